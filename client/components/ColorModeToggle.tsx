@@ -1,0 +1,27 @@
+import { COLOR_MODES, type ColorMode } from '../../lib/client-constants.js';
+import { useColorMode } from '../lib/color-mode.js';
+
+const LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const ICONS: Record<ColorMode, string> = { system: '◐', light: '☀', dark: '☾' };
+
+export function ColorModeToggle() {
+  const { mode, setMode } = useColorMode();
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Colour mode">
+      {COLOR_MODES.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={mode === option}
+          className="segmented__option"
+          title={`${LABELS[option]} colour mode`}
+          onClick={() => setMode(option)}
+        >
+          <span aria-hidden="true">{ICONS[option]}</span>
+          <span className="visually-hidden">{LABELS[option]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppLink } from './AppLink.js';
+import { ColorModeToggle } from './ColorModeToggle.js';
+import { Logo } from './Logo.js';
+import { useMe } from '../lib/data-source-context.js';
+
+export interface NavSection {
+  label: string;
+  links: ReadonlyArray<{ to: string; label: string; icon: string }>;
+}
+
+/** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content. */
+export function Shell({ sections, badge, footer }: { sections: NavSection[]; badge?: string; footer?: ReactNode }) {
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className={`shell${open ? ' shell--open' : ''}`}>
+      <aside className="shell__sidebar" id="sidebar" aria-label="Sidebar">
+        <div className="shell__brand">
+          <Logo to="/dashboard/lounge" />
+          {badge ? <span className="badge">{badge}</span> : null}
+        </div>
+        <nav className="shell__nav" aria-label="Sections">
+          {sections.map((section) => (
+            <div className="shell__section" key={section.label}>
+              <p className="shell__section-label">{section.label}</p>
+              <ul>
+                {section.links.map((link) => (
+                  <li key={link.to}>
+                    <AppLink to={link.to} end className="shell__link">
+                      <span className="shell__icon" aria-hidden="true">
+                        {link.icon}
+                      </span>
+                      {link.label}
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        {footer ? <div className="shell__footer">{footer}</div> : null}
+      </aside>
+      <div className="shell__body">
+        <header className="shell__topbar">
+          <button
+            type="button"
+            className="button button--ghost shell__menu"
+            aria-controls="sidebar"
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span aria-hidden="true">☰</span> Menu
+          </button>
+          <div className="shell__topbar-actions">
+            <ColorModeToggle />
+            {me ? (
+              <span className="shell__user" title={me.email}>
+                <span className="avatar" aria-hidden="true">
+                  {me.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="shell__user-name">{me.name}</span>
+              </span>
+            ) : null}
+            <a className="button button--ghost" href="/logout">
+              Sign out
+            </a>
+          </div>
+        </header>
+        <main id="main" className="shell__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+
+export type ToastTone = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+const ToastContext = createContext<(message: string, tone?: ToastTone) => void>(() => undefined);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const show = useCallback(
+    (message: string, tone: ToastTone = 'info') => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.slice(-3), { id, tone, message }]);
+      window.setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 4000);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toaster" role="region" aria-label="Notifications" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+            <span>{toast.message}</span>
+            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export const useToast = () => useContext(ToastContext);

@@ -1,0 +1,60 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { parseColorMode } from '../lib/client-constants.js';
+import { STATE_GLOBAL } from '../lib/ssr/render-contract.js';
+import { AppProviders } from './components/AppProviders.js';
+import { browserDataSource } from './lib/browser-data-source.js';
+import { createPreloader } from './lib/preload.js';
+import { createQueryClient } from './lib/query-client.js';
+import { createRoutes } from './routes.js';
+import './styles/global.css';
+
+declare global {
+  interface Window {
+    [STATE_GLOBAL]?: unknown;
+    __staticRouterHydrationData?: HydrationState;
+    __hitscope?: { router: ReturnType<typeof createBrowserRouter>; preloader: ReturnType<typeof createPreloader> };
+  }
+}
+
+async function start() {
+  const root = document.getElementById('root');
+  // A static error screen (the server could not render the app) has nothing to hydrate.
+  if (!root || document.documentElement.hasAttribute('data-static-error')) return;
+
+  const queryClient = createQueryClient();
+  if (window[STATE_GLOBAL]) hydrate(queryClient, window[STATE_GLOBAL]);
+  const deps = { queryClient, data: browserDataSource };
+  const routes = createRoutes(deps);
+
+  // Resolve the lazy modules of the routes the server rendered, or react-router would render its
+  // hydrate fallback instead of the server's markup and hydration would fail.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+
+  const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
+  const preloader = createPreloader(routes, deps);
+  window.__hitscope = { router, preloader };
+  const colorMode = parseColorMode(document.documentElement.dataset.colorMode);
+
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProviders queryClient={queryClient} data={browserDataSource} colorMode={colorMode} preloader={preloader}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+void start();

@@ -1,0 +1,107 @@
+import { dehydrate } from '@tanstack/react-query';
+import { uneval } from 'devalue';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { findRoute } from '../lib/routes/route-table.js';
+import { escapeHtml, renderHead } from '../lib/seo/head.js';
+import {
+  type ErrorScreenInput,
+  type ServerEntry,
+  type ServerRenderInput,
+  type ServerRenderResult,
+  STATE_GLOBAL,
+} from '../lib/ssr/render-contract.js';
+import { AppProviders } from './components/AppProviders.js';
+import { ErrorScreen, errorTitle } from './components/ErrorScreen.js';
+import { PRODUCT } from '../lib/product.js';
+import { themeAttribute } from './lib/color-mode.js';
+import type { RouteHandle } from './lib/page-modules.js';
+import { createQueryClient } from './lib/query-client.js';
+import { createRoutes } from './routes.js';
+import './styles/global.css';
+
+type StaticContext = Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>;
+
+/**
+ * Loader errors are serialised into the page for hydration. Only route error responses (404s with
+ * their public message) pass through; anything else becomes a bare 500 so no internals leak.
+ */
+function sanitiseErrors(context: StaticContext): void {
+  if (!context.errors) return;
+  for (const [id, error] of Object.entries(context.errors)) {
+    if (isRouteErrorResponse(error)) continue;
+    console.error(`[ssr] loader error in route ${id}:`, error);
+    context.errors[id] = new Error('Internal Server Error');
+  }
+}
+
+function errorStatus(context: StaticContext): number | null {
+  const errors = Object.values(context.errors ?? {});
+  if (!errors.length) return null;
+  const [first] = errors;
+  return isRouteErrorResponse(first) ? first.status : 500;
+}
+
+async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes({ queryClient, data: input.data });
+  const handler = createStaticHandler(routes);
+  const url = new URL(input.url, input.publicUrl);
+  const context = await handler.query(new Request(url));
+
+  if (context instanceof Response) {
+    const location = context.headers.get('Location');
+    if (location && context.status >= 300 && context.status < 400) {
+      return { type: 'redirect', status: context.status, location };
+    }
+    throw new Error(`Unexpected loader response ${context.status}`);
+  }
+
+  sanitiseErrors(context);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProviders queryClient={queryClient} data={input.data} colorMode={input.colorMode}>
+      <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+    </AppProviders>,
+  );
+
+  const failed = errorStatus(context);
+  const leaf = context.matches[context.matches.length - 1];
+  const route = failed === null && leaf ? findRoute(leaf.route.id) : null;
+  const head = renderHead({
+    route,
+    title: failed === null ? undefined : `${errorTitle(failed)} — ${PRODUCT.name}`,
+    pathname: url.pathname,
+    publicUrl: input.publicUrl,
+    nonce: input.nonce,
+  });
+  const state = uneval(dehydrate(queryClient));
+  const scripts = `<script nonce="${escapeHtml(input.nonce)}">window.${STATE_GLOBAL}=${state}</script>`;
+  const pageModules = context.matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.page)
+    .filter((page): page is string => Boolean(page));
+
+  return {
+    type: 'page',
+    status: context.statusCode,
+    head,
+    html,
+    scripts,
+    pageModules,
+    theme: themeAttribute(input.colorMode),
+  };
+}
+
+function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenInput) {
+  const queryClient = createQueryClient();
+  const noData = { me: async () => null, routeRule: async () => null };
+  const html = renderToString(
+    <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>
+      <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} />
+    </AppProviders>,
+  );
+  const head = renderHead({ route: null, title: `${errorTitle(status)} — ${PRODUCT.name}`, pathname: path, publicUrl });
+  return { status, head, html, theme: themeAttribute(colorMode) };
+}
+
+export const serverEntry: ServerEntry = { render, renderErrorScreen };

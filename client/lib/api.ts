@@ -1,0 +1,73 @@
+import type { ApiErrorBody } from '../../lib/http/api-error.js';
+import { isApiErrorBody } from '../../lib/http/api-error.js';
+
+/** A failed API call, carrying the server's message and field errors for forms. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let csrfToken: Promise<string> | null = null;
+
+async function fetchCsrfToken(): Promise<string> {
+  const response = await fetch('/api/auth/csrf', { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) throw new ApiError(response.status, 'Could not start a secure session. Reload the page.');
+  return ((await response.json()) as { token: string }).token;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * JSON fetch for `/api`. Unsafe methods carry the CSRF token; a refused token (e.g. the cookie
+ * expired) is fetched again and the request retried once.
+ */
+export async function api<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['x-csrf-token'] = await (csrfToken ??= fetchCsrfToken());
+    return fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  };
+
+  let response: Response;
+  try {
+    response = await send();
+    if (response.status === 403 && method !== 'GET') {
+      const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+      if (body?.code === 'CSRF_INVALID') {
+        csrfToken = null;
+        response = await send();
+      }
+    }
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    csrfToken = null;
+    throw new ApiError(0, 'Network error: check your connection and try again.');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error: ApiErrorBody | null = isApiErrorBody(body) ? body : null;
+    throw new ApiError(response.status, error?.message ?? `Request failed (${response.status})`, error?.fields, (body as { code?: string } | null)?.code);
+  }
+  return body as T;
+}
+
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}

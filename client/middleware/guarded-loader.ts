@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import type { RouteEntry } from '../../lib/routes/route-table.js';
+import { notFoundMessage, validationFailedMessage } from '../../lib/routes/route-table.js';
+import type { DataSource } from '../../lib/ssr/render-contract.js';
+import { meQuery, routeRuleQuery } from '../lib/queries.js';
+
+export interface RouteDeps {
+  queryClient: QueryClient;
+  data: DataSource;
+}
+
+/** Admin redirect rules run first on every navigation, server and client alike. */
+async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
+  const rule = await deps.queryClient.fetchQuery(routeRuleQuery(deps.data, url.pathname, url.search));
+  if (rule) throw redirect(rule.location, rule.status);
+}
+
+/**
+ * The navigation pipeline of PRODUCT.md §1 for one route: route rules, then the validate hook
+ * (a fatal 404), then the route's middleware in table order, then the route's data.
+ */
+export function guardedLoader(route: RouteEntry, deps: RouteDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    await applyRouteRules(deps, url);
+    if (route.validate && !route.validate(url.pathname)) {
+      throw data(validationFailedMessage(url.pathname), { status: 404, statusText: 'Page Not Found' });
+    }
+    const user = await deps.queryClient.fetchQuery(meQuery(deps.data));
+    for (const guard of route.guards) {
+      const target = guard({ user, url });
+      if (target) throw redirect(target);
+    }
+    return null;
+  };
+}
+
+export function notFoundLoader(deps: RouteDeps) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    await applyRouteRules(deps, url);
+    // The header of the error screen shows who is signed in.
+    await deps.queryClient.fetchQuery(meQuery(deps.data)).catch(() => null);
+    throw data(notFoundMessage(url.pathname), { status: 404, statusText: 'Not Found' });
+  };
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { type LayoutName, ROUTE_TABLE, type RouteEntry } from '../lib/routes/route-table.js';
+import { AdminLayout } from './layouts/AdminLayout.js';
+import { BareLayout } from './layouts/BareLayout.js';
+import { DashboardLayout } from './layouts/DashboardLayout.js';
+import { PublicLayout } from './layouts/PublicLayout.js';
+import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
+import { loadPageModule } from './lib/lazy-page.js';
+import { pageLoader, type RouteHandle } from './lib/page-modules.js';
+import { guardedLoader, notFoundLoader, type RouteDeps } from './middleware/guarded-loader.js';
+
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  default: PublicLayout,
+  none: BareLayout,
+  authenticated: DashboardLayout,
+  admin: AdminLayout,
+};
+
+function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
+  const handle: RouteHandle = { page: route.page };
+  return {
+    id: route.id,
+    path: route.path,
+    handle,
+    loader: guardedLoader(route, deps),
+    lazy: route.page
+      ? async () => ({ Component: (await loadPageModule(pageLoader(route.page!))).default })
+      : undefined,
+  };
+}
+
+/** The react-router tree, built from the one route table (lib/routes/route-table.ts). */
+export function createRoutes(deps: RouteDeps): RouteObject[] {
+  const layouts = Object.keys(LAYOUTS) as LayoutName[];
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        ...layouts.map(
+          (layout): RouteObject => ({
+            id: `layout-${layout}`,
+            Component: LAYOUTS[layout],
+            children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
+          }),
+        ),
+        { id: 'not-found', path: '*', loader: notFoundLoader(deps) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import type { SessionUser } from '../auth/session-user.js';
+
+export const LOGIN_PATH = '/login';
+export const HOME_AFTER_SIGN_IN = '/dashboard/lounge';
+
+export interface RouteGuardContext {
+  user: SessionUser | null;
+  /** The requested URL; only its pathname and search are used. */
+  url: URL;
+}
+
+/** A route middleware answers with a redirect target, or `null` to let the navigation through. */
+export type RouteMiddleware = (context: RouteGuardContext) => string | null;
+
+export function loginRedirectFor(url: URL): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * The registry of named route middleware. Routes name their middleware; the same functions run in
+ * the server's render pipeline (before any HTML, as an HTTP redirect) and in the browser's loaders
+ * on client-side navigation, so the two can never disagree.
+ */
+export const routeMiddleware = {
+  auth: ({ user, url }) => (user ? null : loginRedirectFor(url)),
+  // `admin` always follows `auth` in the table; a signed-out visitor is still sent to sign in.
+  admin: ({ user, url }) => {
+    if (!user) return loginRedirectFor(url);
+    return user.role === 'admin' ? null : HOME_AFTER_SIGN_IN;
+  },
+  guest: ({ user }) => (user ? HOME_AFTER_SIGN_IN : null),
+} satisfies Record<string, RouteMiddleware>;
+
+export type MiddlewareName = keyof typeof routeMiddleware;

@@ -1,0 +1,97 @@
+import { COMPANION_PRODUCTS, PRODUCT } from '../product.js';
+import type { RouteDefinition, StructuredDataKind } from '../routes/route-table.js';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` is escaped so the text cannot close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function structuredData(kind: StructuredDataKind, publicUrl: string): object[] {
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: PRODUCT.name,
+    url: publicUrl,
+    logo: `${publicUrl}/favicon.svg`,
+  };
+  const website = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: PRODUCT.name,
+    url: publicUrl,
+    description: PRODUCT.description,
+  };
+  const products = Object.values(COMPANION_PRODUCTS).map((product) => ({
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: product.name,
+    applicationCategory: 'DeveloperApplication',
+    operatingSystem: product.kind === 'desktop app' ? 'Windows, macOS, Linux' : 'Chrome, Edge, Firefox',
+    url: `${publicUrl}/dashboard/tools/${product.slug}`,
+    offers: PRICING.map((plan) => ({
+      '@type': 'Offer',
+      name: plan.name,
+      price: plan.monthlyPrice.toFixed(2),
+      priceCurrency: 'EUR',
+    })),
+  }));
+  switch (kind) {
+    case 'home':
+      return [organization, website, ...products];
+    case 'sponsor':
+      return [organization];
+    case 'product':
+      return products;
+  }
+}
+
+/** Public list prices shown on the home page (the catalogue proper is edited by admins later). */
+export const PRICING = [
+  { id: 'solo', name: 'Solo', monthlyPrice: 9, seats: 1, features: ['1 seat', 'Both companion products', 'Email support'] },
+  { id: 'team', name: 'Team', monthlyPrice: 29, seats: 5, features: ['5 seats', 'Both companion products', 'Priority support'] },
+  { id: 'agency', name: 'Agency', monthlyPrice: 79, seats: 20, features: ['20 seats', 'Both companion products', 'Onboarding call'] },
+] as const;
+
+export interface HeadInput {
+  route: Pick<RouteDefinition, 'title' | 'description' | 'noindex' | 'structuredData'> | null;
+  /** Used when there is no route (error screens). */
+  title?: string;
+  pathname: string;
+  publicUrl: string;
+  nonce?: string;
+}
+
+/** The `<head>` tags of a page: title, description, canonical, Open Graph, robots and JSON-LD. */
+export function renderHead({ route, title, pathname, publicUrl, nonce }: HeadInput): string {
+  const pageTitle = title ?? route?.title ?? PRODUCT.name;
+  const description = route?.description ?? PRODUCT.description;
+  const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname}`;
+  const tags = [
+    `<title>${escapeHtml(pageTitle)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(PRODUCT.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(pageTitle)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(`${publicUrl}/og-image.svg`)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ];
+  if (!route || route.noindex) tags.push('<meta name="robots" content="noindex">');
+  if (route?.structuredData) {
+    const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+    for (const item of structuredData(route.structuredData, publicUrl)) {
+      tags.push(`<script type="application/ld+json"${nonceAttr}>${jsonForScript(item)}</script>`);
+    }
+  }
+  return tags.join('\n    ');
+}
+

@@ -1,0 +1,53 @@
+import type { SessionUser } from '../auth/session-user.js';
+import type { ColorMode } from '../client-constants.js';
+import type { RouteRuleRedirect } from '../routes/route-rules.js';
+
+/**
+ * What route loaders may ask for. The browser answers over HTTP; the server answers by calling the
+ * domain services directly, so a first render never makes an HTTP round-trip to itself.
+ */
+export interface DataSource {
+  me(): Promise<SessionUser | null>;
+  routeRule(pathname: string, search: string): Promise<RouteRuleRedirect | null>;
+}
+
+export interface ServerRenderInput {
+  /** Path and query of the request, e.g. `/login?redirect=%2Fadmin`. */
+  url: string;
+  publicUrl: string;
+  nonce: string;
+  colorMode: ColorMode;
+  data: DataSource;
+}
+
+export type ServerRenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | {
+      type: 'page';
+      status: number;
+      /** `<title>`, meta, canonical, Open Graph and JSON-LD. */
+      head: string;
+      /** The markup of `<div id="root">`. */
+      html: string;
+      /** Inline scripts (dehydrated query state), already carrying the nonce. */
+      scripts: string;
+      /** Page modules of the matched routes (`public/HomePage`), for modulepreload links. */
+      pageModules: string[];
+      /** `data-theme` for `<html>`, or null for `system` (CSS media query decides). */
+      theme: 'light' | 'dark' | null;
+    };
+
+export interface ErrorScreenInput {
+  status: number;
+  path: string;
+  publicUrl: string;
+  colorMode: ColorMode;
+}
+
+export interface ServerEntry {
+  render(input: ServerRenderInput): Promise<ServerRenderResult>;
+  /** A bare error screen, for failures outside the router (the render itself failed). */
+  renderErrorScreen(input: ErrorScreenInput): { status: number; head: string; html: string; theme: 'light' | 'dark' | null };
+}
+
+export const STATE_GLOBAL = '__HITSCOPE_STATE__';

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Production build: client bundle (+ manifest), SSR bundle, server (tsc), and the build manifest
+// that open tabs poll to notice a new version. One build id is shared by all of them.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const timestamp = Date.now();
+const id = `${timestamp.toString(36)}-${randomBytes(4).toString('hex')}`;
+process.env.HITSCOPE_BUILD_ID = id;
+
+const { build } = await import('vite');
+const started = Date.now();
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { ssr: 'client/entry-server.tsx' } });
+
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+
+mkdirSync(join(root, 'dist'), { recursive: true });
+writeFileSync(join(root, 'dist/build-manifest.json'), JSON.stringify({ id, timestamp }));
+console.log(`Built ${id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
+import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
+import { createValidationPipe } from './common/validation.js';
+import type { AppConfig } from './config/app-config.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './database/embedded-database.js';
+import type { PageRenderer } from './ssr/page-renderer.js';
+import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
+import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
+
+export const BODY_LIMIT = '100kb';
+
+const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  mongodbUri: string;
+  embeddedDatabase: EmbeddedDatabase | null;
+  close(): Promise<void>;
+}
+
+function withDatabaseName(uri: string): string {
+  const url = new URL(uri);
+  if (url.pathname === '' || url.pathname === '/') url.pathname = '/hitscope';
+  return url.toString();
+}
+
+/** Builds the whole application: database, Nest, security middleware, page rendering. */
+export async function createApp(config: AppConfig): Promise<RunningApp> {
+  const logger = new Logger('Bootstrap');
+  let embeddedDatabase: EmbeddedDatabase | null = null;
+  let mongodbUri = config.mongodbUri;
+  if (!mongodbUri) {
+    const started = Date.now();
+    embeddedDatabase = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      binary: config.embeddedDbBinary,
+      log: (message) => logger.log(message),
+    });
+    mongodbUri = withDatabaseName(embeddedDatabase.uri);
+    logger.log(`Embedded database (FerretDB) ready in ${Date.now() - started} ms, data in ${config.dataDir}`);
+  }
+
+  let renderer: PageRenderer | null = null;
+  try {
+    const dev = config.nodeEnv === 'development';
+    if (!dev) renderer = await createProductionRenderer();
+    const lazyRenderer: PageRenderer = {
+      get mode() {
+        return renderer!.mode;
+      },
+      entry: () => renderer!.entry(),
+      template: (url) => renderer!.template(url),
+      preloadLinks: (modules) => renderer!.preloadLinks(modules),
+      buildManifest: () => renderer!.buildManifest(),
+      close: () => renderer?.close() ?? Promise.resolve(),
+    };
+
+    const app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ config, mongodbUri, renderer: lazyRenderer }),
+      { bodyParser: false, logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1) },
+    );
+
+    // Order matters: everything registered here runs before Nest's routes, in this order.
+    app.set('trust proxy', config.trustProxy);
+    app.disable('x-powered-by');
+    app.use((_request: Request, response: Response, next: NextFunction) => {
+      response.locals.cspNonce = randomBytes(16).toString('base64');
+      next();
+    });
+    app.use(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            defaultSrc: ["'self'"],
+            // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
+            scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+            workerSrc: ["'self'", 'blob:'],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: config.publicUrl.startsWith('https:'),
+      }),
+    );
+    app.use(compression());
+
+    if (dev) {
+      const vite = await createViteDevRenderer(app.getHttpServer());
+      renderer = vite.renderer;
+      app.use(vite.middlewares);
+    } else {
+      // Hashed assets never change; everything else in dist/client is revalidated. `index: false`
+      // and the dotfile default keep the raw template and .vite/manifest.json out of reach.
+      app.useStaticAssets(join(CLIENT_DIST_DIR, 'assets'), {
+        prefix: '/assets/',
+        index: false,
+        immutable: true,
+        maxAge: '365d',
+        fallthrough: true,
+      });
+      const serveClientFiles = express.static(CLIENT_DIST_DIR, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+      app.use((request: Request, response: Response, next: NextFunction) =>
+        /\.html?$/i.test(request.path) ? next() : serveClientFiles(request, response, next),
+      );
+    }
+
+    app.use(cookieParser());
+    app.useBodyParser('json', { limit: BODY_LIMIT });
+    app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+    app.use(rejectOperatorKeys);
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalFilters(new AllExceptionsFilter(config, lazyRenderer));
+    app.useGlobalInterceptors(new RequestTimeoutInterceptor(config));
+    await app.init();
+
+    let closed: Promise<void> | null = null;
+    return {
+      app,
+      mongodbUri,
+      embeddedDatabase,
+      close() {
+        closed ??= (async () => {
+          await app.close();
+          await lazyRenderer.close();
+          await embeddedDatabase?.stop();
+        })();
+        return closed;
+      },
+    };
+  } catch (error) {
+    await renderer?.close().catch(() => undefined);
+    await embeddedDatabase?.stop();
+    throw error;
+  }
+}

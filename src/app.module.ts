@@ -1,0 +1,35 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import type { PageRenderer } from './ssr/page-renderer.js';
+import { SsrModule } from './ssr/ssr.module.js';
+import { UsersModule } from './users/users.module.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  mongodbUri: string;
+  renderer: PageRenderer;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, mongodbUri, renderer }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(mongodbUri),
+        UsersModule,
+        AuthModule,
+        SettingsModule,
+        HealthModule,
+        // Last, always: it owns the catch-all page route.
+        SsrModule.forRoot(renderer),
+      ],
+    };
+  }
+}

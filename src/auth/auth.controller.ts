@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { clearSessionCookie, setCsrfCookie, setSessionCookie } from './auth-cookies.js';
+import { AuthService } from './auth.service.js';
+import { CSRF_COOKIE, CsrfService } from './csrf/csrf.service.js';
+import { CurrentUser } from './decorators/current-user.decorator.js';
+import { Public } from './decorators/public.decorator.js';
+import { SignedIn } from './decorators/roles.decorator.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { SESSION_COOKIE } from './sessions.service.js';
+
+const cookie = (request: Request, name: string): string | undefined =>
+  (request.cookies as Record<string, string> | undefined)?.[name];
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly csrf: CsrfService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Get('csrf')
+  issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): { token: string } {
+    let nonce = cookie(request, CSRF_COOKIE);
+    if (!nonce || !/^[A-Za-z0-9_-]{24}$/.test(nonce)) {
+      nonce = this.csrf.newNonce();
+      setCsrfCookie(response, this.config, nonce);
+    }
+    response.setHeader('Cache-Control', 'no-store');
+    return { token: this.csrf.tokenFor(nonce) };
+  }
+
+  @Public()
+  @Post('register')
+  async register(
+    @Body() body: RegisterDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionUser> {
+    const signedIn = await this.auth.register(body, request.header('user-agent'));
+    setSessionCookie(response, this.config, signedIn.token, signedIn.expiresAt);
+    return signedIn.user;
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() body: LoginDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionUser> {
+    const signedIn = await this.auth.login(body, request.header('user-agent'));
+    setSessionCookie(response, this.config, signedIn.token, signedIn.expiresAt);
+    return signedIn.user;
+  }
+
+  /** Public so that a stale or already-revoked session can still clear its cookie. */
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.auth.logout(cookie(request, SESSION_COOKIE));
+    clearSessionCookie(response, this.config);
+  }
+
+  @SignedIn()
+  @Get('me')
+  me(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) response: Response): SessionUser {
+    response.setHeader('Cache-Control', 'private, no-store');
+    return user;
+  }
+}

@@ -1,0 +1,23 @@
+import { DomainException } from '../common/domain.exception.js';
+
+export enum AuthErrorCode {
+  EmailTaken = 'EMAIL_TAKEN',
+  InvalidCredentials = 'INVALID_CREDENTIALS',
+  AccountDisabled = 'ACCOUNT_DISABLED',
+  CsrfInvalid = 'CSRF_INVALID',
+}
+
+// 401 means "we do not know who you are" (sign in again); 403 means "we know, and the answer is no".
+// A wrong password is therefore 401, and a disabled account or a missing CSRF token is 403.
+const STATUS: Record<AuthErrorCode, number> = {
+  [AuthErrorCode.EmailTaken]: 409,
+  [AuthErrorCode.InvalidCredentials]: 401,
+  [AuthErrorCode.AccountDisabled]: 403,
+  [AuthErrorCode.CsrfInvalid]: 403,
+};
+
+export class AuthException extends DomainException<AuthErrorCode> {
+  get status(): number {
+    return STATUS[this.code];
+  }
+}

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { CsrfGuard } from './csrf/csrf.guard.js';
+import { CsrfService } from './csrf/csrf.service.js';
+import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
+import { RolesGuard } from './guards/roles.guard.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { AppSecret, AppSecretSchema } from './schemas/app-secret.schema.js';
+import { Session, SessionSchema } from './schemas/session.schema.js';
+import { SecretsService } from './secrets.service.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [
+    UsersModule,
+    PassportModule,
+    JwtModule.register({}),
+    MongooseModule.forFeature([
+      { name: Session.name, schema: SessionSchema },
+      { name: AppSecret.name, schema: AppSecretSchema },
+    ]),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    SessionsService,
+    SecretsService,
+    PasswordHasher,
+    CsrfService,
+    JwtStrategy,
+    // Global guards run in this order: CSRF first (cheap, no database), then sign-in, then roles.
+    { provide: APP_GUARD, useClass: CsrfGuard },
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [SessionsService, UsersModule],
+})
+export class AuthModule {}

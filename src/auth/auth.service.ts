@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { toSessionUser, UsersService } from '../users/users.service.js';
+import { AuthErrorCode, AuthException } from './auth.exception.js';
+import type { LoginDto } from './dto/login.dto.js';
+import type { RegisterDto } from './dto/register.dto.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { SessionsService } from './sessions.service.js';
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async register(input: RegisterDto, userAgent?: string): Promise<SignedIn> {
+    const passwordHash = await this.hasher.hash(input.password);
+    let user;
+    try {
+      user = await this.users.create({ name: input.name, email: input.email, passwordHash });
+    } catch (error) {
+      if (isDuplicateKey(error)) {
+        throw new AuthException(AuthErrorCode.EmailTaken, 'An account with this e-mail address already exists');
+      }
+      throw error;
+    }
+    const session = await this.sessions.create(user.id as string, userAgent);
+    return { user: toSessionUser(user), ...session };
+  }
+
+  async login(input: LoginDto, userAgent?: string): Promise<SignedIn> {
+    const found = await this.users.findByEmail(input.email);
+    if (!found) {
+      await this.hasher.verifyDecoy(input.password); // same cost whether or not the account exists
+      throw new AuthException(AuthErrorCode.InvalidCredentials, 'E-mail or password is incorrect');
+    }
+    if (!(await this.hasher.verify(found.passwordHash, input.password))) {
+      throw new AuthException(AuthErrorCode.InvalidCredentials, 'E-mail or password is incorrect');
+    }
+    if (found.status !== 'active') {
+      throw new AuthException(AuthErrorCode.AccountDisabled, 'This account has been disabled');
+    }
+    const user = await this.users.applyConfiguredRole(found);
+    const session = await this.sessions.create(user.id as string, userAgent);
+    return { user: toSessionUser(user), ...session };
+  }
+
+  logout(token: string | undefined): Promise<void> {
+    return this.sessions.revokeToken(token);
+  }
+}

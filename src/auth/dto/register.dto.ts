@@ -1,0 +1,20 @@
+import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export class RegisterDto {
+  @IsString({ message: 'Enter your name' })
+  @Length(1, 100, { message: 'Name must be 1 to 100 characters' })
+  name!: string;
+
+  @IsEmail({}, { message: 'Enter a valid e-mail address' })
+  @MaxLength(254, { message: 'E-mail address is too long' })
+  email!: string;
+
+  @IsString({ message: 'Enter a password' })
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+    message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  })
+  password!: string;
+}

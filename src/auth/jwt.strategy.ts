@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { SecretsService } from './secrets.service.js';
+import { SESSION_COOKIE, SessionsService, type SessionTokenPayload } from './sessions.service.js';
+
+const fromSessionCookie = (request: Request): string | null =>
+  (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE] ?? null;
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    private readonly sessions: SessionsService,
+    secrets: SecretsService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([fromSessionCookie]),
+      // The algorithm is pinned: a token claiming `alg: none` or RS256 is refused before its claims are read.
+      algorithms: sessions.verifyOptions.algorithms,
+      issuer: sessions.verifyOptions.issuer,
+      audience: sessions.verifyOptions.audience,
+      ignoreExpiration: false,
+      secretOrKeyProvider: (_request: unknown, _token: unknown, done: (error: null, secret: string) => void) =>
+        done(null, secrets.authSecret),
+    });
+  }
+
+  /** Returning null makes passport answer 401; a thrown database error becomes a 503. */
+  validate(payload: SessionTokenPayload): Promise<SessionUser | null> {
+    return this.sessions.resolvePayload(payload);
+  }
+}

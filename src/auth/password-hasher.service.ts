@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB memory, 2 passes, 1 lane. argon2id is the library default. */
+export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A well-formed hash of a random password: verifying against it costs the same as a real check. */
+const TIMING_DECOY_PASSWORD = 'decoy-password-that-never-matches-anything';
+
+@Injectable()
+export class PasswordHasher {
+  private decoyHash: Promise<string> | null = null;
+
+  hash(password: string): Promise<string> {
+    return hash(password, ARGON2_PARAMS);
+  }
+
+  async verify(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Burns one verification's worth of time so an unknown e-mail answers as slowly as a known one. */
+  async verifyDecoy(password: string): Promise<void> {
+    this.decoyHash ??= this.hash(TIMING_DECOY_PASSWORD);
+    await this.verify(await this.decoyHash, password);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Base class for errors a module raises on purpose. Each module defines its own subclass with a
+ * code enum; the global filter turns any of them into the JSON error shape (or an error page)
+ * exactly once, so services never import HTTP concerns.
+ */
+export abstract class DomainException<Code extends string = string> extends Error {
+  abstract readonly status: number;
+
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

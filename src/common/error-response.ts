@@ -1,0 +1,95 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ApiErrorBody } from '../../lib/http/api-error.js';
+import { DomainException } from './domain.exception.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: ApiErrorBody & { code?: string };
+  headers?: Record<string, string>;
+  /** Unexpected: log the stack (never send it). */
+  unexpected: boolean;
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+
+/** The database is unreachable (or too slow): answer 503 quickly instead of hanging or failing with 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed)Error$/.test(
+      error.name,
+    ) || /buffering timed out|Client must be connected|connection .* closed/i.test(error.message)
+  );
+}
+
+export function toErrorResponse(exception: unknown): ErrorResponse {
+  if (exception instanceof DomainException) {
+    return {
+      status: exception.status,
+      body: { statusCode: exception.status, error: reasonPhrase(exception.status), message: exception.message, code: exception.code },
+      unexpected: false,
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const body: ApiErrorBody =
+      typeof response === 'object' && response !== null && 'fields' in response
+        ? (response as ApiErrorBody)
+        : {
+            statusCode: status,
+            error: reasonPhrase(status),
+            message:
+              typeof response === 'string'
+                ? response
+                : Array.isArray((response as { message?: unknown }).message)
+                  ? ((response as { message: string[] }).message).join('; ')
+                  : String((response as { message?: unknown }).message ?? exception.message),
+          };
+    const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
+    return { status, body: { ...body, statusCode: status }, headers, unexpected: status >= 500 && status !== 503 };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: 503,
+      body: { statusCode: 503, error: reasonPhrase(503), message: 'The service is temporarily unavailable. Try again in a moment.' },
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+    };
+  }
+  // Errors from Express middleware (body-parser and friends) carry a safe status and message.
+  const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && (exception as { expose?: boolean }).expose) {
+    const messages: Record<number, string> = {
+      413: 'Request body is too large',
+      415: 'Unsupported content type',
+      400: 'Malformed request body',
+    };
+    return {
+      status,
+      body: { statusCode: status, error: reasonPhrase(status), message: messages[status] ?? reasonPhrase(status) },
+      unexpected: false,
+    };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+    unexpected: true,
+  };
+}

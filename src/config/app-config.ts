@@ -1,0 +1,124 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+/** Typed configuration, read from the environment once at start-up (see README "Configuration"). */
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  /** Absolute origin used in canonical URLs, the sitemap and e-mails. */
+  publicUrl: string;
+  /** Unset: start the embedded FerretDB under `dataDir`. */
+  mongodbUri: string | null;
+  dataDir: string;
+  /** Signing secret for session tokens and CSRF tokens; generated and stored in the database when unset. */
+  authSecret: string | null;
+  adminEmails: readonly string[];
+  /** Express `trust proxy` value: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  cookieSecure: boolean;
+  logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** Path of a prebuilt embedded database binary (Docker); unset: build from database-launcher/. */
+  embeddedDbBinary: string | null;
+  /** How long an API request may take before it answers 503. */
+  requestTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+/** Parses and validates the environment. Every problem is reported at once, then start-up stops. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
+  const nodeEnv: NodeEnv = ['development', 'production', 'test'].includes(nodeEnvRaw)
+    ? (nodeEnvRaw as NodeEnv)
+    : (problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`), 'development');
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = str('HOST') ?? '0.0.0.0';
+
+  let publicUrl = str('PUBLIC_URL') ?? `http://localhost:${port}`;
+  try {
+    const url = new URL(publicUrl);
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
+    publicUrl = url.origin;
+  } catch {
+    problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${publicUrl}")`);
+  }
+
+  const mongodbUri = str('MONGODB_URI');
+  if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) {
+    problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+  }
+
+  const dataDirRaw = str('DATA_DIR') ?? './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+
+  const authSecret = str('AUTH_SECRET');
+  if (authSecret && authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
+
+  const adminEmails = (str('ADMIN_EMAILS') ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+
+  const trustProxyRaw = str('TRUST_PROXY') ?? 'false';
+  let trustProxy: AppConfig['trustProxy'];
+  if (trustProxyRaw === 'true' || trustProxyRaw === 'false') trustProxy = trustProxyRaw === 'true';
+  else if (/^\d+$/.test(trustProxyRaw)) trustProxy = Number(trustProxyRaw);
+  else trustProxy = trustProxyRaw;
+
+  const cookieSecureRaw = str('COOKIE_SECURE');
+  const cookieSecure =
+    cookieSecureRaw === null ? publicUrl.startsWith('https:') : cookieSecureRaw === 'true';
+
+  const logLevelRaw = str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'log');
+  if (!LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel'])) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+  }
+
+  const config: AppConfig = {
+    nodeEnv,
+    host,
+    port,
+    publicUrl,
+    mongodbUri,
+    dataDir,
+    authSecret,
+    adminEmails,
+    trustProxy,
+    cookieSecure,
+    logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel'])
+      ? (logLevelRaw as AppConfig['logLevel'])
+      : 'log',
+    embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

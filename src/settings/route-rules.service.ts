@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { resolveRouteRule, type RouteRule, type RouteRuleRedirect } from '../../lib/routes/route-rules.js';
+import { RouteRuleSet } from './schemas/route-rules.schema.js';
+import { SettingsErrorCode, SettingsException } from './settings.exception.js';
+
+const RULE_SET_ID = 'site';
+/**
+ * Every navigation asks for the rules, so each instance keeps them for a few seconds. The database
+ * stays the only source of truth; another instance sees an edit within this window.
+ */
+const CACHE_MS = 5000;
+
+@Injectable()
+export class RouteRulesService {
+  private cache: { rules: readonly RouteRule[]; at: number } | null = null;
+
+  constructor(@InjectModel(RouteRuleSet.name) private readonly ruleSets: Model<RouteRuleSet>) {}
+
+  async list(): Promise<readonly RouteRule[]> {
+    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.rules;
+    const set = await this.ruleSets.findById(RULE_SET_ID).lean().exec();
+    const rules = (set?.rules ?? []).map(({ source, target, status }) => ({ source, target, status }));
+    this.cache = { rules, at: Date.now() };
+    return rules;
+  }
+
+  async resolve(pathname: string, search = ''): Promise<RouteRuleRedirect | null> {
+    return resolveRouteRule(await this.list(), pathname, search);
+  }
+
+  async replace(rules: RouteRule[]): Promise<readonly RouteRule[]> {
+    const seen = new Set<string>();
+    for (const rule of rules) {
+      if (seen.has(rule.source)) {
+        throw new SettingsException(SettingsErrorCode.DuplicateRuleSource, `Two rules have the source ${rule.source}`);
+      }
+      seen.add(rule.source);
+    }
+    const clean = rules.map(({ source, target, status }) => ({ source, target, status }));
+    await this.ruleSets
+      .updateOne({ _id: RULE_SET_ID }, { $set: { rules: clean, updatedAt: new Date() } }, { upsert: true })
+      .exec();
+    this.cache = null;
+    return clean;
+  }
+}

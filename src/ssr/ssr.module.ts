@@ -1,0 +1,21 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { BuildManifestController } from './build-manifest.controller.js';
+import { PAGE_RENDERER, type PageRenderer } from './page-renderer.js';
+import { SeoController } from './seo.controller.js';
+import { SsrController } from './ssr.controller.js';
+
+@Module({})
+export class SsrModule {
+  static forRoot(renderer: PageRenderer): DynamicModule {
+    return {
+      module: SsrModule,
+      imports: [AuthModule, SettingsModule],
+      // SsrController is last: its catch-all must be registered after every other GET route.
+      controllers: [SeoController, BuildManifestController, SsrController],
+      providers: [{ provide: PAGE_RENDERER, useValue: renderer }],
+      exports: [PAGE_RENDERER],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { HydratedDocument } from 'mongoose';
+import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
+import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+@Schema({ collection: 'users', timestamps: true })
+export class User {
+  @Prop({ required: true, trim: true, maxlength: 100 })
+  name!: string;
+
+  /** Stored lower-cased; unique. */
+  @Prop({ required: true, unique: true, lowercase: true, trim: true })
+  email!: string;
+
+  @Prop({ required: true })
+  passwordHash!: string;
+
+  @Prop({ required: true, enum: ROLES, default: 'user' })
+  role!: Role;
+
+  @Prop({ required: true, enum: USER_STATUSES, default: 'active' })
+  status!: UserStatus;
+
+  @Prop({ enum: COLOR_MODES, default: 'system' })
+  colorMode!: ColorMode;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);
