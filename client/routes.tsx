@@ -46,7 +46,8 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
           }),
         ),
-        { id: 'not-found', path: '*', loader: notFoundLoader(deps) },
+        // Its loader always throws a 404, so the root error boundary renders; the component never shows.
+        { id: 'not-found', path: '*', loader: notFoundLoader(deps), Component: () => null },
       ],
     },
   ];

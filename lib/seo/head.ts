@@ -1,3 +1,4 @@
+import { PRICING } from '../pricing.js';
 import { COMPANION_PRODUCTS, PRODUCT } from '../product.js';
 import type { RouteDefinition, StructuredDataKind } from '../routes/route-table.js';
 
@@ -52,12 +53,6 @@ export function structuredData(kind: StructuredDataKind, publicUrl: string): obj
   }
 }
 
-/** Public list prices shown on the home page (the catalogue proper is edited by admins later). */
-export const PRICING = [
-  { id: 'solo', name: 'Solo', monthlyPrice: 9, seats: 1, features: ['1 seat', 'Both companion products', 'Email support'] },
-  { id: 'team', name: 'Team', monthlyPrice: 29, seats: 5, features: ['5 seats', 'Both companion products', 'Priority support'] },
-  { id: 'agency', name: 'Agency', monthlyPrice: 79, seats: 20, features: ['20 seats', 'Both companion products', 'Onboarding call'] },
-] as const;
 
 export interface HeadInput {
   route: Pick<RouteDefinition, 'title' | 'description' | 'noindex' | 'structuredData'> | null;

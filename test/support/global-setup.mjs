@@ -1,0 +1,74 @@
+// Jest global setup: one real database and one real app process (the production build) shared by
+// the end-to-end suites. Each in-process suite uses a database name of its own on the same server.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const E2E_ADMIN_EMAIL = 'admin@hitscope.test';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  if (!existsSync(join(root, 'dist/app/src/database/embedded-database.js'))) {
+    throw new Error('The end-to-end suites run against the production build: run `npm run build` first (npm test does).');
+  }
+  const { startEmbeddedDatabase } = await import(join(root, 'dist/app/src/database/embedded-database.js'));
+
+  let mongodbUri = process.env.MONGODB_URI;
+  if (!mongodbUri) {
+    const started = Date.now();
+    const database = await startEmbeddedDatabase({ dataDir: await mkdtemp(join(tmpdir(), 'hitscope-test-db-')), log: console.log });
+    globalThis.__HITSCOPE_DB__ = database;
+    mongodbUri = database.uri;
+    console.log(`\nEmbedded test database ready in ${Date.now() - started} ms at ${mongodbUri}`);
+  }
+  process.env.HITSCOPE_TEST_MONGODB_URI = mongodbUri;
+
+  const port = await freePort();
+  const appUrl = new URL(mongodbUri);
+  appUrl.pathname = `/hitscope_e2e_${Date.now().toString(36)}`;
+  const child = spawn(process.execPath, [join(root, 'dist/app/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MONGODB_URI: appUrl.toString(),
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  globalThis.__HITSCOPE_APP__ = child;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(`${baseUrl}/health/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The app did not become ready within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  process.env.HITSCOPE_E2E_URL = baseUrl;
+  process.env.HITSCOPE_E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
+}

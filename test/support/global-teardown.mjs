@@ -1,0 +1,11 @@
+export default async function globalTeardown() {
+  const app = globalThis.__HITSCOPE_APP__;
+  if (app && app.exitCode === null) {
+    await new Promise((resolve) => {
+      app.once('exit', resolve);
+      app.kill('SIGTERM');
+      setTimeout(() => app.kill('SIGKILL'), 10_000).unref();
+    });
+  }
+  await globalThis.__HITSCOPE_DB__?.stop();
+}
