@@ -17,6 +17,19 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
   admin: AdminLayout,
 };
 
+const RenderNothing = () => null;
+
+/** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box. */
+function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentType {
+  const Marked = () => (
+    <div data-layout={layout} style={{ display: 'contents' }}>
+      <Layout />
+    </div>
+  );
+  Marked.displayName = `Layout(${layout})`;
+  return Marked;
+}
+
 function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
   const handle: RouteHandle = { page: route.page };
   return {
@@ -24,9 +37,9 @@ function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
     path: route.path,
     handle,
     loader: guardedLoader(route, deps),
-    lazy: route.page
-      ? async () => ({ Component: (await loadPageModule(pageLoader(route.page!))).default })
-      : undefined,
+    ...(route.page
+      ? { lazy: async () => ({ Component: (await loadPageModule(pageLoader(route.page!))).default }) }
+      : { Component: RenderNothing }), // validate-only family: its loader always throws a 404
   };
 }
 
@@ -42,12 +55,12 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         ...layouts.map(
           (layout): RouteObject => ({
             id: `layout-${layout}`,
-            Component: LAYOUTS[layout],
+            Component: withLayoutMarker(layout, LAYOUTS[layout]),
             children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
           }),
         ),
         // Its loader always throws a 404, so the root error boundary renders; the component never shows.
-        { id: 'not-found', path: '*', loader: notFoundLoader(deps), Component: () => null },
+        { id: 'not-found', path: '*', loader: notFoundLoader(deps), Component: RenderNothing },
       ],
     },
   ];

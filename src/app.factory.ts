@@ -35,8 +35,13 @@ function withDatabaseName(uri: string): string {
   return url.toString();
 }
 
+export interface CreateAppOptions {
+  /** Wraps the page renderer (tests use it to simulate render failures). */
+  decorateRenderer?: (renderer: PageRenderer) => PageRenderer;
+}
+
 /** Builds the whole application: database, Nest, security middleware, page rendering. */
-export async function createApp(config: AppConfig): Promise<RunningApp> {
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const logger = new Logger('Bootstrap');
   let embeddedDatabase: EmbeddedDatabase | null = null;
   let mongodbUri = config.mongodbUri;
@@ -54,7 +59,8 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
   let renderer: PageRenderer | null = null;
   try {
     const dev = config.nodeEnv === 'development';
-    if (!dev) renderer = await createProductionRenderer();
+    const decorate = options.decorateRenderer ?? ((plain: PageRenderer) => plain);
+    if (!dev) renderer = decorate(await createProductionRenderer());
     const lazyRenderer: PageRenderer = {
       get mode() {
         return renderer!.mode;
@@ -104,7 +110,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
 
     if (dev) {
       const vite = await createViteDevRenderer(app.getHttpServer());
-      renderer = vite.renderer;
+      renderer = decorate(vite.renderer);
       app.use(vite.middlewares);
     } else {
       // Hashed assets never change; everything else in dist/client is revalidated. `index: false`

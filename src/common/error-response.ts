@@ -62,6 +62,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
                   ? ((response as { message: string[] }).message).join('; ')
                   : String((response as { message?: unknown }).message ?? exception.message),
           };
+    // body-parser's own wording ("request entity too large") is replaced by ours.
+    if (status === 413) body.message = 'Request body is too large';
     const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
     return { status, body: { ...body, statusCode: status }, headers, unexpected: status >= 500 && status !== 503 };
   }

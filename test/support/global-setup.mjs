@@ -70,5 +70,6 @@ export default async function globalSetup() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   process.env.HITSCOPE_E2E_URL = baseUrl;
+  process.env.HITSCOPE_E2E_MONGODB_URI = appUrl.toString();
   process.env.HITSCOPE_E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
 }

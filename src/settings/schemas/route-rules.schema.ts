@@ -9,7 +9,7 @@ export class StoredRouteRule {
   @Prop({ required: true })
   target!: string;
 
-  @Prop({ required: true, enum: REDIRECT_STATUSES })
+  @Prop({ type: Number, required: true, enum: REDIRECT_STATUSES })
   status!: RedirectStatus;
 }
 

@@ -18,13 +18,13 @@ export class User {
   @Prop({ required: true })
   passwordHash!: string;
 
-  @Prop({ required: true, enum: ROLES, default: 'user' })
+  @Prop({ type: String, required: true, enum: ROLES, default: 'user' })
   role!: Role;
 
-  @Prop({ required: true, enum: USER_STATUSES, default: 'active' })
+  @Prop({ type: String, required: true, enum: USER_STATUSES, default: 'active' })
   status!: UserStatus;
 
-  @Prop({ enum: COLOR_MODES, default: 'system' })
+  @Prop({ type: String, enum: COLOR_MODES, default: 'system' })
   colorMode!: ColorMode;
 
   createdAt!: Date;

@@ -1,0 +1,217 @@
+import { MongoClient } from 'mongodb';
+import { ADMIN_EMAIL, cookieNamed, csrfToken, newAgent, PASSWORD, signInAdmin, signUp, uniqueEmail } from '../support/e2e.js';
+
+let mongo: MongoClient;
+const users = () => mongo.db().collection('users');
+
+beforeAll(async () => {
+  mongo = await MongoClient.connect(process.env.HITSCOPE_E2E_MONGODB_URI!);
+});
+afterAll(() => mongo?.close());
+
+describe('CSRF', () => {
+  it('issues a token and an httpOnly SameSite=Lax cookie from GET /api/auth/csrf', async () => {
+    const agent = newAgent();
+    const response = await agent.get('/api/auth/csrf').expect(200);
+    expect(response.body.token).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+    const cookie = cookieNamed(response.headers['set-cookie'], 'hs_csrf');
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses a write without a token, with a token of another browser, and with a forged one', async () => {
+    const email = uniqueEmail('csrf');
+    const body = { name: 'No Token', email, password: PASSWORD };
+    const agent = newAgent();
+    await agent.get('/api/auth/csrf');
+    const missing = await agent.post('/api/auth/register').send(body).expect(403);
+    expect(missing.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'CSRF_INVALID' });
+
+    const otherToken = await csrfToken(newAgent());
+    await agent.post('/api/auth/register').set('x-csrf-token', otherToken).send(body).expect(403);
+    const own = await csrfToken(agent);
+    await agent.post('/api/auth/register').set('x-csrf-token', `${own.split('.')[0]}.forged-signature`).send(body).expect(403);
+    expect(await users().countDocuments({ email })).toBe(0);
+  });
+
+  it('protects sign-in and sign-out as well', async () => {
+    await newAgent().post('/api/auth/login').send({ email: 'a@example.test', password: 'x' }).expect(403);
+    await newAgent().post('/api/auth/logout').expect(403);
+  });
+});
+
+describe('registration', () => {
+  it('creates the account, signs it in with an httpOnly session cookie and never returns secrets', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const email = uniqueEmail('Reg').replace('reg', 'Reg');
+    const response = await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: ' Ada ', email, password: PASSWORD }).expect(201);
+    expect(response.body).toEqual({ id: expect.any(String), name: 'Ada', email: email.toLowerCase(), role: 'user' });
+    const session = cookieNamed(response.headers['set-cookie'], 'hs_session');
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    const me = await agent.get('/api/auth/me').expect(200);
+    expect(me.body).toEqual(response.body);
+  });
+
+  it('stores an argon2id hash with m=19 MiB, t=2, p=1', async () => {
+    const { email } = await signUp();
+    const stored = await users().findOne({ email });
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers 409 for an e-mail that is taken, whatever its case', async () => {
+    const { email } = await signUp();
+    const agent = newAgent();
+    const token = await csrfToken(agent); // first: an agent attaches its cookies when a request is created
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Again', email: email.toUpperCase(), password: PASSWORD })
+      .expect(409);
+    expect(response.body).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'An account with this e-mail address already exists' });
+  });
+
+  it('answers 400 with a message per field', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent); // first: an agent attaches its cookies when a request is created
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: '', email: 'not-an-email', password: 'short' })
+      .expect(400);
+    expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Validation failed' });
+    expect(response.body.fields.email).toEqual(['Enter a valid e-mail address']);
+    expect(response.body.fields.password).toEqual(['Password must be 12 to 128 characters']);
+    expect(response.body.fields.name).toEqual(['Name must be 1 to 100 characters']);
+  });
+
+  it('refuses mass assignment of role and creates nothing', async () => {
+    const agent = newAgent();
+    const email = uniqueEmail('mass');
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Mallory', email, password: PASSWORD, role: 'admin' })
+      .expect(400);
+    expect(response.body.fields.role).toEqual(['role is not allowed']);
+    expect(await users().countDocuments({ email })).toBe(0);
+  });
+
+  it.each([
+    ['an operator object', { email: { $gt: '' } }, 'email.$gt'],
+    ['a __proto__ key', JSON.parse('{"__proto__": {"role": "admin"}}'), '__proto__'],
+  ])('refuses %s with a 400', async (_label, extra, field) => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ email: 'x@example.test', password: PASSWORD, ...extra }))
+      .expect(400);
+    expect(Object.keys(response.body.fields)).toEqual([field]);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('gives the same 401 for a wrong password and an unknown account', async () => {
+    const { email } = await signUp();
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const wrong = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email, password: 'wrong password here' }).expect(401);
+    const unknown = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: uniqueEmail('ghost'), password: PASSWORD }).expect(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toMatchObject({ statusCode: 401, message: 'E-mail or password is incorrect' });
+  });
+
+  it('signs in with the right password (any e-mail case)', async () => {
+    const { email, user } = await signUp({ name: 'Grace' });
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: email.toUpperCase(), password: PASSWORD }).expect(200);
+    expect(response.body).toEqual(user);
+  });
+
+  it('GET /api/auth/me answers 401 JSON when signed out', async () => {
+    const response = await newAgent().get('/api/auth/me').expect(401);
+    expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('revokes the session on logout: a cookie captured before is refused after', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const registered = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Leaving', email: uniqueEmail('logout'), password: PASSWORD })
+      .expect(201);
+    const captured = cookieNamed(registered.headers['set-cookie'], 'hs_session')!.split(';')[0];
+    await newAgent().get('/api/auth/me').set('Cookie', captured).expect(200);
+
+    const logout = await agent.post('/api/auth/logout').set('x-csrf-token', token).expect(204);
+    expect(cookieNamed(logout.headers['set-cookie'], 'hs_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
+    await agent.get('/api/auth/me').expect(401);
+    await newAgent().get('/api/auth/me').set('Cookie', captured).expect(401);
+    const page = await newAgent().get('/dashboard/lounge').set('Cookie', captured).redirects(0).expect(302);
+    expect(page.headers.location).toBe('/login?redirect=%2Fdashboard%2Flounge');
+  });
+
+  it('refuses a token signed with alg "none"', async () => {
+    const { user } = await signUp();
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: user.id, sid: 'x', exp: Math.floor(Date.now() / 1000) + 60 })}.`;
+    await newAgent().get('/api/auth/me').set('Cookie', `hs_session=${forged}`).expect(401);
+  });
+});
+
+describe('roles', () => {
+  it('promotes ADMIN_EMAILS accounts and lets only admins into /api/admin/*', async () => {
+    const admin = await signInAdmin();
+    expect(admin.user).toMatchObject({ email: ADMIN_EMAIL(), role: 'admin' });
+    await admin.agent.get('/api/admin/route-rules').expect(200);
+
+    const user = await signUp();
+    const forbidden = await user.agent.get('/api/admin/route-rules').expect(403);
+    expect(forbidden.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    await newAgent().get('/api/admin/route-rules').expect(401);
+  });
+
+  it('applies a role change on the next request, without signing in again', async () => {
+    const { agent, email } = await signUp();
+    await agent.get('/admin').redirects(0).expect(302);
+    await users().updateOne({ email }, { $set: { role: 'admin' } });
+    await agent.get('/api/admin/route-rules').expect(200);
+    await agent.get('/admin').redirects(0).expect(200);
+    await users().updateOne({ email }, { $set: { status: 'disabled' } });
+    await agent.get('/api/auth/me').expect(401);
+  });
+});
+
+describe('request hygiene', () => {
+  it('answers an oversized body with 413 JSON', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email: 'x@example.test', password: 'x'.repeat(200_000) })
+      .expect(413);
+    expect(response.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .set('content-type', 'application/json')
+      .send('{"email": ')
+      .expect(400);
+    expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js|node_modules/);
+  });
+});

@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+import { testDatabaseUri } from '../support/test-database.js';
+import { PASSWORD } from '../support/e2e.js';
+
+describe('when the database becomes unreachable', () => {
+  let running: RunningApp;
+  let proxy: TcpProxy;
+  let sessionCookie: string;
+  const http = () => request(running.app.getHttpServer());
+
+  beforeAll(async () => {
+    const target = new URL(testDatabaseUri('outage'));
+    proxy = new TcpProxy(target.hostname, Number(target.port || 27017));
+    const port = await proxy.start();
+    target.host = `127.0.0.1:${port}`;
+    running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: target.toString(), LOG_LEVEL: 'error', PORT: '0' }));
+
+    const csrf = await http().get('/api/auth/csrf');
+    const csrfCookie = (csrf.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    const registered = await http()
+      .post('/api/auth/register')
+      .set('Cookie', csrfCookie)
+      .set('x-csrf-token', csrf.body.token)
+      .send({ name: 'Outage', email: 'outage@example.test', password: PASSWORD })
+      .expect(201);
+    sessionCookie = (registered.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('hs_session='))!.split(';')[0];
+  });
+
+  afterAll(async () => {
+    await proxy.restore();
+    await running?.close();
+    await proxy.cut();
+  });
+
+  it('is ready while the database answers', async () => {
+    const response = await http().get('/health/ready').expect(200);
+    expect(response.body.database.status).toBe('up');
+  });
+
+  it('turns readiness to 503, keeps liveness at 200, and answers API calls with 503 within 5 s', async () => {
+    await proxy.cut();
+
+    const ready = await http().get('/health/ready').expect(503);
+    expect(ready.body).toEqual({ status: 'unavailable', database: { status: 'down' } });
+    expect(ready.headers['retry-after']).toBe('5');
+    await http().get('/health/live').expect(200);
+
+    const started = Date.now();
+    const me = await http().get('/api/auth/me').set('Cookie', sessionCookie);
+    const elapsed = Date.now() - started;
+    expect(me.status).toBe(503);
+    expect(me.headers['retry-after']).toBe('5');
+    expect(me.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The service is temporarily unavailable. Try again in a moment.',
+    });
+    expect(elapsed).toBeLessThan(5000);
+
+    const page = await http().get('/dashboard/lounge').set('Cookie', sessionCookie);
+    expect(page.status).toBe(503);
+    expect(page.text).toContain('Internal Server Error');
+    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+  });
+
+  it('recovers when the database comes back', async () => {
+    await proxy.restore();
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await http().get('/health/ready')).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+  }, 20_000);
+});
