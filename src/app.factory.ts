@@ -13,7 +13,8 @@ import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js'
 import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './database/embedded-database.js';
+import { resolveDatabase } from './database/database-uri.js';
+import type { EmbeddedDatabase } from './database/embedded-database.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
@@ -29,12 +30,6 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-function withDatabaseName(uri: string): string {
-  const url = new URL(uri);
-  if (url.pathname === '' || url.pathname === '/') url.pathname = '/hitscope';
-  return url.toString();
-}
-
 export interface CreateAppOptions {
   /** Wraps the page renderer (tests use it to simulate render failures). */
   decorateRenderer?: (renderer: PageRenderer) => PageRenderer;
@@ -43,18 +38,7 @@ export interface CreateAppOptions {
 /** Builds the whole application: database, Nest, security middleware, page rendering. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const logger = new Logger('Bootstrap');
-  let embeddedDatabase: EmbeddedDatabase | null = null;
-  let mongodbUri = config.mongodbUri;
-  if (!mongodbUri) {
-    const started = Date.now();
-    embeddedDatabase = await startEmbeddedDatabase({
-      dataDir: config.dataDir,
-      binary: config.embeddedDbBinary,
-      log: (message) => logger.log(message),
-    });
-    mongodbUri = withDatabaseName(embeddedDatabase.uri);
-    logger.log(`Embedded database (FerretDB) ready in ${Date.now() - started} ms, data in ${config.dataDir}`);
-  }
+  const { uri: mongodbUri, embedded: embeddedDatabase } = await resolveDatabase(config, (message) => logger.log(message));
 
   let renderer: PageRenderer | null = null;
   try {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
@@ -19,8 +19,13 @@ export interface SessionTokenPayload {
   sid: string;
 }
 
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SessionsService.name);
+  private sweeper: NodeJS.Timeout | null = null;
+
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,6 +33,17 @@ export class SessionsService {
     private readonly secrets: SecretsService,
     private readonly users: UsersService,
   ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.sweepExpired().catch((error: Error) => this.logger.warn(`Session sweep failed: ${error.message}`));
+    }, SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
 
   /** Options shared by signing, the passport strategy and server-side rendering. */
   get verifyOptions() {

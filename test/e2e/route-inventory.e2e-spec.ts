@@ -1,0 +1,67 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { IS_PUBLIC_KEY } from '../../src/auth/decorators/public.decorator.js';
+import { ROLES_KEY } from '../../src/auth/decorators/roles.decorator.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { testDatabaseUri } from '../support/test-database.js';
+
+interface Handler {
+  route: string;
+  isPublic: boolean;
+  roles: string[] | undefined;
+}
+
+/** Every HTTP handler of the running app, with its access metadata. */
+function inventory(running: RunningApp): Handler[] {
+  const handlers: Handler[] = [];
+  for (const module of running.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: unknown[]) => unknown) | null;
+      if (!controller) continue;
+      const base = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const method = (controller.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof method !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, method) as string | undefined;
+        if (path === undefined) continue;
+        const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as number];
+        handlers.push({
+          route: `${verb} /${[base, path].filter((part) => part && part !== '/').join('/')}`,
+          isPublic: Reflect.getMetadata(IS_PUBLIC_KEY, method) === true || Reflect.getMetadata(IS_PUBLIC_KEY, controller) === true,
+          roles: (Reflect.getMetadata(ROLES_KEY, method) ?? Reflect.getMetadata(ROLES_KEY, controller)) as string[] | undefined,
+        });
+      }
+    }
+  }
+  return handlers;
+}
+
+describe('route inventory (deny by default)', () => {
+  let running: RunningApp;
+  let handlers: Handler[];
+
+  beforeAll(async () => {
+    running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('inventory'), LOG_LEVEL: 'error', PORT: '0' }));
+    handlers = inventory(running);
+  });
+  afterAll(() => running?.close());
+
+  it('finds the handlers', () => {
+    expect(handlers.map((handler) => handler.route)).toEqual(
+      expect.arrayContaining(['GET /api/auth/me', 'POST /api/auth/login', 'PUT /api/admin/route-rules', 'GET /{*path}']),
+    );
+  });
+
+  it('marks every handler either @Public() or with the roles it allows', () => {
+    const undecided = handlers.filter((handler) => !handler.isPublic && !handler.roles?.length).map((handler) => handler.route);
+    expect(undecided).toEqual([]);
+  });
+
+  it('restricts every /api/admin handler to admins only', () => {
+    const admin = handlers.filter((handler) => handler.route.includes(' /api/admin/'));
+    expect(admin.length).toBeGreaterThan(0);
+    for (const handler of admin) expect({ route: handler.route, isPublic: handler.isPublic, roles: handler.roles }).toEqual({ route: handler.route, isPublic: false, roles: ['admin'] });
+  });
+});
