@@ -11,6 +11,11 @@ import { SignedIn } from './decorators/roles.decorator.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SESSION_COOKIE } from './sessions.service.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+
+/** Abuse limits (PRODUCT.md non-negotiable 5); counted in the database, shared by every instance. */
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
 
 const cookie = (request: Request, name: string): string | undefined =>
   (request.cookies as Record<string, string> | undefined)?.[name];
@@ -36,6 +41,7 @@ export class AuthController {
   }
 
   @Public()
+  @RateLimit('register', { scope: 'ip', limit: 10, windowSeconds: HOUR })
   @Post('register')
   async register(
     @Body() body: RegisterDto,
@@ -48,6 +54,7 @@ export class AuthController {
   }
 
   @Public()
+  @RateLimit('login', { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES }, { scope: 'account', limit: 10, windowSeconds: FIFTEEN_MINUTES })
   @Post('login')
   @HttpCode(200)
   async login(

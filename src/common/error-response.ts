@@ -64,7 +64,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
           };
     // body-parser's own wording ("request entity too large") is replaced by ours.
     if (status === 413) body.message = 'Request body is too large';
-    const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
+    const retryAfter = (exception as { retryAfterSeconds?: number }).retryAfterSeconds;
+    const headers = status === 503 ? { 'Retry-After': '5' } : retryAfter ? { 'Retry-After': String(retryAfter) } : undefined;
     return { status, body: { ...body, statusCode: status }, headers, unexpected: status >= 500 && status !== 503 };
   }
   if (isDatabaseUnavailable(exception)) {

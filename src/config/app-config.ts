@@ -23,6 +23,8 @@ export interface AppConfig {
   embeddedDbBinary: string | null;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
+  /** Scales every abuse limit (sign-in, registration…); 1 in production, raised by test servers. */
+  rateLimitMultiplier: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
+    rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

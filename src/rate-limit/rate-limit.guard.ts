@@ -1,0 +1,31 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { RATE_LIMIT_KEY, type RateLimitPolicy } from './rate-limit.decorator.js';
+import { RateLimitService } from './rate-limit.service.js';
+
+/** The account a request is about: the e-mail in its body, normalised. */
+function accountOf(request: Request): string | null {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length <= 254 ? email.trim().toLowerCase() : null;
+}
+
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimitService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT_KEY, context.getHandler());
+    if (!policy) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    for (const rule of policy.rules) {
+      // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
+      const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : accountOf(request);
+      if (subject) await this.limits.hit(policy.bucket, rule, subject);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { RateLimitRule } from './rate-limit.decorator.js';
+import { RateLimitCounter } from './schemas/rate-limit-counter.schema.js';
+
+export class TooManyRequestsException extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      { statusCode: 429, error: 'Too Many Requests', message: `Too many attempts. Try again in ${retryAfterSeconds} seconds.` },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+@Injectable()
+export class RateLimitService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RateLimitService.name);
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    @InjectModel(RateLimitCounter.name) private readonly counters: Model<RateLimitCounter>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.counters.deleteMany({ expiresAt: { $lt: new Date() } }).exec().catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
+    }, 10 * 60 * 1000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /**
+   * Counts one hit against `rule` for `subject`; throws 429 when the window's limit is exceeded.
+   * Subjects are hashed so counters never hold raw e-mail addresses or IPs.
+   */
+  async hit(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+    const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
+    const windowMs = rule.windowSeconds * 1000;
+    const window = Math.floor(now / windowMs);
+    const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+    const id = `${bucket}:${rule.scope}:${hashed}:${window}`;
+    const expiresAt = new Date((window + 1) * windowMs);
+    const counter = await this.counters
+      .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, new: true })
+      .lean()
+      .exec();
+    if (counter && counter.count > limit) {
+      throw new TooManyRequestsException(Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)));
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import request from 'supertest';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { testDatabaseUri } from '../support/test-database.js';
+
+/** A client of one app instance: CSRF cookie + token, optional X-Forwarded-For. */
+async function client(running: RunningApp) {
+  const http = request(running.app.getHttpServer());
+  const csrf = await http.get('/api/auth/csrf').expect(200);
+  const cookie = (csrf.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  return (email: string, forwardedFor?: string) => {
+    const call = http.post('/api/auth/login').set('Cookie', cookie).set('x-csrf-token', csrf.body.token);
+    if (forwardedFor) call.set('X-Forwarded-For', forwardedFor);
+    return call.send({ email, password: 'not the password at all' });
+  };
+}
+
+describe('abuse limits on sign-in (stored in the database, shared by instances)', () => {
+  let direct: RunningApp;
+  let behindProxy: RunningApp;
+
+  // A fresh database for each test, so that one test's counters never spend another's budget.
+  beforeEach(async () => {
+    const shared = { NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('ratelimit'), LOG_LEVEL: 'error', PORT: '0' };
+    direct = await createApp(loadConfig({ ...shared, TRUST_PROXY: 'false' }));
+    behindProxy = await createApp(loadConfig({ ...shared, TRUST_PROXY: 'loopback' }));
+  });
+  afterEach(async () => {
+    await direct?.close();
+    await behindProxy?.close();
+  });
+
+  it('allows 10 attempts per account per 15 minutes across instances, then answers 429 with Retry-After', async () => {
+    const [onA, onB] = [await client(direct), await client(behindProxy)];
+    const email = 'victim@example.test';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const login = attempt % 2 ? onA : onB;
+      await login(email, `198.51.100.${attempt}`).expect(401);
+    }
+    const limited = await onA(email).expect(429);
+    expect(limited.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    await onB(email.toUpperCase(), '198.51.100.77').expect(429);
+    await onA('someone-else@example.test').expect(401);
+  }, 60_000);
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY allows it', async () => {
+    const login = await client(direct);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await login(`ip-${attempt}@example.test`, `203.0.113.${attempt}`).expect(401);
+    }
+    // Spoofed addresses did not help: every attempt counted against the real peer, 127.0.0.1.
+    await login('ip-final@example.test', '203.0.113.250').expect(429);
+
+    const proxied = await client(behindProxy);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await proxied(`proxied-${attempt}@example.test`, '192.0.2.1').expect(401);
+    }
+    await proxied('proxied-final@example.test', '192.0.2.1').expect(429);
+    await proxied('proxied-other@example.test', '192.0.2.2').expect(401);
+  }, 90_000);
+});
