@@ -50,6 +50,9 @@ export class AuthService {
     if (found.status !== 'active') {
       throw new AuthException(AuthErrorCode.AccountDisabled, 'This account has been disabled');
     }
+    if (this.hasher.needsRehash(found.passwordHash)) {
+      await this.users.setPasswordHash(found.id as string, await this.hasher.hash(input.password));
+    }
     const user = await this.users.applyConfiguredRole(found);
     const session = await this.sessions.create(user.id as string, userAgent);
     return { user: toSessionUser(user), ...session };

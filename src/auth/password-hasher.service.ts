@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, parseOptions, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 passes, 1 lane. argon2id is the library default. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -20,6 +20,21 @@ export class PasswordHasher {
       return await verify(passwordHash, password);
     } catch {
       return false;
+    }
+  }
+
+  /** True when a stored hash was made with weaker parameters than today's: rehash it at sign-in. */
+  needsRehash(passwordHash: string): boolean {
+    try {
+      const used = parseOptions(passwordHash);
+      return (
+        used.algorithm !== 2 /* argon2id */ ||
+        used.memoryCost < ARGON2_PARAMS.memoryCost ||
+        used.timeCost < ARGON2_PARAMS.timeCost ||
+        used.parallelism < ARGON2_PARAMS.parallelism
+      );
+    } catch {
+      return true;
     }
   }
 

@@ -79,7 +79,7 @@ describe('registration', () => {
     const response = await agent
       .post('/api/auth/register')
       .set('x-csrf-token', token)
-      .send({ name: '', email: 'not-an-email', password: 'short' })
+      .send({ name: '', email: 'not-an-email', password: 'Xq7#kz' })
       .expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Validation failed' });
     expect(response.body.fields.email).toEqual(['Enter a valid e-mail address']);
@@ -213,5 +213,41 @@ describe('request hygiene', () => {
       .expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js|node_modules/);
+  });
+});
+
+describe('password policy', () => {
+  it('refuses passwords from the shipped common-password list', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Common', email: uniqueEmail('common'), password: 'password1234' })
+      .expect(400);
+    expect(response.body.fields.password).toEqual([
+      'This password is too common: choose one that is harder to guess (a few unrelated words work well)',
+    ]);
+  });
+
+  it('refuses passwords over 128 characters', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Long', email: uniqueEmail('long'), password: 'x1'.repeat(65) })
+      .expect(400);
+    expect(response.body.fields.password).toContain('Password must be 12 to 128 characters');
+  });
+
+  it('rehashes a password stored with weaker argon2 parameters at the next sign-in', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const { email } = await signUp();
+    await users().updateOne({ email }, { $set: { passwordHash: await hash(PASSWORD, { memoryCost: 4096, timeCost: 1, parallelism: 1 }) } });
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email, password: PASSWORD }).expect(200);
+    expect((await users().findOne({ email }))?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });

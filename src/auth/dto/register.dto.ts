@@ -1,4 +1,15 @@
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsString, Length, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { isCommonPassword } from '../common-passwords.js';
+
+@ValidatorConstraint({ name: 'notCommonPassword' })
+export class NotCommonPassword implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return typeof value !== 'string' || !isCommonPassword(value);
+  }
+  defaultMessage() {
+    return 'This password is too common: choose one that is harder to guess (a few unrelated words work well)';
+  }
+}
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -16,5 +27,6 @@ export class RegisterDto {
   @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
     message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
   })
+  @Validate(NotCommonPassword)
   password!: string;
 }
