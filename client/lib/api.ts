@@ -24,6 +24,24 @@ async function fetchCsrfToken(): Promise<string> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Calls that must not trigger a silent refresh (they are the sign-in flow itself). */
+const NO_REFRESH = /^\/api\/auth\/(refresh|login|register|logout|csrf)\b/;
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * The access token lives 15 minutes. On a 401 the refresh cookie is exchanged once for a new
+ * one; concurrent 401s share that single refresh (a second use of the same refresh token would
+ * look like token theft to the server).
+ */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= api('/api/auth/refresh', { method: 'POST' })
+    .then(() => true, () => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 /**
  * JSON fetch for `/api`. Unsafe methods carry the CSRF token; a refused token (e.g. the cookie
  * expired) is fetched again and the request retried once.
@@ -52,6 +70,9 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
         csrfToken = null;
         response = await send();
       }
+    }
+    if (response.status === 401 && !NO_REFRESH.test(path) && (await refreshSession())) {
+      response = await send();
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -1,18 +1,27 @@
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config.js';
 import { CSRF_COOKIE } from './csrf/csrf.service.js';
-import { SESSION_COOKIE } from './sessions.service.js';
+import { type IssuedTokens, REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 
 export function baseCookieOptions(config: AppConfig): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' };
 }
 
-export function setSessionCookie(response: Response, config: AppConfig, token: string, expires: Date): void {
-  response.cookie(SESSION_COOKIE, token, { ...baseCookieOptions(config), expires });
+export function readCookie(request: Request, name: string): string | undefined {
+  return (request.cookies as Record<string, string> | undefined)?.[name];
 }
 
-export function clearSessionCookie(response: Response, config: AppConfig): void {
+/** The access token lives 15 minutes; the refresh token as long as its session allows. */
+export function setAuthCookies(response: Response, config: AppConfig, tokens: IssuedTokens): void {
+  response.cookie(SESSION_COOKIE, tokens.accessToken, { ...baseCookieOptions(config), expires: tokens.refreshExpiresAt });
+  if (tokens.refreshToken) {
+    response.cookie(REFRESH_COOKIE, tokens.refreshToken, { ...baseCookieOptions(config), expires: tokens.refreshExpiresAt });
+  }
+}
+
+export function clearAuthCookies(response: Response, config: AppConfig): void {
   response.clearCookie(SESSION_COOKIE, baseCookieOptions(config));
+  response.clearCookie(REFRESH_COOKIE, baseCookieOptions(config));
 }
 
 export function setCsrfCookie(response: Response, config: AppConfig, nonce: string): void {

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../../lib/auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { clearSessionCookie, setCsrfCookie, setSessionCookie } from './auth-cookies.js';
+import { clearAuthCookies, readCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
 import { AuthService } from './auth.service.js';
 import { CSRF_COOKIE, CsrfService } from './csrf/csrf.service.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
@@ -10,15 +10,12 @@ import { Public } from './decorators/public.decorator.js';
 import { SignedIn } from './decorators/roles.decorator.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
-import { SESSION_COOKIE } from './sessions.service.js';
+import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
 /** Abuse limits (PRODUCT.md non-negotiable 5); counted in the database, shared by every instance. */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
-
-const cookie = (request: Request, name: string): string | undefined =>
-  (request.cookies as Record<string, string> | undefined)?.[name];
 
 @Controller('api/auth')
 export class AuthController {
@@ -31,7 +28,7 @@ export class AuthController {
   @Public()
   @Get('csrf')
   issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): { token: string } {
-    let nonce = cookie(request, CSRF_COOKIE);
+    let nonce = readCookie(request, CSRF_COOKIE);
     if (!nonce || !/^[A-Za-z0-9_-]{24}$/.test(nonce)) {
       nonce = this.csrf.newNonce();
       setCsrfCookie(response, this.config, nonce);
@@ -48,9 +45,9 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionUser> {
-    const signedIn = await this.auth.register(body, request.header('user-agent'));
-    setSessionCookie(response, this.config, signedIn.token, signedIn.expiresAt);
-    return signedIn.user;
+    const tokens = await this.auth.register(body, request.header('user-agent'));
+    setAuthCookies(response, this.config, tokens);
+    return tokens.user;
   }
 
   @Public()
@@ -62,9 +59,24 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionUser> {
-    const signedIn = await this.auth.login(body, request.header('user-agent'));
-    setSessionCookie(response, this.config, signedIn.token, signedIn.expiresAt);
-    return signedIn.user;
+    const tokens = await this.auth.login(body, request.header('user-agent'));
+    setAuthCookies(response, this.config, tokens);
+    return tokens.user;
+  }
+
+  /** Exchanges the refresh cookie for a new access token (and a rotated refresh token). */
+  @Public()
+  @RateLimit('refresh', { scope: 'ip', limit: 120, windowSeconds: FIFTEEN_MINUTES })
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
+    const tokens = await this.auth.refresh(readCookie(request, REFRESH_COOKIE));
+    if (!tokens) {
+      clearAuthCookies(response, this.config);
+      throw new UnauthorizedException('Your session has ended. Sign in again.');
+    }
+    setAuthCookies(response, this.config, tokens);
+    return tokens.user;
   }
 
   /** Public so that a stale or already-revoked session can still clear its cookie. */
@@ -72,8 +84,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.auth.logout(cookie(request, SESSION_COOKIE));
-    clearSessionCookie(response, this.config);
+    await this.auth.logout(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
+    clearAuthCookies(response, this.config);
   }
 
   @SignedIn()

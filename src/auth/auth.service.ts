@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { SessionUser } from '../../lib/auth/session-user.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { PasswordHasher } from './password-hasher.service.js';
-import { SessionsService } from './sessions.service.js';
-
-export interface SignedIn {
-  user: SessionUser;
-  token: string;
-  expiresAt: Date;
-}
+import { type IssuedTokens, SessionsService } from './sessions.service.js';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
@@ -23,7 +16,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  async register(input: RegisterDto, userAgent?: string): Promise<SignedIn> {
+  async register(input: RegisterDto, userAgent?: string): Promise<IssuedTokens> {
     const passwordHash = await this.hasher.hash(input.password);
     let user;
     try {
@@ -34,11 +27,10 @@ export class AuthService {
       }
       throw error;
     }
-    const session = await this.sessions.create(user.id as string, userAgent);
-    return { user: toSessionUser(user), ...session };
+    return this.sessions.create(toSessionUser(user), userAgent);
   }
 
-  async login(input: LoginDto, userAgent?: string): Promise<SignedIn> {
+  async login(input: LoginDto, userAgent?: string): Promise<IssuedTokens> {
     const found = await this.users.findByEmail(input.email);
     if (!found) {
       await this.hasher.verifyDecoy(input.password); // same cost whether or not the account exists
@@ -54,11 +46,14 @@ export class AuthService {
       await this.users.setPasswordHash(found.id as string, await this.hasher.hash(input.password));
     }
     const user = await this.users.applyConfiguredRole(found);
-    const session = await this.sessions.create(user.id as string, userAgent);
-    return { user: toSessionUser(user), ...session };
+    return this.sessions.create(toSessionUser(user), userAgent);
   }
 
-  logout(token: string | undefined): Promise<void> {
-    return this.sessions.revokeToken(token);
+  refresh(refreshToken: string | undefined): Promise<IssuedTokens | null> {
+    return this.sessions.refresh(refreshToken);
+  }
+
+  logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    return this.sessions.revokeTokens(accessToken, refreshToken);
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
@@ -10,7 +10,12 @@ import { Session } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
 
 export const SESSION_COOKIE = 'hs_session';
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const REFRESH_COOKIE = 'hs_refresh';
+export const ACCESS_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Two tabs refreshing with the same token at once is not an attack. */
+export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 export const JWT_ALGORITHM = 'HS256' as const;
 export const JWT_AUDIENCE = 'hitscope-web';
 
@@ -19,7 +24,24 @@ export interface SessionTokenPayload {
   sid: string;
 }
 
+export interface IssuedTokens {
+  user: SessionUser;
+  accessToken: string;
+  accessExpiresAt: Date;
+  /** Null when a grace-period refresh re-issued only the access token. */
+  refreshToken: string | null;
+  refreshExpiresAt: Date;
+}
+
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** `hs_refresh` is `<session id>.<secret>`; only the secret's hash is stored. */
+function parseRefreshToken(token: string | undefined): { sid: string; secret: string } | null {
+  const match = token ? /^([\w-]{32})\.([\w-]{43})$/.exec(token) : null;
+  return match ? { sid: match[1], secret: match[2] } : null;
+}
 
 @Injectable()
 export class SessionsService implements OnModuleInit, OnModuleDestroy {
@@ -47,38 +69,41 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /** Options shared by signing, the passport strategy and server-side rendering. */
   get verifyOptions() {
-    return {
-      algorithms: [JWT_ALGORITHM],
-      issuer: this.config.publicUrl,
-      audience: JWT_AUDIENCE,
-    };
+    return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE };
   }
 
-  async create(userId: string, userAgent = ''): Promise<{ token: string; expiresAt: Date }> {
+  async create(user: SessionUser, userAgent = ''): Promise<IssuedTokens> {
     const sid = randomBytes(24).toString('base64url');
+    const secret = randomBytes(32).toString('base64url');
     const now = Date.now();
-    const expiresAt = new Date(now + SESSION_TTL_MS);
+    const refreshExpiresAt = new Date(Math.min(now + REFRESH_IDLE_TTL_MS, now + SESSION_ABSOLUTE_TTL_MS));
     await this.sessions.create({
       _id: sid,
-      userId: new Types.ObjectId(userId),
+      userId: new Types.ObjectId(user.id),
       createdAt: new Date(now),
-      expiresAt,
+      expiresAt: new Date(now + SESSION_ABSOLUTE_TTL_MS),
+      refreshExpiresAt,
+      refreshHash: sha256(secret),
       userAgent: userAgent.slice(0, 300),
     });
-    const token = await this.jwt.signAsync({ sub: userId, sid } satisfies SessionTokenPayload, {
+    return { user, ...(await this.signAccess(user.id, sid, now)), refreshToken: `${sid}.${secret}`, refreshExpiresAt };
+  }
+
+  private async signAccess(userId: string, sid: string, now = Date.now()) {
+    const accessToken = await this.jwt.signAsync({ sub: userId, sid } satisfies SessionTokenPayload, {
       secret: this.secrets.authSecret,
       algorithm: JWT_ALGORITHM,
       issuer: this.config.publicUrl,
       audience: JWT_AUDIENCE,
-      expiresIn: Math.floor(SESSION_TTL_MS / 1000),
+      expiresIn: Math.floor(ACCESS_TTL_MS / 1000),
     });
-    return { token, expiresAt };
+    return { accessToken, accessExpiresAt: new Date(now + ACCESS_TTL_MS) };
   }
 
   /**
-   * Turns a verified token payload into the current user: the session must exist, be neither
-   * revoked nor expired, and the user must still be active. The role comes from the database, so a
-   * role change or a disabled account takes effect on the next request.
+   * Turns a verified access-token payload into the current user: the session must be live and the
+   * user active. The role comes from the database, so a role change or a disabled account takes
+   * effect on the next request, not when the token expires.
    */
   async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<SessionUser | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
@@ -92,30 +117,99 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The same verification as the API's passport strategy, for the server-side render. */
-  async resolveToken(token: string | undefined): Promise<SessionUser | null> {
+  async resolveAccessToken(token: string | undefined): Promise<SessionUser | null> {
     if (!token) return null;
     let payload: SessionTokenPayload;
     try {
-      payload = await this.jwt.verifyAsync<SessionTokenPayload>(token, {
-        ...this.verifyOptions,
-        secret: this.secrets.authSecret,
-      });
+      payload = await this.jwt.verifyAsync<SessionTokenPayload>(token, { ...this.verifyOptions, secret: this.secrets.authSecret });
     } catch {
       return null;
     }
     return this.resolvePayload(payload);
   }
 
-  async revokeToken(token: string | undefined): Promise<void> {
-    if (!token) return;
-    const payload = this.jwt.decode<Partial<SessionTokenPayload> | null>(token);
-    if (!payload?.sid) return;
-    try {
-      await this.jwt.verifyAsync(token, { ...this.verifyOptions, secret: this.secrets.authSecret, ignoreExpiration: true });
-    } catch {
-      return; // a forged token cannot revoke somebody else's session
+  /**
+   * Rotates a refresh token: the presented one is exchanged atomically for a new one. Presenting a
+   * token that was already rotated is a reuse (a stolen copy racing its owner) and revokes the
+   * session, except for the immediately previous token within a short grace period.
+   */
+  async refresh(token: string | undefined): Promise<IssuedTokens | null> {
+    const parsed = parseRefreshToken(token);
+    if (!parsed) return null;
+    const presented = sha256(parsed.secret);
+    const now = new Date();
+    const session = await this.sessions.findById(parsed.sid).lean().exec();
+    if (!session || session.revokedAt || session.expiresAt <= now) return null;
+    const user = await this.users.findById(session.userId.toString());
+    if (!user || user.status !== 'active') return null;
+    const sessionUser = toSessionUser(user);
+
+    if (sameHash(session.refreshHash, presented)) {
+      if (session.refreshExpiresAt <= now) return null;
+      const secret = randomBytes(32).toString('base64url');
+      const refreshExpiresAt = new Date(Math.min(now.getTime() + REFRESH_IDLE_TTL_MS, session.expiresAt.getTime()));
+      const rotated = await this.sessions
+        .updateOne(
+          { _id: parsed.sid, refreshHash: presented, revokedAt: null },
+          { $set: { refreshHash: sha256(secret), previousRefreshHash: presented, rotatedAt: now, refreshExpiresAt } },
+        )
+        .exec();
+      if (rotated.modifiedCount === 1) {
+        return { user: sessionUser, ...(await this.signAccess(sessionUser.id, parsed.sid)), refreshToken: `${parsed.sid}.${secret}`, refreshExpiresAt };
+      }
+      // Lost a race with a concurrent refresh of the same token: fall through to the grace check.
+      const fresh = await this.sessions.findById(parsed.sid).lean().exec();
+      if (!fresh) return null;
+      return this.graceOrRevoke(fresh, presented, sessionUser);
     }
-    await this.sessions.updateOne({ _id: payload.sid, revokedAt: null }, { $set: { revokedAt: new Date() } }).exec();
+    return this.graceOrRevoke(session, presented, sessionUser);
+  }
+
+  private async graceOrRevoke(session: Session, presented: string, user: SessionUser): Promise<IssuedTokens | null> {
+    const withinGrace =
+      session.previousRefreshHash !== null &&
+      sameHash(session.previousRefreshHash, presented) &&
+      session.rotatedAt !== null &&
+      Date.now() - session.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (withinGrace && !session.revokedAt) {
+      return { user, ...(await this.signAccess(user.id, session._id)), refreshToken: null, refreshExpiresAt: session.refreshExpiresAt };
+    }
+    this.logger.warn(`Refresh token reuse detected; revoking session ${session._id.slice(0, 6)}…`);
+    await this.revoke(session._id, 'refresh-token-reuse');
+    return null;
+  }
+
+  async revoke(sid: string, reason: string): Promise<void> {
+    await this.sessions.updateOne({ _id: sid, revokedAt: null }, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
+  }
+
+  /** Sign-out: revokes the session named by either cookie (the access token may have expired). */
+  async revokeTokens(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (parsed) {
+      const session = await this.sessions.findById(parsed.sid).lean().exec();
+      if (session && (sameHash(session.refreshHash, sha256(parsed.secret)) || (session.previousRefreshHash && sameHash(session.previousRefreshHash, sha256(parsed.secret))))) {
+        await this.revoke(parsed.sid, 'logout');
+      }
+    }
+    if (!accessToken) return;
+    try {
+      const payload = await this.jwt.verifyAsync<SessionTokenPayload>(accessToken, {
+        ...this.verifyOptions,
+        secret: this.secrets.authSecret,
+        ignoreExpiration: true,
+      });
+      await this.revoke(payload.sid, 'logout');
+    } catch {
+      // a forged token cannot revoke somebody else's session
+    }
+  }
+
+  async revokeAllForUser(userId: string, reason: string, exceptSid?: string): Promise<number> {
+    const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), revokedAt: null };
+    if (exceptSid) filter._id = { $ne: exceptSid };
+    const result = await this.sessions.updateMany(filter, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
+    return result.modifiedCount;
   }
 
   /** Periodic clean-up of expired sessions (stands in for a TTL index). */

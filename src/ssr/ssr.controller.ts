@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { Public } from '../auth/decorators/public.decorator.js';
-import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
+import { setAuthCookies } from '../auth/auth-cookies.js';
+import { REFRESH_COOKIE, SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
 import { assembleDocument } from './html-document.js';
@@ -31,7 +32,16 @@ export class SsrController {
     if (RESERVED_PATH.test(request.path)) throw new NotFoundException(`Cannot GET ${request.path}`);
 
     const cookies = (request.cookies ?? {}) as Record<string, string>;
-    const user = await this.sessions.resolveToken(cookies[SESSION_COOKIE]);
+    let user = await this.sessions.resolveAccessToken(cookies[SESSION_COOKIE]);
+    if (!user && cookies[REFRESH_COOKIE]) {
+      // The access token expired (15 min) but the session lives on: rotate before rendering, so a
+      // returning visitor sees their dashboard rather than a sign-in redirect.
+      const tokens = await this.sessions.refresh(cookies[REFRESH_COOKIE]);
+      if (tokens) {
+        setAuthCookies(response, this.config, tokens);
+        user = tokens.user;
+      }
+    }
     const colorMode = parseColorMode(cookies[COLOR_MODE_COOKIE]);
     const nonce = response.locals.cspNonce as string;
     // Loaders read data through the services directly: no HTTP round-trip to ourselves.

@@ -251,3 +251,94 @@ describe('password policy', () => {
     expect((await users().findOne({ email }))?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
+
+describe('sessions: short access tokens and rotating refresh tokens', () => {
+  const cookieValue = (setCookie: unknown, name: string) => cookieNamed(setCookie as string[], name)?.split(';')[0];
+
+  async function freshSession() {
+    const csrf = await newAgent().get('/api/auth/csrf').expect(200);
+    const csrfCookie = cookieValue(csrf.headers['set-cookie'], 'hs_csrf')!;
+    const token = csrf.body.token as string;
+    const response = await newAgent()
+      .post('/api/auth/register')
+      .set('Cookie', csrfCookie)
+      .set('x-csrf-token', token)
+      .send({ name: 'Rotating', email: uniqueEmail('rotate'), password: PASSWORD })
+      .expect(201);
+    return {
+      token,
+      csrf: csrfCookie,
+      access: cookieValue(response.headers['set-cookie'], 'hs_session')!,
+      refresh: cookieValue(response.headers['set-cookie'], 'hs_refresh')!,
+    };
+  }
+
+  const refreshWith = (session: { token: string; csrf: string }, refresh: string) =>
+    newAgent().post('/api/auth/refresh').set('Cookie', `${session.csrf}; ${refresh}`).set('x-csrf-token', session.token);
+
+  it('issues a pinned HS256 access token that lives 15 minutes and an httpOnly refresh cookie', async () => {
+    const session = await freshSession();
+    const [header, payload] = session.access
+      .slice('hs_session='.length)
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload.exp - payload.iat).toBe(15 * 60);
+    expect(payload.aud).toBe('hitscope-web');
+    expect(payload.iss).toBe(e2eUrlOrigin());
+    expect(session.refresh).toMatch(/^hs_refresh=[\w-]{32}\.[\w-]{43}$/);
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const session = await freshSession();
+    const first = await refreshWith(session, session.refresh).expect(200);
+    const rotated = cookieValue(first.headers['set-cookie'], 'hs_refresh')!;
+    expect(rotated).not.toBe(session.refresh);
+    expect(cookieValue(first.headers['set-cookie'], 'hs_session')).toBeDefined();
+    await refreshWith(session, rotated).expect(200);
+  });
+
+  it('revokes the whole session when an old refresh token is reused', async () => {
+    const session = await freshSession();
+    const second = cookieValue((await refreshWith(session, session.refresh).expect(200)).headers['set-cookie'], 'hs_refresh')!;
+    const third = cookieValue((await refreshWith(session, second).expect(200)).headers['set-cookie'], 'hs_refresh')!;
+    // The first token is two rotations old: a stolen copy. The family dies, the newest token too.
+    await refreshWith(session, session.refresh).expect(401);
+    await refreshWith(session, third).expect(401);
+    await newAgent().get('/api/auth/me').set('Cookie', session.access).expect(401);
+  });
+
+  it('tolerates two tabs refreshing with the same token at once', async () => {
+    const session = await freshSession();
+    await refreshWith(session, session.refresh).expect(200);
+    const again = await refreshWith(session, session.refresh).expect(200);
+    expect(cookieValue(again.headers['set-cookie'], 'hs_refresh')).toBeUndefined();
+    expect(cookieValue(again.headers['set-cookie'], 'hs_session')).toBeDefined();
+  });
+
+  it('renders a page signed in from the refresh cookie alone and rotates it', async () => {
+    const session = await freshSession();
+    const page = await newAgent().get('/dashboard/lounge').set('Cookie', session.refresh).redirects(0).expect(200);
+    expect(cookieValue(page.headers['set-cookie'], 'hs_refresh')).not.toBe(session.refresh);
+    expect(cookieValue(page.headers['set-cookie'], 'hs_session')).toBeDefined();
+  });
+
+  it('ends at the absolute lifetime even while refreshing', async () => {
+    const session = await freshSession();
+    const sid = session.refresh.slice('hs_refresh='.length).split('.')[0];
+    await mongo.db().collection('sessions').updateOne({ _id: sid as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await refreshWith(session, session.refresh).expect(401);
+  });
+
+  it('signs out with only the refresh cookie left', async () => {
+    const session = await freshSession();
+    await newAgent().post('/api/auth/logout').set('Cookie', `${session.csrf}; ${session.refresh}`).set('x-csrf-token', session.token).expect(204);
+    await refreshWith(session, session.refresh).expect(401);
+    await newAgent().get('/api/auth/me').set('Cookie', session.access).expect(401);
+  });
+});
+
+function e2eUrlOrigin(): string {
+  return new URL(process.env.HITSCOPE_E2E_URL!).origin;
+}
