@@ -1,8 +1,9 @@
 import { COLOR_MODES, type ColorMode } from '../../lib/client-constants.js';
 import { useColorMode } from '../lib/color-mode.js';
+import { Icon, type IconName } from './Icon.js';
 
 const LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-const ICONS: Record<ColorMode, string> = { system: '◐', light: '☀', dark: '☾' };
+const ICONS: Record<ColorMode, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
 
 export function ColorModeToggle() {
   const { mode, setMode } = useColorMode();
@@ -18,7 +19,7 @@ export function ColorModeToggle() {
           title={`${LABELS[option]} colour mode`}
           onClick={() => setMode(option)}
         >
-          <span aria-hidden="true">{ICONS[option]}</span>
+          <Icon name={ICONS[option]} size={16} />
           <span className="visually-hidden">{LABELS[option]}</span>
         </button>
       ))}

@@ -2,12 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppLink } from './AppLink.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { Icon, type IconName } from './Icon.js';
 import { Logo } from './Logo.js';
 import { useMe } from '../lib/data-source-context.js';
 
 export interface NavSection {
   label: string;
-  links: ReadonlyArray<{ to: string; label: string; icon: string }>;
+  links: ReadonlyArray<{ to: string; label: string; icon: IconName }>;
 }
 
 /** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content. */
@@ -16,6 +17,14 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
     <div className={`shell${open ? ' shell--open' : ''}`}>
@@ -32,9 +41,7 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
                 {section.links.map((link) => (
                   <li key={link.to}>
                     <AppLink to={link.to} end className="shell__link">
-                      <span className="shell__icon" aria-hidden="true">
-                        {link.icon}
-                      </span>
+                      <Icon name={link.icon} className="shell__icon" />
                       {link.label}
                     </AppLink>
                   </li>
@@ -45,6 +52,8 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
         </nav>
         {footer ? <div className="shell__footer">{footer}</div> : null}
       </aside>
+      {/* Pointer-only way to close the drawer; keyboard users have Escape and the Menu button. */}
+      <div className="shell__backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
       <div className="shell__body">
         <header className="shell__topbar">
           <button
@@ -54,7 +63,7 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
             aria-expanded={open}
             onClick={() => setOpen((value) => !value)}
           >
-            <span aria-hidden="true">☰</span> Menu
+            <Icon name="menu" /> Menu
           </button>
           <div className="shell__topbar-actions">
             <ColorModeToggle />

@@ -1,15 +1,16 @@
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
+import { Icon } from '../components/Icon.js';
 
 const SECTIONS: NavSection[] = [
   {
     label: 'Admin',
     links: [
-      { to: '/admin', label: 'Overview', icon: '▦' },
-      { to: '/admin/settings', label: 'Settings', icon: '⚙' },
-      { to: '/admin/analytics', label: 'Analytics', icon: '📈' },
-      { to: '/admin/newsletter', label: 'Newsletter', icon: '✉' },
-      { to: '/admin/users', label: 'Users', icon: '👥' },
+      { to: '/admin', label: 'Overview', icon: 'grid' },
+      { to: '/admin/settings', label: 'Settings', icon: 'settings' },
+      { to: '/admin/analytics', label: 'Analytics', icon: 'chart' },
+      { to: '/admin/newsletter', label: 'Newsletter', icon: 'mail' },
+      { to: '/admin/users', label: 'Users', icon: 'users' },
     ],
   },
 ];
@@ -22,9 +23,7 @@ export function AdminLayout() {
       badge="Admin"
       footer={
         <AppLink to="/dashboard/lounge" className="shell__link">
-          <span className="shell__icon" aria-hidden="true">
-            ←
-          </span>
+          <Icon name="arrow-left" className="shell__icon" />
           Back to dashboard
         </AppLink>
       }

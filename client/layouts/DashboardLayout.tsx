@@ -1,23 +1,29 @@
-import { TOOLS } from '../../lib/product.js';
+import { COMPANION_PRODUCTS, TOOLS, type ToolSlug } from '../../lib/product.js';
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
+import { Icon, type IconName } from '../components/Icon.js';
 import { useMe } from '../lib/data-source-context.js';
 
-const TOOL_ICONS = ['⚡', '🔗', '🧭', '📱'];
+const TOOL_ICONS: Record<ToolSlug, IconName> = {
+  ga4mp: 'bolt',
+  'google-tag-linker': 'link',
+  [COMPANION_PRODUCTS.browsers.slug]: 'compass',
+  [COMPANION_PRODUCTS.apps.slug]: 'phone',
+};
 
 const SECTIONS: NavSection[] = [
-  { label: 'Dashboard', links: [{ to: '/dashboard/lounge', label: 'Lounge', icon: '⌂' }] },
+  { label: 'Dashboard', links: [{ to: '/dashboard/lounge', label: 'Lounge', icon: 'home' }] },
   {
     label: 'Tools',
-    links: TOOLS.map((tool, index) => ({ to: `/dashboard/tools/${tool.slug}`, label: tool.name, icon: TOOL_ICONS[index] ?? '•' })),
+    links: TOOLS.map((tool) => ({ to: `/dashboard/tools/${tool.slug}`, label: tool.name, icon: TOOL_ICONS[tool.slug] })),
   },
   {
     label: 'Account',
     links: [
-      { to: '/dashboard/user/orders', label: 'Orders', icon: '🧾' },
-      { to: '/dashboard/user/licenses', label: 'Licences', icon: '🔑' },
-      { to: '/dashboard/user/subscription', label: 'Subscription', icon: '↻' },
-      { to: '/dashboard/user/profile', label: 'Profile', icon: '👤' },
+      { to: '/dashboard/user/orders', label: 'Orders', icon: 'receipt' },
+      { to: '/dashboard/user/licenses', label: 'Licences', icon: 'key' },
+      { to: '/dashboard/user/subscription', label: 'Subscription', icon: 'refresh' },
+      { to: '/dashboard/user/profile', label: 'Profile', icon: 'user' },
     ],
   },
 ];
@@ -31,9 +37,7 @@ export function DashboardLayout() {
       footer={
         me?.role === 'admin' ? (
           <AppLink to="/admin" className="shell__link">
-            <span className="shell__icon" aria-hidden="true">
-              ⚙
-            </span>
+            <Icon name="settings" className="shell__icon" />
             Admin area
           </AppLink>
         ) : null

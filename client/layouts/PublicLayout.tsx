@@ -20,8 +20,10 @@ export function PublicLayout() {
             <AppLink to="/sponsor">Sponsor</AppLink>
             <AppLink to="/privacy-policy">Privacy</AppLink>
           </nav>
-          <div className="site-header__actions">
+          <div className="site-header__mode">
             <ColorModeToggle />
+          </div>
+          <div className="site-header__actions">
             {me ? (
               <AppLink to="/dashboard/lounge" className="button button--primary">
                 Dashboard

@@ -1,10 +1,150 @@
 import { PRODUCT } from '../../../lib/product.js';
+import { Icon } from '../../components/Icon.js';
+
+const SPONSOR_EMAIL = 'sponsors@hitscope.dev';
+
+const mailto = (subject: string) => `mailto:${SPONSOR_EMAIL}?subject=${encodeURIComponent(subject)}`;
+
+const TIERS = [
+  {
+    id: 'supporter',
+    name: 'Supporter',
+    monthlyPrice: 5,
+    pitch: 'For individual analytics engineers who use the free tools and want them to stay.',
+    benefits: ['Your name in the sponsors list on this page', 'A thank-you in the release notes of the next version', 'Our gratitude, every time GA4 changes something'],
+  },
+  {
+    id: 'backer',
+    name: 'Backer',
+    monthlyPrice: 25,
+    pitch: 'For freelancers and small agencies whose client work runs on these tools.',
+    benefits: [
+      'Everything in Supporter',
+      'Your logo and a link on this page',
+      'A Solo licence for both companion products while you sponsor',
+      'Your feature requests read and answered first',
+    ],
+  },
+  {
+    id: 'partner',
+    name: 'Partner',
+    monthlyPrice: 250,
+    pitch: 'For agencies and analytics teams that want a say in where the product goes.',
+    benefits: [
+      'Everything in Backer',
+      'A large logo at the top of this page and a mention in the newsletter',
+      'A Team licence (5 seats) for both companion products',
+      'A quarterly call with the maintainers about the roadmap and your tracking setups',
+    ],
+  },
+] as const;
+
+/** Sponsors are edited in /admin/settings; until that lands, the list is honestly empty. */
+const SPONSORS: ReadonlyArray<{ name: string; url: string; tier: string }> = [];
 
 export default function SponsorPage() {
   return (
-    <section className="section container prose">
-      <h1>Sponsor {PRODUCT.name}</h1>
-      <p>Sponsorship keeps the free tools free.</p>
-    </section>
+    <>
+      <section className="page-hero" aria-labelledby="sponsor-title">
+        <div className="container">
+          <p className="eyebrow">Sponsorship</p>
+          <h1 id="sponsor-title">Sponsor {PRODUCT.name}</h1>
+          <p className="page-hero__lead">
+            The GA4 Measurement Protocol workbench, the Google tag linker decoder and the HAR and app-log analysers are free
+            for everyone with an account. Sponsors pay for the hours that keep them that way: tracking every GA4, Google
+            tag and consent-mode change, and fixing the decoders the week Google ships it.
+          </p>
+        </div>
+      </section>
+
+      <section className="section section--tight" aria-labelledby="tiers-title">
+        <div className="container">
+          <h2 id="tiers-title">Sponsorship tiers</h2>
+          <p className="muted section__intro">Monthly, in euros. Stop whenever you like; there is no minimum term.</p>
+          <ul className="pricing">
+            {TIERS.map((tier) => {
+              const featured = tier.id === 'backer';
+              return (
+                <li key={tier.id} className={`card plan tier${featured ? ' plan--featured' : ''}`}>
+                  <div className="plan__head">
+                    <h3>{tier.name}</h3>
+                  </div>
+                  <p className="plan__price">
+                    <span className="plan__amount">€{tier.monthlyPrice}</span>
+                    <span className="plan__period">per month</span>
+                  </p>
+                  <p className="muted">{tier.pitch}</p>
+                  <ul className="check-list">
+                    {tier.benefits.map((benefit) => (
+                      <li key={benefit}>
+                        <Icon name="check" size={18} />
+                        <span>{benefit}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <a
+                    className={`button button--block${featured ? ' button--primary' : ''}`}
+                    href={mailto(`${PRODUCT.name} sponsorship: ${tier.name}`)}
+                  >
+                    Become a {tier.name}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="sponsors-title">
+        <div className="container">
+          <h2 id="sponsors-title">Current sponsors</h2>
+          {SPONSORS.length ? (
+            <ul className="sponsor-list">
+              {SPONSORS.map((sponsor) => (
+                <li key={sponsor.name}>
+                  <a href={sponsor.url} rel="sponsored noopener">
+                    {sponsor.name}
+                  </a>
+                  <span className="muted"> · {sponsor.tier}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="empty-state sponsor-empty">
+              <span className="icon-chip">
+                <Icon name="heart" size={22} />
+              </span>
+              <h3>No sponsors yet</h3>
+              <p>
+                Nobody has sponsored {PRODUCT.name} so far, which means the first name on this list could be yours.
+              </p>
+              <a className="button button--primary" href={mailto(`${PRODUCT.name} sponsorship: first sponsor`)}>
+                Become the first sponsor
+              </a>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="contact-title">
+        <div className="container">
+          <div className="cta-band">
+            <div>
+              <h2 id="contact-title">Questions, invoices or a custom arrangement?</h2>
+              <p>
+                Tell us which tier you have in mind and how you would like to be listed. If you need an invoice, a yearly
+                arrangement or something else entirely, write to <a href={`mailto:${SPONSOR_EMAIL}`}>{SPONSOR_EMAIL}</a>.
+              </p>
+            </div>
+            <div className="cta-band__actions">
+              <a className="button button--primary button--large" href={mailto(`${PRODUCT.name} sponsorship`)}>
+                <Icon name="mail" size={18} />
+                E-mail us
+              </a>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }
