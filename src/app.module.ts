@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
@@ -25,6 +26,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(mongodbUri),
         RateLimitModule,
+        MailModule,
         UsersModule,
         AuthModule,
         SettingsModule,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../../lib/auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -8,6 +8,7 @@ import { CSRF_COOKIE, CsrfService } from './csrf/csrf.service.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
 import { Public } from './decorators/public.decorator.js';
 import { SignedIn } from './decorators/roles.decorator.js';
+import { ForgotPasswordDto, ResetPasswordDto, VerifyEmailQueryDto } from './dto/account-recovery.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
@@ -86,6 +87,44 @@ export class AuthController {
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.auth.logout(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
     clearAuthCookies(response, this.config);
+  }
+
+  @Public()
+  @RateLimit('forgot', { scope: 'ip', limit: 10, windowSeconds: HOUR }, { scope: 'account', limit: 5, windowSeconds: HOUR })
+  @Post('forgot-password')
+  @HttpCode(202)
+  async forgotPassword(@Body() body: ForgotPasswordDto): Promise<{ message: string }> {
+    await this.auth.requestPasswordReset(body.email);
+    return { message: 'If an account exists for that address, a reset link is on its way. It works for 30 minutes.' };
+  }
+
+  @Public()
+  @RateLimit('reset', { scope: 'ip', limit: 10, windowSeconds: HOUR })
+  @Post('reset-password')
+  @HttpCode(204)
+  async resetPassword(@Body() body: ResetPasswordDto, @Res({ passthrough: true }) response: Response): Promise<void> {
+    if (!(await this.auth.resetPassword(body.token, body.password))) {
+      throw new BadRequestException('This reset link has expired or was already used: request a new one');
+    }
+    clearAuthCookies(response, this.config);
+  }
+
+  /** The link in the verification e-mail. Verifies, then lands on a page that says so. */
+  @Public()
+  @Get('verify-email')
+  async verifyEmail(@Query() query: VerifyEmailQueryDto, @Res() response: Response): Promise<void> {
+    const verified = await this.auth.verifyEmail(query.token);
+    response.setHeader('Cache-Control', 'no-store');
+    response.redirect(302, verified ? '/dashboard/user/profile?verified=1' : '/dashboard/user/profile?verified=0');
+  }
+
+  @SignedIn()
+  @RateLimit('resend-verification', { scope: 'ip', limit: 5, windowSeconds: HOUR })
+  @Post('verify-email/resend')
+  @HttpCode(202)
+  async resendVerification(@CurrentUser() user: SessionUser): Promise<{ message: string }> {
+    await this.auth.sendVerification(user);
+    return { message: `A new confirmation link is on its way to ${user.email}.` };
   }
 
   @SignedIn()

@@ -12,6 +12,8 @@ import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordHasher } from './password-hasher.service.js';
+import { AccountTokensService } from './account-tokens.service.js';
+import { AccountToken, AccountTokenSchema } from './schemas/account-token.schema.js';
 import { AppSecret, AppSecretSchema } from './schemas/app-secret.schema.js';
 import { Session, SessionSchema } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
@@ -25,11 +27,13 @@ import { SessionsService } from './sessions.service.js';
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },
       { name: AppSecret.name, schema: AppSecretSchema },
+      { name: AccountToken.name, schema: AccountTokenSchema },
     ]),
   ],
   controllers: [AuthController],
   providers: [
     AuthService,
+    AccountTokensService,
     SessionsService,
     SecretsService,
     PasswordHasher,

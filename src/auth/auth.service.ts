@@ -1,4 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { passwordResetMail, verificationMail } from './account-mails.js';
+import { AccountTokensService } from './account-tokens.service.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -10,10 +15,15 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
+    private readonly tokens: AccountTokensService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async register(input: RegisterDto, userAgent?: string): Promise<IssuedTokens> {
@@ -27,7 +37,42 @@ export class AuthService {
       }
       throw error;
     }
+    await this.sendVerification(toSessionUser(user));
     return this.sessions.create(toSessionUser(user), userAgent);
+  }
+
+  /** Sends (again) the link that confirms the account's current e-mail address. */
+  async sendVerification(user: SessionUser): Promise<void> {
+    const token = await this.tokens.issue('verify-email', user.id, user.email);
+    const url = `${this.config.publicUrl}/api/auth/verify-email?token=${token}`;
+    await this.mail.enqueue(verificationMail(user.email, user.name, url));
+  }
+
+  async verifyEmail(token: string): Promise<boolean> {
+    const consumed = await this.tokens.consume('verify-email', token);
+    return consumed ? this.users.markEmailVerified(consumed.userId, consumed.email) : false;
+  }
+
+  /**
+   * Answers the same way, in about the same time, whether or not the account exists: the lookup
+   * happens in both cases, and the token and e-mail work runs after the response is decided.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.status !== 'active') return;
+    void (async () => {
+      const token = await this.tokens.issue('reset-password', user.id as string, user.email);
+      await this.mail.enqueue(passwordResetMail(user.email, `${this.config.publicUrl}/login?reset=${token}`));
+    })().catch((error: Error) => this.logger.error(`Could not send a password reset: ${error.message}`));
+  }
+
+  /** Single use; signs the account out everywhere, since whoever knew the old password may be in. */
+  async resetPassword(token: string, password: string): Promise<boolean> {
+    const consumed = await this.tokens.consume('reset-password', token);
+    if (!consumed) return false;
+    await this.users.setPasswordHash(consumed.userId, await this.hasher.hash(password));
+    await this.sessions.revokeAllForUser(consumed.userId, 'password-reset');
+    return true;
   }
 
   async login(input: LoginDto, userAgent?: string): Promise<IssuedTokens> {

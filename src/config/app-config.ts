@@ -23,6 +23,10 @@ export interface AppConfig {
   embeddedDbBinary: string | null;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset: messages are kept in the outbox collection and logged. */
+  smtpUrl: string | null;
+  /** The From header of every message. */
+  mailFrom: string;
   /** Scales every abuse limit (sign-in, registration…); 1 in production, raised by test servers. */
   rateLimitMultiplier: number;
 }
@@ -79,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDirRaw = str('DATA_DIR') ?? './data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
 
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+
   const authSecret = str('AUTH_SECRET');
   if (authSecret && authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
 
@@ -118,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
+    smtpUrl: str('SMTP_URL'),
+    mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -19,8 +19,9 @@ export class DatabaseModule {
   static forRoot(uri: string): DynamicModule {
     mongoose.set('bufferTimeoutMS', DATABASE_TIMEOUTS.bufferTimeoutMS);
     mongoose.set('strictQuery', true);
-    // Query filters are built from validated DTOs; refuse `$`-operators smuggled in as values anyway.
-    mongoose.set('sanitizeFilter', true);
+    // No global sanitizeFilter: it also rewrites the service's own `$lt`/`$or` filters. Operator
+    // injection is stopped at the edge instead: `$`-keys are refused (reject-operator-keys
+    // middleware) and DTOs admit only scalar types where a filter value comes from a request.
     return {
       module: DatabaseModule,
       imports: [

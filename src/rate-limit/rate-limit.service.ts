@@ -48,7 +48,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     const id = `${bucket}:${rule.scope}:${hashed}:${window}`;
     const expiresAt = new Date((window + 1) * windowMs);
     const counter = await this.counters
-      .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, new: true })
+      .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
       .lean()
       .exec();
     if (counter && counter.count > limit) {

@@ -58,13 +58,83 @@ export class UsersService {
     return user;
   }
 
+  /** Only marks the address that was verified: a link for an old address cannot verify a new one. */
+  async markEmailVerified(id: string, email: string): Promise<boolean> {
+    const result = await this.users
+      .updateOne({ _id: id, email: this.normaliseEmail(email) }, { $set: { emailVerifiedAt: new Date() } })
+      .exec();
+    return result.matchedCount === 1;
+  }
+
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.users.updateOne({ _id: id }, { $set: { passwordHash } }).exec();
   }
 
   async promote(email: string): Promise<UserDocument | null> {
     return this.users
-      .findOneAndUpdate({ email: this.normaliseEmail(email) }, { $set: { role: 'admin' } }, { new: true })
+      .findOneAndUpdate({ email: this.normaliseEmail(email) }, { $set: { role: 'admin' } }, { returnDocument: 'after' })
       .exec();
   }
+
+  /**
+   * The admin list: optional search in name or e-mail (case-insensitive; `q` is matched literally,
+   * regex metacharacters escaped), role and status filters, one page in a stable order (ties broken
+   * by _id so pages never overlap), and the total. Count + find: FerretDB has no $facet.
+   */
+  async search(options: UserSearch): Promise<{ users: UserDocument[]; total: number }> {
+    const filter: Record<string, unknown> = {};
+    const q = options.q?.trim();
+    if (q) {
+      // RegExp values rather than { $regex } objects: sanitizeFilter (database.module.ts) neutralises
+      // `$`-keyed objects in filters, and a RegExp built from escaped text is safe by construction.
+      const pattern = new RegExp(escapeRegExp(q), 'i');
+      filter.$or = [{ name: pattern }, { email: pattern }];
+    }
+    if (options.role) filter.role = options.role;
+    if (options.status) filter.status = options.status;
+    const direction = options.order === 'asc' ? 1 : -1;
+    const [total, users] = await Promise.all([
+      this.users.countDocuments(filter).exec(),
+      this.users
+        .find(filter)
+        .sort({ [options.sort]: direction, _id: direction })
+        .skip(options.skip)
+        .limit(options.limit)
+        .exec(),
+    ]);
+    return { users, total };
+  }
+
+  /** Admins who can sign in: the number that must never drop to zero. */
+  countActiveAdmins(): Promise<number> {
+    return this.users.countDocuments({ role: 'admin', status: 'active' }).exec();
+  }
+
+  /**
+   * Compare-and-set on the role: changes it only if it is still `from`, so two admins acting on the
+   * same account at once cannot both "win". Null when the stored role was no longer `from`.
+   */
+  setRoleIf(id: string, from: User['role'], to: User['role']): Promise<UserDocument | null> {
+    return this.users.findOneAndUpdate({ _id: id, role: from }, { $set: { role: to } }, { returnDocument: 'after' }).exec();
+  }
+
+  /** Compare-and-set on the status, like setRoleIf. */
+  setStatusIf(id: string, from: User['status'], to: User['status']): Promise<UserDocument | null> {
+    return this.users.findOneAndUpdate({ _id: id, status: from }, { $set: { status: to } }, { returnDocument: 'after' }).exec();
+  }
+}
+
+export interface UserSearch {
+  q?: string;
+  role?: User['role'];
+  status?: User['status'];
+  sort: 'createdAt' | 'name' | 'email';
+  order: 'asc' | 'desc';
+  skip: number;
+  limit: number;
+}
+
+/** `q` is user input: matched as text, never as a pattern (no ReDoS, no "invalid regex" 500s). */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsEmail, IsString, Length, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { isCommonPassword } from '../common-passwords.js';
 
@@ -14,6 +15,16 @@ export class NotCommonPassword implements ValidatorConstraintInterface {
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The password policy: 12 to 128 characters, no composition rules, not on the common list. */
+export const NewPassword = () =>
+  applyDecorators(
+    IsString({ message: 'Enter a password' }),
+    Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
+      message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+    }),
+    Validate(NotCommonPassword),
+  );
+
 export class RegisterDto {
   @IsString({ message: 'Enter your name' })
   @Length(1, 100, { message: 'Name must be 1 to 100 characters' })
@@ -23,10 +34,6 @@ export class RegisterDto {
   @MaxLength(254, { message: 'E-mail address is too long' })
   email!: string;
 
-  @IsString({ message: 'Enter a password' })
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, {
-    message: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-  })
-  @Validate(NotCommonPassword)
+  @NewPassword()
   password!: string;
 }

@@ -24,6 +24,10 @@ export class User {
   @Prop({ type: String, required: true, enum: USER_STATUSES, default: 'active' })
   status!: UserStatus;
 
+  /** Set when the owner followed the verification link sent to `email`. */
+  @Prop({ type: Date, default: null })
+  emailVerifiedAt!: Date | null;
+
   @Prop({ type: String, enum: COLOR_MODES, default: 'system' })
   colorMode!: ColorMode;
 

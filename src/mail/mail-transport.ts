@@ -1,0 +1,35 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  messageId: string;
+}
+
+/** What the outbox worker needs from a mail server; SMTP in production, replaceable in failure tests. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url, {});
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId: mail.messageId,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}

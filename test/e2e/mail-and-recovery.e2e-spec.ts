@@ -1,0 +1,147 @@
+import { MongoClient } from 'mongodb';
+import request from 'supertest';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { MailService } from '../../src/mail/mail.service.js';
+import { PASSWORD } from '../support/e2e.js';
+import { linkIn, SmtpSink } from '../support/smtp-sink.js';
+import { testDatabaseUri } from '../support/test-database.js';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+describe('e-mail through a real SMTP server: verification, password reset, durable outbox', () => {
+  let running: RunningApp;
+  let sink: SmtpSink;
+  let mongo: MongoClient;
+  const http = () => request(running.app.getHttpServer());
+  let csrf: { cookie: string; token: string };
+
+  const post = (path: string, body: object, cookie = '') =>
+    http().post(path).set('Cookie', [csrf.cookie, cookie].filter(Boolean).join('; ')).set('x-csrf-token', csrf.token).send(body);
+
+  async function register(email: string) {
+    const response = await post('/api/auth/register', { name: 'Mail Tester', email, password: PASSWORD }).expect(201);
+    return (response.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+  }
+
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    const smtpUrl = await sink.start();
+    const mongodbUri = testDatabaseUri('mail');
+    running = await createApp(
+      loadConfig({ NODE_ENV: 'test', MONGODB_URI: mongodbUri, SMTP_URL: smtpUrl, LOG_LEVEL: 'error', PORT: '0', PUBLIC_URL: 'http://hitscope.test', RATE_LIMIT_MULTIPLIER: '100' }),
+    );
+    mongo = await MongoClient.connect(mongodbUri);
+    const response = await http().get('/api/auth/csrf');
+    csrf = { cookie: (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0], token: response.body.token };
+  });
+  afterAll(async () => {
+    await running?.close();
+    await sink?.stop();
+    await mongo?.close();
+  });
+
+  it('sends a verification link on registration that verifies the address once', async () => {
+    await register('verify-me@example.test');
+    const mail = await sink.waitFor((m) => m.to.includes('verify-me@example.test'));
+    expect(mail.subject).toBe('Confirm your e-mail address for Hitscope');
+    expect(mail.raw).toMatch(/^From: Hitscope <no-reply@hitscope\.local>/m);
+    const link = linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/);
+    const path = new URL(link).pathname + new URL(link).search;
+
+    const first = await http().get(path).expect(302);
+    expect(first.headers.location).toBe('/dashboard/user/profile?verified=1');
+    const user = await mongo.db().collection('users').findOne({ email: 'verify-me@example.test' });
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    const again = await http().get(path).expect(302);
+    expect(again.headers.location).toBe('/dashboard/user/profile?verified=0');
+  });
+
+  it('answers forgot-password identically for known and unknown addresses and mails only the known one', async () => {
+    await register('forgetful@example.test');
+    const known = await post('/api/auth/forgot-password', { email: 'forgetful@example.test' }).expect(202);
+    const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.test' }).expect(202);
+    expect(known.body).toEqual(unknown.body);
+    await sink.waitFor((m) => m.to.includes('forgetful@example.test') && m.subject === 'Reset your Hitscope password');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.received.some((m) => m.to.includes('nobody-here@example.test'))).toBe(false);
+  });
+
+  it('takes about the same time whether or not the account exists', async () => {
+    const timings = { known: [] as number[], unknown: [] as number[] };
+    for (let round = 0; round < 5; round += 1) {
+      for (const [kind, email] of [['known', 'forgetful@example.test'], ['unknown', `ghost-${round}@example.test`]] as const) {
+        const started = performance.now();
+        await post('/api/auth/forgot-password', { email }).expect(202);
+        timings[kind].push(performance.now() - started);
+      }
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[2];
+    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(50);
+  });
+
+  it('resets the password once with a 30-minute link, and signs the account out everywhere', async () => {
+    const cookies = await register('reset-me@example.test');
+    await post('/api/auth/forgot-password', { email: 'reset-me@example.test' }).expect(202);
+    const mail = await sink.waitFor((m) => m.to.includes('reset-me@example.test') && m.subject.startsWith('Reset'));
+    const token = new URL(linkIn(mail, /http:\/\/hitscope\.test\/login\?reset=[\w-]+/)).searchParams.get('reset')!;
+    const stored = await mongo.db().collection('account_tokens').findOne({ purpose: 'reset-password', email: 'reset-me@example.test' });
+    expect(stored?._id).not.toBe(token); // only the hash is stored
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(30 * 60 * 1000);
+
+    await post('/api/auth/reset-password', { token, password: 'password1234' }).expect(400);
+    await post('/api/auth/reset-password', { token, password: NEW_PASSWORD }).expect(204);
+    const reused = await post('/api/auth/reset-password', { token, password: NEW_PASSWORD }).expect(400);
+    expect(reused.body.message).toBe('This reset link has expired or was already used: request a new one');
+
+    await http().get('/api/auth/me').set('Cookie', cookies).expect(401);
+    await post('/api/auth/login', { email: 'reset-me@example.test', password: PASSWORD }).expect(401);
+    await post('/api/auth/login', { email: 'reset-me@example.test', password: NEW_PASSWORD }).expect(200);
+  });
+
+  it('refuses an expired reset link', async () => {
+    await register('slow-reader@example.test');
+    await post('/api/auth/forgot-password', { email: 'slow-reader@example.test' }).expect(202);
+    const mail = await sink.waitFor((m) => m.to.includes('slow-reader@example.test') && m.subject.startsWith('Reset'));
+    const token = new URL(linkIn(mail, /http:\/\/hitscope\.test\/login\?reset=[\w-]+/)).searchParams.get('reset')!;
+    await mongo.db().collection('account_tokens').updateMany({ email: 'slow-reader@example.test', purpose: 'reset-password' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+    await post('/api/auth/reset-password', { token, password: NEW_PASSWORD }).expect(400);
+  });
+
+  it('retries a temporarily refused message with the same Message-ID until it is delivered', async () => {
+    sink.rejectNext = 1;
+    await register('retry-me@example.test');
+    const outbox = mongo.db().collection('mail_outbox');
+    const deadline = Date.now() + 10_000;
+    let pending = null;
+    while (Date.now() < deadline) {
+      pending = await outbox.findOne({ to: 'retry-me@example.test' });
+      if (pending?.status === 'pending' && pending.attempts === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') });
+
+    await outbox.updateOne({ _id: pending!._id }, { $set: { nextAttemptAt: new Date() } });
+    await running.app.get(MailService).drain();
+    const delivered = await sink.waitFor((m) => m.to.includes('retry-me@example.test'));
+    expect(sink.attempts.filter((id) => id === delivered.messageId)).toHaveLength(2);
+    expect(await outbox.findOne({ _id: pending!._id })).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+});
+
+describe('e-mail without SMTP configured', () => {
+  it('keeps the message in the outbox collection', async () => {
+    const mongo = await MongoClient.connect(process.env.HITSCOPE_E2E_MONGODB_URI!);
+    try {
+      const agent = request.agent(process.env.HITSCOPE_E2E_URL!);
+      const token = (await agent.get('/api/auth/csrf')).body.token as string;
+      const email = `outbox-${Date.now()}@example.test`;
+      await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: 'Outbox', email, password: PASSWORD }).expect(201);
+      const stored = await mongo.db().collection('mail_outbox').findOne({ to: email });
+      expect(stored).toMatchObject({ status: 'stored', subject: 'Confirm your e-mail address for Hitscope' });
+      expect(stored?.messageId).toMatch(/^<[\w-]+@127\.0\.0\.1>$/);
+    } finally {
+      await mongo.close();
+    }
+  });
+});
