@@ -37,7 +37,7 @@ export default function RegisterPage() {
         body: { name: form.get('name'), email: form.get('email'), password: form.get('password') },
       });
       queryClient.setQueryData(meQuery(data).queryKey, user);
-      toast(`Welcome to ${PRODUCT.name}, ${user.name}`, 'success');
+      toast(`Welcome to ${PRODUCT.name}, ${user.name}. We sent a link to ${user.email} to confirm your address.`, 'success');
       await navigate(redirect ?? HOME_AFTER_SIGN_IN, { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught : new ApiError(0, 'Something went wrong. Try again.'));
