@@ -1,11 +1,13 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { parseColorMode } from '../lib/client-constants.js';
 import { STATE_GLOBAL } from '../lib/ssr/render-contract.js';
 import { AppProviders } from './components/AppProviders.js';
+import { ErrorScreen } from './components/ErrorScreen.js';
+import { trackPendingNavigation } from './lib/lazy-page.js';
 import { browserDataSource } from './lib/browser-data-source.js';
 import { createPreloader } from './lib/preload.js';
 import { createQueryClient } from './lib/query-client.js';
@@ -42,6 +44,10 @@ async function start() {
   );
 
   const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
+  trackPendingNavigation(() => {
+    const pending = router.state.navigation.location;
+    return pending ? pending.pathname + pending.search : null;
+  });
   const preloader = createPreloader(routes, deps);
   window.__hitscope = { router, preloader };
   const colorMode = parseColorMode(document.documentElement.dataset.colorMode);
@@ -57,4 +63,10 @@ async function start() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
-void start();
+start().catch((error: unknown) => {
+  // The page's own code failed to load again within the reload window: show the error screen
+  // instead of leaving server HTML that looks alive but never responds.
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<ErrorScreen status={500} />);
+});

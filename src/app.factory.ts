@@ -107,8 +107,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         fallthrough: true,
       });
       const serveClientFiles = express.static(CLIENT_DIST_DIR, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+      // Only paths that look like files reach the disk (favicon.svg, og-image.svg); pages and API
+      // calls skip the stat, and the raw HTML template is never served.
       app.use((request: Request, response: Response, next: NextFunction) =>
-        /\.html?$/i.test(request.path) ? next() : serveClientFiles(request, response, next),
+        /\.(?!html?$)[a-z0-9]+$/i.test(request.path) ? serveClientFiles(request, response, next) : next(),
       );
     }
 

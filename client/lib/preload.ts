@@ -3,7 +3,6 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { MAX_PRELOADS_IN_FLIGHT } from '../../lib/client-constants.js';
 import { createPreloadQueue } from '../../lib/preload-queue.js';
 import type { RouteDeps } from '../middleware/guarded-loader.js';
-import { loadPageModule } from './lazy-page.js';
 import { routeRuleQuery } from './queries.js';
 import { pageLoader, type RouteHandle } from './page-modules.js';
 
@@ -30,7 +29,9 @@ export function createPreloader(routes: RouteObject[], deps: RouteDeps): Preload
           .map((match) => (match.route.handle as RouteHandle | undefined)?.page)
           .filter((page): page is string => Boolean(page));
         await Promise.all([
-          ...pages.map((page) => loadPageModule(pageLoader(page), url.pathname)),
+          // A plain import: a failed preload must never reload or navigate (the queue retries later,
+          // and a real click still goes through the chunk-reload guard).
+          ...pages.map((page) => pageLoader(page)()),
           deps.queryClient.prefetchQuery(routeRuleQuery(deps.data, url.pathname, url.search)),
         ]);
       });

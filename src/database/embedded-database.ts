@@ -168,7 +168,12 @@ export async function startEmbeddedDatabase(options: StartOptions): Promise<Embe
     });
   });
 
-  await waitForPing(uri, Date.now() + startTimeoutMs);
+  try {
+    await waitForPing(uri, Date.now() + startTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL'); // never leave a half-started database behind
+    throw error;
+  }
 
   let stopped: Promise<void> | null = null;
   return {

@@ -1,0 +1,166 @@
+import { type APIRequestContext, type ConsoleMessage, expect, type Page, type Request } from '@playwright/test';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+
+/** Promoted to admin on registration through ADMIN_EMAILS (test/support/browser-server.mjs). */
+export const ADMIN_EMAIL = 'admin@hitscope.test';
+export const ADMIN_PASSWORD = 'browser-suite-admin-passphrase';
+
+export interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A unique, valid e-mail address per call (tests run in two workers against one database). */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@hitscope.test`;
+}
+
+export function newCredentials(prefix = 'user'): Credentials {
+  // Unique per user, so no common-password or breached-password list can ever refuse it.
+  const word = Math.random().toString(36).slice(2, 10);
+  return { name: `Test ${prefix}`, email: uniqueEmail(prefix), password: `browser suite ${word} passphrase` };
+}
+
+/** GET /api/auth/csrf: sets the CSRF cookie in `request`'s cookie jar and returns the header value. */
+export async function csrfToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/auth/csrf');
+  expect(response.status(), 'GET /api/auth/csrf').toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  expect(token).toBeTruthy();
+  return token;
+}
+
+/**
+ * Registers through the API. With `page.request` / `context.request` the session cookie lands in the
+ * browser context, so the page is signed in; with the `request` fixture the browser stays signed out.
+ */
+export async function registerViaApi(request: APIRequestContext, credentials: Credentials): Promise<SessionUser> {
+  const token = await csrfToken(request);
+  const response = await request.post('/api/auth/register', { data: credentials, headers: { 'x-csrf-token': token } });
+  expect(response.status(), `register ${credentials.email}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as SessionUser;
+}
+
+export async function loginViaApi(
+  request: APIRequestContext,
+  credentials: Pick<Credentials, 'email' | 'password'>,
+): Promise<SessionUser> {
+  const token = await csrfToken(request);
+  const response = await request.post('/api/auth/login', {
+    data: { email: credentials.email, password: credentials.password },
+    headers: { 'x-csrf-token': token },
+  });
+  expect(response.status(), `login ${credentials.email}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as SessionUser;
+}
+
+/** Registers a fresh user (signed in on `request`'s cookie jar) and returns their credentials. */
+export async function signUp(request: APIRequestContext, prefix = 'user'): Promise<Credentials & { user: SessionUser }> {
+  const credentials = newCredentials(prefix);
+  const user = await registerViaApi(request, credentials);
+  expect(user.role).toBe('user');
+  return { ...credentials, user };
+}
+
+/**
+ * Signs in as the ADMIN_EMAILS admin: registers the account the first time (either worker may be
+ * first, and a reused server already has it), signs in otherwise.
+ */
+export async function signInAsAdmin(request: APIRequestContext): Promise<SessionUser> {
+  const token = await csrfToken(request);
+  const response = await request.post('/api/auth/register', {
+    data: { name: 'Browser Admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { 'x-csrf-token': token },
+  });
+  const user =
+    response.status() === 409
+      ? await loginViaApi(request, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      : (expect(response.status(), await response.text()).toBe(201), (await response.json()) as SessionUser);
+  expect(user.role).toBe('admin');
+  return user;
+}
+
+/** Set by client/entry-client.tsx right after hydrateRoot. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Counts top-level document requests (full page loads), optionally by pathname. */
+export function trackDocumentRequests(page: Page) {
+  const requests: URL[] = [];
+  const listener = (request: Request) => {
+    if (request.isNavigationRequest() && request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      requests.push(new URL(request.url()));
+    }
+  };
+  page.on('request', listener);
+  return {
+    count: (pathname?: string) => requests.filter((url) => pathname === undefined || url.pathname === pathname).length,
+    paths: () => requests.map((url) => url.pathname + url.search),
+    stop: () => page.off('request', listener),
+  };
+}
+
+export interface PageProblem {
+  kind: 'console' | 'pageerror';
+  type?: string;
+  text: string;
+  url?: string;
+}
+
+/**
+ * Collects console errors, uncaught page errors and React hydration warnings. A document answered
+ * with a 4xx logs "Failed to load resource" for itself; `allowFailedDocument` excludes exactly that.
+ */
+export function collectPageProblems(page: Page) {
+  const problems: PageProblem[] = [];
+  let allowedDocumentUrl: string | null = null;
+  const onConsole = (message: ConsoleMessage) => {
+    const text = message.text();
+    // Production React reports hydration mismatches as minified errors #418-#425.
+    const hydration = /hydrat|did not match|Minified React error #4(1[89]|2[0-5])\b/i.test(text);
+    if (message.type() !== 'error' && !hydration) return;
+    const url = message.location().url;
+    if (
+      allowedDocumentUrl !== null &&
+      url === allowedDocumentUrl &&
+      /^Failed to load resource: the server responded with a status of 404/.test(text)
+    ) {
+      return;
+    }
+    problems.push({ kind: 'console', type: message.type(), text, url });
+  };
+  // Uncaught errors, including React's recoverable hydration errors (reported through window.onerror).
+  const onPageError = (error: Error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` });
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  return {
+    problems,
+    allowFailedDocument(url: string) {
+      allowedDocumentUrl = url;
+    },
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+    },
+  };
+}
+
+/** A cookie of the page's context (the app's origin), or undefined. */
+export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+/** Design tokens of client/styles/global.css (`--bg`), as getComputedStyle reports them. */
+export const BACKGROUND = {
+  light: 'rgb(248, 250, 252)', // #f8fafc
+  dark: 'rgb(11, 17, 32)', // #0b1120
+} as const;

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// The server of the browser suite (Playwright's `webServer` command): the production build with a
+// database of its own for this run. Without MONGODB_URI the app starts the embedded FerretDB in a
+// fresh temporary folder (removed on exit); with MONGODB_URI it uses a database name unique to this
+// run on that server. SIGTERM/SIGINT are forwarded to the app, and this process exits with it.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, unwatchFile, watchFile } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const main = join(root, 'dist/app/src/main.js');
+const buildManifestPath = join(root, 'dist/build-manifest.json');
+const requiredBuildFiles = [main, buildManifestPath, join(root, 'dist/server/entry-server.js'), join(root, 'dist/client/client/index.html')];
+
+export const BROWSER_ADMIN_EMAIL = 'admin@hitscope.test';
+const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
+const host = '127.0.0.1';
+
+function log(message) {
+  console.log(`[browser-server] ${message}`);
+}
+
+const missing = requiredBuildFiles.filter((file) => !existsSync(file));
+if (missing.length) {
+  console.error(
+    `[browser-server] No production build in dist/ (missing ${missing.map((file) => file.slice(root.length)).join(', ')}).\n` +
+      '[browser-server] The browser suite runs against the production build: run `npm run build` first (`npm test` does).',
+  );
+  process.exit(1);
+}
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`[browser-server] HITSCOPE_BROWSER_PORT must be a port number (got "${process.env.HITSCOPE_BROWSER_PORT}")`);
+  process.exit(1);
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: host,
+  PUBLIC_URL: `http://${host}:${port}`,
+  ADMIN_EMAILS: BROWSER_ADMIN_EMAIL,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Many accounts sign up from 127.0.0.1 in this suite; the limits are tested at real values in test/e2e.
+  RATE_LIMIT_MULTIPLIER: '1000',
+};
+
+let dataDir = null;
+if (process.env.MONGODB_URI) {
+  const url = new URL(process.env.MONGODB_URI);
+  url.pathname = `/hitscope_browser_${Date.now().toString(36)}`;
+  env.MONGODB_URI = url.toString();
+  log(`using MONGODB_URI with database ${url.pathname.slice(1)}`);
+} else {
+  delete env.MONGODB_URI;
+  dataDir = await mkdtemp(join(tmpdir(), 'hitscope-browser-'));
+  env.DATA_DIR = dataDir;
+  log(`embedded database in ${dataDir}`);
+}
+
+function cleanUp() {
+  if (!dataDir) return;
+  try {
+    rmSync(dataDir, { recursive: true, force: true });
+  } catch (error) {
+    console.error(`[browser-server] could not remove ${dataDir}: ${error.message}`);
+  }
+  dataDir = null;
+}
+
+const readBuildId = () => {
+  try {
+    return JSON.parse(readFileSync(buildManifestPath, 'utf8')).id;
+  } catch {
+    return null;
+  }
+};
+const buildId = readBuildId();
+
+const app = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+log(`app pid ${app.pid} on http://${host}:${port}, build ${buildId}`);
+
+// The app reads its HTML template once at start-up, and a new build (vite empties dist/client
+// first, then writes new hashed assets and finally dist/build-manifest.json) removes the assets that
+// template names: every page would then fail to hydrate. Stop at once with the reason instead of
+// letting each test time out.
+const templatePath = join(root, 'dist/client/client/index.html');
+let rebuilt = false;
+function onRebuild(detail) {
+  if (rebuilt) return;
+  rebuilt = true;
+  console.error(
+    `[browser-server] dist/ was rebuilt while the suite was running (${detail}); the running server no ` +
+      'longer matches its assets. Stopping it: build again, then run the suite again.',
+  );
+  if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
+}
+watchFile(buildManifestPath, { interval: 1000 }, () => {
+  const current = readBuildId();
+  if (current !== null && current !== buildId) onRebuild(`build ${buildId} → ${current}`);
+});
+watchFile(templatePath, { interval: 1000 }, (now, before) => {
+  if (now.mtimeMs !== before.mtimeMs || now.ino !== before.ino) onRebuild('dist/client was replaced');
+});
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (app.exitCode === null && app.signalCode === null) app.kill(signal);
+  });
+}
+app.on('error', (error) => {
+  console.error(`[browser-server] cannot start the app: ${error.message}`);
+  cleanUp();
+  process.exit(1);
+});
+app.on('exit', (code, signal) => {
+  unwatchFile(buildManifestPath);
+  unwatchFile(templatePath);
+  cleanUp();
+  process.exit(rebuilt ? 1 : (code ?? (signal ? 0 : 1)));
+});
+// Last resort (e.g. an uncaught error here): never leave the temporary database behind.
+process.on('exit', () => {
+  if (app.exitCode === null && app.signalCode === null) app.kill('SIGKILL');
+  cleanUp();
+});
