@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminUsersModule } from './admin-users/admin-users.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -31,6 +33,8 @@ export class AppModule {
         AuthModule,
         SettingsModule,
         HealthModule,
+        AuditModule,
+        AdminUsersModule,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),
       ],

@@ -85,8 +85,6 @@ export class UsersService {
     const filter: Record<string, unknown> = {};
     const q = options.q?.trim();
     if (q) {
-      // RegExp values rather than { $regex } objects: sanitizeFilter (database.module.ts) neutralises
-      // `$`-keyed objects in filters, and a RegExp built from escaped text is safe by construction.
       const pattern = new RegExp(escapeRegExp(q), 'i');
       filter.$or = [{ name: pattern }, { email: pattern }];
     }

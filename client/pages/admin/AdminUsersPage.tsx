@@ -1,5 +1,5 @@
 import { keepPreviousData, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../lib/auth/session-user.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -120,12 +120,18 @@ export default function AdminUsersPage() {
   const params = readParams(searchParams);
   const [selected, setSelected] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
 
-  const update = (patch: Partial<ListParams>, options: { replace?: boolean } = {}) => {
-    const next = { ...params, ...patch };
+  // Read through a ref: the debounced search calls update() from an older render's closure.
+  const latest = useRef({ params, setSearchParams });
+  latest.current = { params, setSearchParams };
+  const update = useCallback((patch: Partial<ListParams>, options: { replace?: boolean } = {}) => {
+    const { params: current, setSearchParams: navigate } = latest.current;
+    const keys = Object.keys(patch) as (keyof ListParams)[];
+    if (keys.every((key) => patch[key] === current[key])) return;
+    const next = { ...current, ...patch };
     // Any change other than paging starts again at the first page.
     if (!('page' in patch)) next.page = 1;
-    setSearchParams(toSearch(next), { replace: options.replace ?? false, preventScrollReset: true });
-  };
+    navigate(toSearch(next), { replace: options.replace ?? false, preventScrollReset: true });
+  }, []);
 
   const list = useQuery({
     queryKey: [...adminUsersKey, 'list', params],
@@ -159,8 +165,9 @@ export default function AdminUsersPage() {
           onClose={() => {
             const opener = selected.opener;
             setSelected(null);
-            // Back to the "Manage" button that opened the panel (if it is still on the page).
-            requestAnimationFrame(() => (opener?.isConnected ? opener.focus() : undefined));
+            // Back to the "Manage" button that opened the panel, or to the search box if that row
+            // left the list (e.g. a disabled user under the "Active" filter).
+            requestAnimationFrame(() => (opener?.isConnected ? opener : document.getElementById('admin-users-q'))?.focus());
           }}
         />
       ) : null}
@@ -182,15 +189,14 @@ function Toolbar({ params, update }: { params: ListParams; update: (patch: Parti
 
   const commit = (value: string) => {
     const q = value.trim();
-    if (q === params.q) return;
     pushed.current = q;
-    update({ q }, { replace: true });
+    update({ q }, { replace: true }); // a no-op when q did not change
   };
 
   useEffect(() => {
     const timer = window.setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text]); // only typing restarts the timer; commit() compares with the params of this render
+  }, [text]); // only typing restarts the timer
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -315,65 +321,67 @@ function UsersTable({
 
   return (
     <>
-      <div className="admin-users__table-wrap">
-        <table className="table table--stack admin-users__table" aria-busy={busy || undefined} aria-describedby="admin-users-summary">
-          <caption className="visually-hidden">Users, sorted by {SORT_LABELS[params.sort]} {params.order === 'asc' ? 'ascending' : 'descending'}</caption>
-          <thead>
-            <tr>
-              <SortHeader field="name" params={params} update={update} />
-              <SortHeader field="email" params={params} update={update} />
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <SortHeader field="createdAt" params={params} update={update} />
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={isFetching && isPlaceholderData ? 'admin-users__stale' : undefined}>
-            {isPending
-              ? Array.from({ length: 5 }, (_, row) => (
-                  <tr key={row} aria-hidden="true" className="admin-users__skeleton-row">
-                    {[60, 80, 30, 35, 40, 25].map((width, cell) => (
-                      <td key={cell}>
-                        <div className="skeleton" style={{ width: `${width}%`, minWidth: '3rem' }} />
+      {empty ? null : (
+        <div className="admin-users__table-wrap">
+          <table className="table table--stack admin-users__table" aria-busy={busy || undefined} aria-describedby="admin-users-summary">
+            <caption className="visually-hidden">Users, sorted by {SORT_LABELS[params.sort]} {params.order === 'asc' ? 'ascending' : 'descending'}</caption>
+            <thead>
+              <tr>
+                <SortHeader field="name" params={params} update={update} />
+                <SortHeader field="email" params={params} update={update} />
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <SortHeader field="createdAt" params={params} update={update} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className={isFetching && isPlaceholderData ? 'admin-users__stale' : undefined}>
+              {isPending
+                ? Array.from({ length: 5 }, (_, row) => (
+                    <tr key={row} aria-hidden="true" className="admin-users__skeleton-row">
+                      {[60, 80, 30, 35, 40, 25].map((width, cell) => (
+                        <td key={cell}>
+                          <div className="skeleton" style={{ width: `${width}%`, minWidth: '3rem' }} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : data!.items.map((user) => (
+                    <tr key={user.id}>
+                      <td data-label="Name" className="admin-users__name">
+                        {user.name}
                       </td>
-                    ))}
-                  </tr>
-                ))
-              : data!.items.map((user) => (
-                  <tr key={user.id}>
-                    <td data-label="Name" className="admin-users__name">
-                      {user.name}
-                    </td>
-                    <td data-label="E-mail" className="admin-users__email">
-                      {user.email}
-                    </td>
-                    <td data-label="Role">
-                      <RoleBadge role={user.role} />
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge status={user.status} />
-                    </td>
-                    <td data-label="Joined">
-                      <time dateTime={user.createdAt}>{dateFormat.format(new Date(user.createdAt))}</time>
-                    </td>
-                    <td className="admin-users__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-haspopup="dialog"
-                        aria-label={`Manage ${user.name}`}
-                        onClick={(event) => onOpen(user.id, event.currentTarget)}
-                      >
-                        Manage
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-          </tbody>
-        </table>
-      </div>
+                      <td data-label="E-mail" className="admin-users__email">
+                        {user.email}
+                      </td>
+                      <td data-label="Role">
+                        <RoleBadge role={user.role} />
+                      </td>
+                      <td data-label="Status">
+                        <StatusBadge status={user.status} />
+                      </td>
+                      <td data-label="Joined">
+                        <time dateTime={user.createdAt}>{dateFormat.format(new Date(user.createdAt))}</time>
+                      </td>
+                      <td className="admin-users__actions">
+                        <button
+                          type="button"
+                          className="button button--small"
+                          aria-haspopup="dialog"
+                          aria-label={`Manage ${user.name}`}
+                          onClick={(event) => onOpen(user.id, event.currentTarget)}
+                        >
+                          Manage
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {empty ? (
         <div className="empty-state admin-users__empty">
           <h3>{filtered ? 'No users match' : params.page > 1 ? 'Nothing on this page' : 'No users yet'}</h3>
@@ -426,41 +434,43 @@ function Pager({
   return (
     <div className="admin-users__pager">
       <p id="admin-users-summary" className="admin-users__summary" role="status">
-        {loading ? 'Loading users…' : from ? `Showing ${from}–${to} of ${total}` : `${plural(total, 'user')} in total`}
+        {loading ? 'Loading users…' : from ? `Showing ${from}–${to} of ${total}` : total ? `${plural(total, 'user')} in total` : 'No users found'}
       </p>
-      <div className="admin-users__pager-controls">
-        <label className="admin-users__page-size">
-          <span>Per page</span>
-          <select className="input" value={params.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value) })}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <nav aria-label="Pages" className="admin-users__pages">
-          <button
-            type="button"
-            className="button button--small"
-            disabled={params.page <= 1 || loading}
-            onClick={() => update({ page: Math.min(params.page - 1, pages) })}
-          >
-            Previous
-          </button>
-          <span className="admin-users__page-of">
-            Page {Math.min(params.page, pages)} of {pages}
-          </span>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={params.page >= pages || loading}
-            onClick={() => update({ page: params.page + 1 })}
-          >
-            Next
-          </button>
-        </nav>
-      </div>
+      {!loading && total === 0 ? null : (
+        <div className="admin-users__pager-controls">
+          <label className="admin-users__page-size">
+            <span>Per page</span>
+            <select className="input" value={params.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value) })}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <nav aria-label="Pages" className="admin-users__pages">
+            <button
+              type="button"
+              className="button button--small"
+              disabled={params.page <= 1 || loading}
+              onClick={() => update({ page: Math.min(params.page - 1, pages) })}
+            >
+              Previous
+            </button>
+            <span className="admin-users__page-of">
+              Page {Math.min(params.page, pages)} of {pages}
+            </span>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={params.page >= pages || loading}
+              onClick={() => update({ page: params.page + 1 })}
+            >
+              Next
+            </button>
+          </nav>
+        </div>
+      )}
     </div>
   );
 }
@@ -470,14 +480,20 @@ type PendingAction =
   | { kind: 'status'; status: Status }
   | { kind: 'revoke' };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The details panel: a modal dialog sliding in from the right. Not a native <dialog> with
+ * showModal(): that puts the panel in the top layer, above the toasts, and makes the page (with
+ * the toaster's live region) inert, so results would be neither seen nor announced. Instead:
+ * aria-modal, a backdrop, focus kept inside with Tab, Escape to close, focus returned on close.
+ */
 function UserPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const me = useMe();
   const [pending, setPending] = useState<{ action: PendingAction; returnFocus: HTMLElement | null } | null>(null);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
 
   const detail = useQuery({
     queryKey: [...adminUsersKey, 'detail', userId],
@@ -485,24 +501,13 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
   });
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
     headingRef.current?.focus();
-    const onCancel = (event: Event) => {
-      // Escape first backs out of a confirmation, then closes the panel.
-      if (pendingRef.current) {
-        event.preventDefault();
-        cancelPending();
-      }
-    };
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onClose);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden'; // the page behind does not scroll under the panel
     return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onClose);
+      document.body.style.overflow = overflow;
     };
-  }, []); // once: the panel is keyed by user id and unmounts when it closes
+  }, []);
 
   const restoreFocus = (target: HTMLElement | null) =>
     requestAnimationFrame(() => {
@@ -512,9 +517,32 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
     });
 
   const cancelPending = () => {
-    const target = pendingRef.current?.returnFocus ?? null;
+    const target = pending?.returnFocus ?? null;
     setPending(null);
     restoreFocus(target);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      // Escape first backs out of a confirmation, then closes the panel.
+      if (pending) cancelPending();
+      else onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === headingRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 
   const ask = (action: PendingAction) => setPending({ action, returnFocus: document.activeElement as HTMLElement | null });
@@ -523,20 +551,15 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
   const isSelf = Boolean(me && user && me.id === user.id);
 
   return (
-    // A click on the backdrop lands on the <dialog> itself (its content fills it): pointer users can
-    // close it there; keyboard users have Escape and the Close button.
-    <dialog
-      ref={dialogRef}
-      className="admin-users__panel"
-      aria-labelledby={titleId}
-      onClick={(event) => (event.target === dialogRef.current ? dialogRef.current?.close() : undefined)}
-    >
-      <div className="admin-users__panel-inner">
+    <>
+      {/* Pointer-only way to close; keyboard users have Escape and the Close button. */}
+      <div className="admin-users__backdrop" aria-hidden="true" onClick={onClose} />
+      <div ref={panelRef} className="admin-users__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="admin-users__panel-header">
           <h2 id={titleId} ref={headingRef} tabIndex={-1}>
             {user ? user.name : 'User details'}
           </h2>
-          <button type="button" className="button button--ghost button--small" onClick={() => dialogRef.current?.close()}>
+          <button type="button" className="button button--ghost button--small" onClick={onClose}>
             Close<span className="visually-hidden"> user details</span>
           </button>
         </div>
@@ -546,11 +569,11 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
             <div className="skeleton" style={{ height: '4rem' }} />
             <div className="skeleton" style={{ height: '6rem' }} />
           </div>
-        ) : detail.isError ? (
+        ) : !user ? (
           <div className="admin-users__panel-body">
             <div className="alert alert--error admin-users__error" role="alert">
-              <span>{detail.error.message}</span>
-              {'status' in detail.error && detail.error.status === 404 ? null : (
+              <span>{detail.error?.message ?? 'Could not load this user.'}</span>
+              {detail.error && 'status' in detail.error && detail.error.status === 404 ? null : (
                 <button type="button" className="button button--small" onClick={() => void detail.refetch()}>
                   Retry
                 </button>
@@ -559,7 +582,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
           </div>
         ) : (
           <UserPanelBody
-            user={user!}
+            user={user}
             me={me}
             isSelf={isSelf}
             pending={pending}
@@ -572,7 +595,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
           />
         )}
       </div>
-    </dialog>
+    </>
   );
 }
 
@@ -635,6 +658,7 @@ function UserPanelBody({
     },
     onError: (error) => {
       toast(error.message, 'error');
+      setRole(user.role); // the select shows what is stored, not the refused choice
       refresh();
     },
     onSettled: () => onDone(pending?.returnFocus ?? null),

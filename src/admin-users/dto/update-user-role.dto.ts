@@ -1,0 +1,7 @@
+import { IsIn } from 'class-validator';
+import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+
+export class UpdateUserRoleDto {
+  @IsIn(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` })
+  role!: Role;
+}

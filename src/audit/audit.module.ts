@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuditController } from './audit.controller.js';
+import { AuditService } from './audit.service.js';
+import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema.js';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: AuditEntry.name, schema: AuditEntrySchema }])],
+  controllers: [AuditController],
+  providers: [AuditService],
+  exports: [AuditService],
+})
+export class AuditModule {}

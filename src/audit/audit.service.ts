@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { type AuditEntryResponse, type AuditLogPageResponse, toAuditEntryResponse } from './dto/audit-entry.response.js';
+import { AuditEntry } from './schemas/audit-entry.schema.js';
+
+export interface AuditRecord {
+  actor: { id: string; email: string };
+  /** Dotted verb, e.g. `user.role.change`. */
+  action: string;
+  target: { type: 'user'; id: string; label: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditLogQuery {
+  page: number;
+  pageSize: number;
+  targetId?: string;
+}
+
+/** The append-only log of administrative actions (collection `audit_log`). */
+@Injectable()
+export class AuditService {
+  constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}
+
+  async record(input: AuditRecord): Promise<AuditEntryResponse> {
+    const created = await this.entries.create({ ...input, at: new Date() });
+    return toAuditEntryResponse(created.toObject());
+  }
+
+  /** Newest first. Count + find with skip/limit (FerretDB has no $facet). */
+  async list(query: AuditLogQuery): Promise<AuditLogPageResponse> {
+    const filter = query.targetId ? { 'target.id': query.targetId } : {};
+    const [total, entries] = await Promise.all([
+      this.entries.countDocuments(filter).exec(),
+      this.entries
+        .find(filter)
+        .sort({ at: -1, _id: -1 })
+        .skip((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .lean()
+        .exec(),
+    ]);
+    return { items: entries.map(toAuditEntryResponse), total, page: query.page, pageSize: query.pageSize };
+  }
+}
