@@ -7,6 +7,8 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { ProfileModule } from './profile/profile.module.js';
+import { StorageModule } from './storage/storage.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
@@ -29,12 +31,14 @@ export class AppModule {
         DatabaseModule.forRoot(mongodbUri),
         RateLimitModule,
         MailModule,
+        StorageModule,
         UsersModule,
         AuthModule,
         SettingsModule,
         HealthModule,
         AuditModule,
         AdminUsersModule,
+        ProfileModule,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),
       ],

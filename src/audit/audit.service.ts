@@ -29,6 +29,15 @@ export class AuditService {
     return toAuditEntryResponse(created.toObject());
   }
 
+  /**
+   * When an account is deleted its e-mail must not survive in the log: entries keep their shape
+   * (what happened, when) but name the person only as "deleted account".
+   */
+  async anonymiseUser(userId: string): Promise<void> {
+    await this.entries.updateMany({ 'target.id': userId }, { $set: { 'target.label': 'deleted account' } }).exec();
+    await this.entries.updateMany({ 'actor.id': userId }, { $set: { 'actor.email': 'deleted account' } }).exec();
+  }
+
   /** Newest first. Count + find with skip/limit (FerretDB has no $facet). */
   async list(query: AuditLogQuery): Promise<AuditLogPageResponse> {
     const filter = query.targetId ? { 'target.id': query.targetId } : {};

@@ -46,6 +46,10 @@ export class AccountTokensService {
     return used ? { userId: used.userId.toString(), email: used.email } : null;
   }
 
+  async deleteAllForUser(userId: string): Promise<void> {
+    await this.tokens.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
+  }
+
   async sweepExpired(now = new Date()): Promise<void> {
     await this.tokens.deleteMany({ expiresAt: { $lt: now } }).exec();
   }

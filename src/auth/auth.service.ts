@@ -30,7 +30,7 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(input.password);
     let user;
     try {
-      user = await this.users.create({ name: input.name, email: input.email, passwordHash });
+      user = await this.users.create({ name: input.name, email: input.email, passwordHash, newsletterOptIn: input.newsletter });
     } catch (error) {
       if (isDuplicateKey(error)) {
         throw new AuthException(AuthErrorCode.EmailTaken, 'An account with this e-mail address already exists');
@@ -48,9 +48,24 @@ export class AuthService {
     await this.mail.enqueue(verificationMail(user.email, user.name, url));
   }
 
+  /** Confirms the current address, or, for an e-mail change, makes the pending address current. */
   async verifyEmail(token: string): Promise<boolean> {
     const consumed = await this.tokens.consume('verify-email', token);
-    return consumed ? this.users.markEmailVerified(consumed.userId, consumed.email) : false;
+    if (!consumed) return false;
+    if (await this.users.markEmailVerified(consumed.userId, consumed.email)) return true;
+    try {
+      return await this.users.confirmPendingEmail(consumed.userId, consumed.email);
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false; // somebody registered it meanwhile
+      throw error;
+    }
+  }
+
+  /** Sends the verification link for a new address; the account keeps its old address until then. */
+  async sendEmailChangeVerification(user: SessionUser, newEmail: string): Promise<void> {
+    const token = await this.tokens.issue('verify-email', user.id, newEmail);
+    const url = `${this.config.publicUrl}/api/auth/verify-email?token=${token}`;
+    await this.mail.enqueue(verificationMail(newEmail, user.name, url));
   }
 
   /**

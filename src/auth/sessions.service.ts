@@ -212,6 +212,27 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return result.modifiedCount;
   }
 
+  /** The user's sessions for the data export: no token material, only what a person would recognise. */
+  async listForUser(userId: string) {
+    const sessions = await this.sessions.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1 }).lean().exec();
+    return sessions.map((session) => ({
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      revokedAt: session.revokedAt,
+      userAgent: session.userAgent,
+    }));
+  }
+
+  async deleteAllForUser(userId: string): Promise<void> {
+    await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
+  }
+
+  /** The session id inside an access token this server issued (the guard has already verified it). */
+  sessionIdOf(accessToken: string | undefined): string | null {
+    if (!accessToken) return null;
+    return this.jwt.decode<Partial<SessionTokenPayload> | null>(accessToken)?.sid ?? null;
+  }
+
   /** Periodic clean-up of expired sessions (stands in for a TTL index). */
   async sweepExpired(now = new Date()): Promise<number> {
     const result = await this.sessions.deleteMany({ expiresAt: { $lt: now } }).exec();

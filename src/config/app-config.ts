@@ -29,6 +29,17 @@ export interface AppConfig {
   mailFrom: string;
   /** Scales every abuse limit (sign-in, registration…); 1 in production, raised by test servers. */
   rateLimitMultiplier: number;
+  /** "Continue with {displayName}" through an OpenID Connect provider; null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  /** The issuer identifier exactly as configured; discovery appends /.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the sign-in screens; defaults to the issuer's host name. */
+  displayName: string;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
   }
 
+  const oidc = readOidcConfig(str, problems);
+
   const config: AppConfig = {
     nodeEnv,
     host,
@@ -128,9 +141,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
+    oidc,
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * All or nothing: a half-configured provider is an operator mistake that should stop start-up, not
+ * a sign-in button that fails for every visitor. Only the settings are checked here; the provider
+ * itself is contacted on the first sign-in, so a provider that is down never stops the app.
+ */
+function readOidcConfig(str: (name: string) => string | null, problems: string[]): OidcConfig | null {
+  const displayName = str('OIDC_DISPLAY_NAME');
+  const [issuer, clientId, clientSecret] = OIDC_REQUIRED.map(str);
+  if (!issuer && !clientId && !clientSecret && !displayName) return null;
+  const missing = OIDC_REQUIRED.filter((name) => !str(name));
+  if (missing.length) {
+    problems.push(`OpenID Connect sign-in needs ${OIDC_REQUIRED.join(', ')} together (missing: ${missing.join(', ')})`);
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer!);
+  } catch {
+    problems.push(`OIDC_ISSUER must be an absolute URL (got "${issuer}")`);
+    return null;
+  }
+  // Plain http would let anybody on the path swap the provider's keys; loopback is for local providers and tests.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    problems.push(`OIDC_ISSUER must be an https URL (http only on localhost) (got "${issuer}")`);
+    return null;
+  }
+  if (url.search || url.hash) {
+    problems.push(`OIDC_ISSUER must not have a query or fragment (got "${issuer}")`);
+    return null;
+  }
+  if (displayName && displayName.length > 60) problems.push('OIDC_DISPLAY_NAME must be at most 60 characters');
+  return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret!, displayName: displayName ?? url.hostname };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

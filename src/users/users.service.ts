@@ -9,6 +9,15 @@ export interface NewUser {
   name: string;
   email: string;
   passwordHash: string;
+  newsletterOptIn?: boolean;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  colorMode?: User['colorMode'];
+  newsletterOptIn?: boolean;
+  pendingEmail?: string | null;
+  avatarId?: string | null;
 }
 
 export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role'>): SessionUser {
@@ -41,6 +50,7 @@ export class UsersService {
       name: input.name.trim(),
       email,
       passwordHash: input.passwordHash,
+      newsletterOptIn: input.newsletterOptIn ?? false,
       role: this.isConfiguredAdmin(email) ? 'admin' : 'user',
     });
   }
@@ -56,6 +66,28 @@ export class UsersService {
       await this.users.updateOne({ _id: user._id }, { $set: { role: 'admin' } }).exec();
     }
     return user;
+  }
+
+  async updateProfile(id: string, changes: ProfileChanges): Promise<UserDocument | null> {
+    return this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after', runValidators: true }).exec();
+  }
+
+  /**
+   * Makes a verified pending address the account's e-mail. The unique index on `email` refuses an
+   * address another account took meanwhile (duplicate-key error, code 11000).
+   */
+  async confirmPendingEmail(id: string, email: string): Promise<boolean> {
+    const result = await this.users
+      .updateOne(
+        { _id: id, pendingEmail: this.normaliseEmail(email) },
+        { $set: { email: this.normaliseEmail(email), pendingEmail: null, emailVerifiedAt: new Date() } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  async deleteById(id: string): Promise<void> {
+    await this.users.deleteOne({ _id: id }).exec();
   }
 
   /** Only marks the address that was verified: a link for an old address cannot verify a new one. */

@@ -34,7 +34,7 @@ export default function RegisterPage() {
     try {
       const user = await api<SessionUser>('/api/auth/register', {
         method: 'POST',
-        body: { name: form.get('name'), email: form.get('email'), password: form.get('password') },
+        body: { name: form.get('name'), email: form.get('email'), password: form.get('password'), newsletter: form.get('newsletter') === 'on' },
       });
       queryClient.setQueryData(meQuery(data).queryKey, user);
       toast(`Welcome to ${PRODUCT.name}, ${user.name}. We sent a link to ${user.email} to confirm your address.`, 'success');

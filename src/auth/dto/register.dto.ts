@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsEmail, IsString, Length, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { isCommonPassword } from '../common-passwords.js';
 
 @ValidatorConstraint({ name: 'notCommonPassword' })
@@ -36,4 +36,8 @@ export class RegisterDto {
 
   @NewPassword()
   password!: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'newsletter must be true or false' })
+  newsletter?: boolean;
 }

@@ -28,6 +28,17 @@ export class User {
   @Prop({ type: Date, default: null })
   emailVerifiedAt!: Date | null;
 
+  /** A new address waiting for its verification link to be followed; `email` changes only then. */
+  @Prop({ type: String, default: null, lowercase: true, trim: true })
+  pendingEmail!: string | null;
+
+  @Prop({ type: Boolean, default: false })
+  newsletterOptIn!: boolean;
+
+  /** File-storage id of the avatar image, or null. */
+  @Prop({ type: String, default: null })
+  avatarId!: string | null;
+
   @Prop({ type: String, enum: COLOR_MODES, default: 'system' })
   colorMode!: ColorMode;
 

@@ -1,0 +1,46 @@
+import { Transform } from 'class-transformer';
+import { Equals, IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
+import { PASSWORD_MAX_LENGTH, NewPassword } from '../../auth/dto/register.dto.js';
+
+export class UpdateProfileDto {
+  @IsOptional()
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Length(1, 100, { message: 'Name must be 1 to 100 characters' })
+  name?: string;
+
+  @IsOptional()
+  @IsIn(COLOR_MODES, { message: 'Colour mode must be system, light or dark' })
+  colorMode?: ColorMode;
+
+  @IsOptional()
+  @IsBoolean({ message: 'newsletterOptIn must be true or false' })
+  newsletterOptIn?: boolean;
+}
+
+class CurrentPassword {
+  @IsString({ message: 'Enter your current password' })
+  @Length(1, PASSWORD_MAX_LENGTH, { message: 'Enter your current password' })
+  currentPassword!: string;
+}
+
+export class ChangeEmailDto extends CurrentPassword {
+  @IsEmail({}, { message: 'Enter a valid e-mail address' })
+  @MaxLength(254, { message: 'E-mail address is too long' })
+  email!: string;
+}
+
+export class ChangePasswordDto extends CurrentPassword {
+  @NewPassword()
+  newPassword!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  signOutOtherSessions?: boolean;
+}
+
+export class DeleteAccountDto extends CurrentPassword {
+  @Equals('DELETE', { message: 'Type DELETE to confirm' })
+  confirm!: string;
+}

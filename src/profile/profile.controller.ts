@@ -1,0 +1,123 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { COLOR_MODE_COOKIE } from '../../lib/client-constants.js';
+import { clearAuthCookies, readCookie } from '../auth/auth-cookies.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { Public } from '../auth/decorators/public.decorator.js';
+import { SignedIn } from '../auth/decorators/roles.decorator.js';
+import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { FileStorageService } from '../storage/file-storage.service.js';
+import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, UpdateProfileDto } from './dto/profile.dto.js';
+import type { ProfileResponse } from './dto/profile.response.js';
+import { AVATAR_BUCKET, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
+
+@Controller('api')
+export class ProfileController {
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly sessions: SessionsService,
+    private readonly files: FileStorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @SignedIn()
+  @Get('profile')
+  get(@CurrentUser() user: SessionUser): Promise<ProfileResponse> {
+    return this.profile.get(user);
+  }
+
+  @SignedIn()
+  @Patch('profile')
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Body() body: UpdateProfileDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ProfileResponse> {
+    const updated = await this.profile.update(user, body);
+    if (body.colorMode) {
+      response.cookie(COLOR_MODE_COOKIE, body.colorMode, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, secure: this.config.cookieSecure });
+    }
+    return updated;
+  }
+
+  @SignedIn()
+  @RateLimit('email-change', { scope: 'ip', limit: 10, windowSeconds: 3600 })
+  @Post('profile/email')
+  changeEmail(@CurrentUser() user: SessionUser, @Body() body: ChangeEmailDto): Promise<ProfileResponse> {
+    return this.profile.requestEmailChange(user, body);
+  }
+
+  @SignedIn()
+  @RateLimit('password-change', { scope: 'ip', limit: 10, windowSeconds: 3600 })
+  @Post('profile/password')
+  @HttpCode(200)
+  changePassword(@CurrentUser() user: SessionUser, @Body() body: ChangePasswordDto, @Req() request: Request) {
+    return this.profile.changePassword(user, body, this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE)));
+  }
+
+  @SignedIn()
+  @Put('profile/avatar')
+  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
+  setAvatar(@CurrentUser() user: SessionUser, @UploadedFile() file: { buffer: Buffer; size: number } | undefined): Promise<ProfileResponse> {
+    return this.profile.setAvatar(user, file);
+  }
+
+  @SignedIn()
+  @Delete('profile/avatar')
+  removeAvatar(@CurrentUser() user: SessionUser): Promise<ProfileResponse> {
+    return this.profile.removeAvatar(user);
+  }
+
+  @SignedIn()
+  @Get('profile/export')
+  async export(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) response: Response) {
+    response.setHeader('Content-Disposition', 'attachment; filename="hitscope-my-data.json"');
+    response.setHeader('Cache-Control', 'no-store');
+    return this.profile.export(user);
+  }
+
+  @SignedIn()
+  @Delete('profile')
+  @HttpCode(204)
+  async delete(@CurrentUser() user: SessionUser, @Body() body: DeleteAccountDto, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.profile.deleteAccount(user, body.currentPassword);
+    clearAuthCookies(response, this.config);
+  }
+
+  /** Avatars are public images addressed by an unguessable id; served so browsers never sniff them as HTML. */
+  @Public()
+  @Get('avatars/:id')
+  async avatar(@Param('id') id: string, @Res() response: Response): Promise<void> {
+    const file = await this.files.get(AVATAR_BUCKET, id);
+    if (!file) throw new NotFoundException('No such avatar');
+    response
+      .status(200)
+      .setHeader('Content-Type', file.contentType)
+      .setHeader('Content-Length', String(file.length))
+      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      .setHeader('Content-Disposition', 'inline')
+      .setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .end(file.data);
+  }
+}

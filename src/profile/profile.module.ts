@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { ProfileController } from './profile.controller.js';
+import { ProfileService } from './profile.service.js';
+
+@Module({
+  imports: [AuthModule, AuditModule],
+  controllers: [ProfileController],
+  providers: [ProfileService],
+})
+export class ProfileModule {}

@@ -1,0 +1,121 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import { AccountTokensService } from '../auth/account-tokens.service.js';
+import { AuthService } from '../auth/auth.service.js';
+import { PasswordHasher } from '../auth/password-hasher.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { sniffImageType } from '../storage/image-type.js';
+import { FileStorageService } from '../storage/file-storage.service.js';
+import type { UserDocument } from '../users/schemas/user.schema.js';
+import { UsersService } from '../users/users.service.js';
+import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
+import { type ProfileResponse, toProfileResponse } from './dto/profile.response.js';
+import { ProfileErrorCode, ProfileException } from './profile.exception.js';
+
+export const AVATAR_BUCKET = 'avatars';
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+
+@Injectable()
+export class ProfileService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly hasher: PasswordHasher,
+    private readonly auth: AuthService,
+    private readonly tokens: AccountTokensService,
+    private readonly files: FileStorageService,
+    private readonly audit: AuditService,
+  ) {}
+
+  private async load(user: SessionUser): Promise<UserDocument> {
+    const found = await this.users.findById(user.id);
+    if (!found) throw new NotFoundException('This account no longer exists');
+    return found;
+  }
+
+  private async checkPassword(user: UserDocument, password: string): Promise<void> {
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      throw new ProfileException(ProfileErrorCode.WrongPassword, 'Your current password is not correct');
+    }
+  }
+
+  async get(user: SessionUser): Promise<ProfileResponse> {
+    return toProfileResponse(await this.load(user));
+  }
+
+  async update(user: SessionUser, changes: UpdateProfileDto): Promise<ProfileResponse> {
+    const updated = await this.users.updateProfile(user.id, changes);
+    if (!updated) throw new NotFoundException('This account no longer exists');
+    return toProfileResponse(updated);
+  }
+
+  /** The address changes only when the link sent to the new one is followed. */
+  async requestEmailChange(user: SessionUser, input: ChangeEmailDto): Promise<ProfileResponse> {
+    const current = await this.load(user);
+    await this.checkPassword(current, input.currentPassword);
+    const email = this.users.normaliseEmail(input.email);
+    if (email === current.email) throw new ProfileException(ProfileErrorCode.SameEmail, 'That is already your e-mail address');
+    if (await this.users.findByEmail(email)) {
+      throw new ProfileException(ProfileErrorCode.EmailTaken, 'An account with this e-mail address already exists');
+    }
+    const updated = await this.users.updateProfile(user.id, { pendingEmail: email });
+    await this.auth.sendEmailChangeVerification(user, email);
+    return toProfileResponse(updated!);
+  }
+
+  async changePassword(user: SessionUser, input: ChangePasswordDto, currentSessionId: string | null): Promise<{ signedOutSessions: number }> {
+    const current = await this.load(user);
+    await this.checkPassword(current, input.currentPassword);
+    await this.users.setPasswordHash(user.id, await this.hasher.hash(input.newPassword));
+    const signedOutSessions = input.signOutOtherSessions
+      ? await this.sessions.revokeAllForUser(user.id, 'password-change', currentSessionId ?? undefined)
+      : 0;
+    return { signedOutSessions };
+  }
+
+  /** Type and size are checked from the bytes, not from what the browser claims. */
+  async setAvatar(user: SessionUser, file: { buffer: Buffer; size: number } | undefined): Promise<ProfileResponse> {
+    if (!file?.buffer?.length) throw new ProfileException(ProfileErrorCode.BadAvatar, 'Choose an image file to upload');
+    if (file.size > AVATAR_MAX_BYTES) throw new ProfileException(ProfileErrorCode.BadAvatar, 'The image must be 1 MB or smaller');
+    const contentType = sniffImageType(file.buffer);
+    if (!contentType) throw new ProfileException(ProfileErrorCode.BadAvatar, 'The avatar must be a PNG, JPEG or WebP image');
+    const current = await this.load(user);
+    // Store the new file first, then point the account at it, then remove the old one: a failure at
+    // any step leaves either the old or the new avatar in place, never a dangling reference.
+    const avatarId = await this.files.put(AVATAR_BUCKET, `avatar-${user.id}`, file.buffer, contentType);
+    const updated = await this.users.updateProfile(user.id, { avatarId });
+    await this.files.remove(AVATAR_BUCKET, current.avatarId);
+    return toProfileResponse(updated!);
+  }
+
+  async removeAvatar(user: SessionUser): Promise<ProfileResponse> {
+    const current = await this.load(user);
+    const updated = await this.users.updateProfile(user.id, { avatarId: null });
+    await this.files.remove(AVATAR_BUCKET, current.avatarId);
+    return toProfileResponse(updated!);
+  }
+
+  async export(user: SessionUser) {
+    const current = await this.load(user);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: toProfileResponse(current),
+      sessions: await this.sessions.listForUser(user.id),
+    };
+  }
+
+  /**
+   * Deletes everything of the account. Ordered so that a failure half-way is safe and a retry
+   * finishes the job: sign-in stops first (sessions), then secondary data, the account record last.
+   */
+  async deleteAccount(user: SessionUser, password: string): Promise<void> {
+    const current = await this.load(user);
+    await this.checkPassword(current, password);
+    await this.sessions.deleteAllForUser(user.id);
+    await this.tokens.deleteAllForUser(user.id);
+    await this.files.remove(AVATAR_BUCKET, current.avatarId);
+    await this.audit.anonymiseUser(user.id);
+    await this.users.deleteById(user.id);
+  }
+}
