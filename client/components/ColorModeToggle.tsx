@@ -1,5 +1,7 @@
 import { COLOR_MODES, type ColorMode } from '../../lib/client-constants.js';
+import { api } from '../lib/api.js';
 import { useColorMode } from '../lib/color-mode.js';
+import { useMe } from '../lib/data-source-context.js';
 import { Icon, type IconName } from './Icon.js';
 
 const LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -7,6 +9,12 @@ const ICONS: Record<ColorMode, IconName> = { system: 'monitor', light: 'sun', da
 
 export function ColorModeToggle() {
   const { mode, setMode } = useColorMode();
+  const me = useMe();
+  const choose = (option: ColorMode) => {
+    setMode(option);
+    // Signed in, the choice follows the account to other devices; the cookie alone covers this one.
+    if (me) void api('/api/profile', { method: 'PATCH', body: { colorMode: option } }).catch(() => undefined);
+  };
   return (
     <div className="segmented" role="radiogroup" aria-label="Colour mode">
       {COLOR_MODES.map((option) => (
@@ -17,7 +25,7 @@ export function ColorModeToggle() {
           aria-checked={mode === option}
           className="segmented__option"
           title={`${LABELS[option]} colour mode`}
-          onClick={() => setMode(option)}
+          onClick={() => choose(option)}
         >
           <Icon name={ICONS[option]} size={16} />
           <span className="visually-hidden">{LABELS[option]}</span>

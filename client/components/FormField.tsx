@@ -7,7 +7,7 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input whose errors are announced and linked with aria-describedby. */
-export function FormField({ label, errors, hint, id, ...input }: Props) {
+export function FormField({ label, errors, hint, id, type = 'text', ...input }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -17,6 +17,7 @@ export function FormField({ label, errors, hint, id, ...input }: Props) {
       <label htmlFor={inputId}>{label}</label>
       <input
         id={inputId}
+        type={type}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...input}

@@ -1,57 +1,313 @@
-import { useSearchParams } from 'react-router';
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader.js';
+import { FormField } from '../../components/FormField.js';
 import { useToast } from '../../components/Toaster.js';
 import { api, ApiError } from '../../lib/api.js';
-import { useMe } from '../../lib/data-source-context.js';
+import { useDataSource } from '../../lib/data-source-context.js';
+import { meQuery } from '../../lib/queries.js';
 
-/** Shown after following the link in the verification e-mail (`?verified=1` or `0`). */
-function VerificationNotice() {
+interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+  pendingEmail: string | null;
+  newsletterOptIn: boolean;
+  avatarUrl: string | null;
+  createdAt: string;
+}
+
+const profileQuery = { queryKey: ['profile'] as const, queryFn: () => api<Profile>('/api/profile') };
+
+function useProfileMutation<TBody>(path: string, method: 'PATCH' | 'POST' | 'DELETE', success: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const data = useDataSource();
+  return useMutation({
+    mutationFn: (body: TBody) => api<Profile>(path, { method, body }),
+    onSuccess: (profile) => {
+      if (profile && 'email' in profile) {
+        queryClient.setQueryData(profileQuery.queryKey, profile);
+        void queryClient.invalidateQueries({ queryKey: meQuery(data).queryKey });
+      }
+      toast(success, 'success');
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+}
+
+/** Shown after following the link in a verification e-mail (`?verified=1` or `0`). */
+function VerificationNotice({ profile }: { profile: Profile }) {
   const [params] = useSearchParams();
   const toast = useToast();
   const verified = params.get('verified');
-  if (verified === null) return null;
   const resend = async () => {
     try {
-      const answer = await api<{ message: string }>('/api/auth/verify-email/resend', { method: 'POST' });
-      toast(answer.message, 'success');
+      toast((await api<{ message: string }>('/api/auth/verify-email/resend', { method: 'POST' })).message, 'success');
     } catch (error) {
       toast(error instanceof ApiError ? error.message : 'Could not send the link. Try again.', 'error');
     }
   };
-  return verified === '1' ? (
-    <div className="alert alert--info" role="status" style={{ marginBottom: '1.5rem' }}>
-      Your e-mail address is confirmed. Thank you!
-    </div>
-  ) : (
-    <div className="alert alert--error" role="alert" style={{ marginBottom: '1.5rem' }}>
-      That confirmation link has expired or was already used.{' '}
-      <button type="button" className="button button--small" onClick={() => void resend()}>
-        Send a new link
-      </button>
-    </div>
+  if (verified === '1') {
+    return (
+      <div className="alert alert--info" role="status" style={{ marginBottom: '1.5rem' }}>
+        Your e-mail address is confirmed. Thank you!
+      </div>
+    );
+  }
+  if (verified === '0' || !profile.emailVerified) {
+    return (
+      <div className={`alert ${verified === '0' ? 'alert--error' : 'alert--info'}`} role={verified === '0' ? 'alert' : 'status'} style={{ marginBottom: '1.5rem' }}>
+        {verified === '0' ? 'That confirmation link has expired or was already used. ' : `Please confirm ${profile.email}: we sent you a link. `}
+        <button type="button" className="button button--small" onClick={() => void resend()}>
+          Send a new link
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+function DetailsForm({ profile }: { profile: Profile }) {
+  const save = useProfileMutation<{ name: string; newsletterOptIn: boolean }>('/api/profile', 'PATCH', 'Profile saved');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    save.mutate({ name: String(form.get('name') ?? ''), newsletterOptIn: form.get('newsletter') === 'on' });
+  };
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  return (
+    <form className="form" onSubmit={onSubmit} aria-labelledby="details-title">
+      <h2 id="details-title">Details</h2>
+      <FormField label="Name" name="name" defaultValue={profile.name} required maxLength={100} autoComplete="name" errors={fields.name} />
+      <label className="checkbox">
+        <input type="checkbox" name="newsletter" defaultChecked={profile.newsletterOptIn} />
+        <span>Send me the occasional newsletter about GA4 and tagging.</span>
+      </label>
+      <div>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save details'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AvatarForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState(false);
+  const upload = async (file: File) => {
+    setPending(true);
+    try {
+      const body = new FormData();
+      body.append('avatar', file);
+      const token = ((await (await fetch('/api/auth/csrf', { cache: 'no-store' })).json()) as { token: string }).token;
+      const response = await fetch('/api/profile/avatar', { method: 'PUT', body, headers: { 'x-csrf-token': token } });
+      const answer = (await response.json()) as Profile & { message?: string };
+      if (!response.ok) throw new Error(answer.message ?? 'Upload failed');
+      queryClient.setQueryData(profileQuery.queryKey, answer);
+      toast('Avatar updated', 'success');
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setPending(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  const remove = useProfileMutation<undefined>('/api/profile/avatar', 'DELETE', 'Avatar removed');
+  return (
+    <section aria-labelledby="avatar-title" className="form">
+      <h2 id="avatar-title">Avatar</h2>
+      <div style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
+        {profile.avatarUrl ? (
+          <img src={profile.avatarUrl} alt="Your avatar" width={64} height={64} style={{ borderRadius: '999px', objectFit: 'cover' }} />
+        ) : (
+          <span className="avatar" style={{ width: 64, height: 64, fontSize: '1.5rem' }} aria-hidden="true">
+            {profile.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="field">
+          <label htmlFor="avatar-file">Upload an image</label>
+          <input id="avatar-file" ref={input} type="file" accept="image/png,image/jpeg,image/webp" disabled={pending} onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+          <p className="field__hint">PNG, JPEG or WebP, up to 1 MB.</p>
+        </div>
+        {profile.avatarUrl ? (
+          <button type="button" className="button button--ghost button--danger" onClick={() => remove.mutate(undefined)} disabled={remove.isPending}>
+            Remove
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function EmailForm({ profile }: { profile: Profile }) {
+  const change = useProfileMutation<{ email: string; currentPassword: string }>('/api/profile/email', 'POST', 'Check your new inbox: the change applies once you follow the link');
+  const fields = change.error instanceof ApiError ? change.error.fields : {};
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    change.mutate({ email: String(form.get('email') ?? ''), currentPassword: String(form.get('currentPassword') ?? '') });
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} aria-labelledby="email-title">
+      <h2 id="email-title">E-mail address</h2>
+      <p className="muted" style={{ margin: 0 }}>
+        Currently <strong>{profile.email}</strong>
+        {profile.pendingEmail ? ` — waiting for confirmation of ${profile.pendingEmail}` : ''}.
+      </p>
+      <FormField label="New e-mail address" name="email" type="email" required autoComplete="email" errors={fields.email} />
+      <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+      <div>
+        <button type="submit" className="button" disabled={change.isPending}>
+          {change.isPending ? 'Sending…' : 'Change e-mail'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const toast = useToast();
+  const change = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string; signOutOtherSessions: boolean }) =>
+      api<{ signedOutSessions: number }>('/api/profile/password', { method: 'POST', body }),
+    onSuccess: (result) =>
+      toast(result.signedOutSessions ? `Password changed; ${result.signedOutSessions} other session(s) signed out` : 'Password changed', 'success'),
+    onError: (error) => toast(error.message, 'error'),
+  });
+  const fields = change.error instanceof ApiError ? change.error.fields : {};
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    change.mutate(
+      {
+        currentPassword: String(form.get('currentPassword') ?? ''),
+        newPassword: String(form.get('newPassword') ?? ''),
+        signOutOtherSessions: form.get('signOut') === 'on',
+      },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+      <FormField label="New password" name="newPassword" type="password" required minLength={12} maxLength={128} autoComplete="new-password" hint="At least 12 characters." errors={fields.newPassword} />
+      <label className="checkbox">
+        <input type="checkbox" name="signOut" defaultChecked />
+        <span>Sign out my other sessions</span>
+      </label>
+      <div>
+        <button type="submit" className="button" disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DataSection() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const data = useDataSource();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: (body: { currentPassword: string; confirm: string }) => api('/api/profile', { method: 'DELETE', body }),
+    onSuccess: async () => {
+      queryClient.setQueryData(meQuery(data).queryKey, null);
+      toast('Your account has been deleted', 'success');
+      await navigate('/', { replace: true });
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+  const fields = remove.error instanceof ApiError ? remove.error.fields : {};
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    remove.mutate({ currentPassword: String(form.get('currentPassword') ?? ''), confirm: String(form.get('confirm') ?? '') });
+  };
+  return (
+    <section aria-labelledby="data-title" className="form">
+      <h2 id="data-title">Your data</h2>
+      <p className="muted" style={{ margin: 0 }}>Download everything we keep about your account as JSON, or delete the account for good.</p>
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <a className="button" href="/api/profile/export" download>
+          Export my data
+        </a>
+        {!confirming ? (
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            Delete my account…
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <form className="form card" onSubmit={onSubmit} aria-label="Delete account" style={{ borderColor: 'var(--danger)' }}>
+          <p style={{ margin: 0 }}>
+            This deletes your account, sessions and avatar. It cannot be undone. Type <strong>DELETE</strong> and your password to confirm.
+          </p>
+          <FormField label="Type DELETE" name="confirm" required autoComplete="off" errors={fields.confirm} />
+          <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+          <div style={{ display: 'flex', gap: '0.75rem' }}>
+            <button type="submit" className="button button--primary" style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }} disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting…' : 'Delete account'}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
   );
 }
 
 export default function ProfilePage() {
-  const me = useMe();
+  const { data: profile, isPending, isError, refetch } = useQuery(profileQuery);
   return (
     <>
       <PageHeader title="Profile">Your name, e-mail, password, avatar, colour mode and data.</PageHeader>
-      <VerificationNotice />
-      {me ? (
-        <section className="card" aria-labelledby="account-title" style={{ marginBottom: '1.5rem' }}>
-          <h2 id="account-title">Account</h2>
-          <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.5rem', margin: 0 }}>
-            <dt className="muted">Name</dt>
-            <dd style={{ margin: 0 }}>{me.name}</dd>
-            <dt className="muted">E-mail</dt>
-            <dd style={{ margin: 0 }}>{me.email}</dd>
-            <dt className="muted">Role</dt>
-            <dd style={{ margin: 0 }}>{me.role === 'admin' ? 'Administrator' : 'Member'}</dd>
-          </dl>
-        </section>
-      ) : null}
-      <UpcomingSection title="Profile settings">Editing your profile, exporting your data and deleting your account live here.</UpcomingSection>
+      {isPending ? (
+        <div className="card" aria-busy="true" aria-label="Loading your profile" style={{ display: 'grid', gap: '0.75rem' }}>
+          <div className="skeleton" style={{ height: '1.5rem', width: '40%' }} />
+          <div className="skeleton" style={{ height: '2.5rem' }} />
+          <div className="skeleton" style={{ height: '2.5rem' }} />
+        </div>
+      ) : isError || !profile ? (
+        <div className="alert alert--error" role="alert">
+          Could not load your profile.{' '}
+          <button type="button" className="button button--small" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <>
+          <VerificationNotice profile={profile} />
+          <div style={{ display: 'grid', gap: '1.5rem' }}>
+            <div className="card">
+              <DetailsForm profile={profile} />
+            </div>
+            <div className="card">
+              <AvatarForm profile={profile} />
+            </div>
+            <div className="card">
+              <EmailForm profile={profile} />
+            </div>
+            <div className="card">
+              <PasswordForm />
+            </div>
+            <div className="card">
+              <DataSection />
+            </div>
+          </div>
+        </>
+      )}
     </>
   );
 }
