@@ -1,0 +1,53 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
+
+/** A real, decodable 1×1 PNG (with correct CRCs). */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.describe('profile screen', () => {
+  test('renames the account, uploads an avatar, and deletes the account after confirmation', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    const { password } = await signUp(page.request, 'profile');
+    await gotoHydrated(page, '/dashboard/user/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+
+    await page.getByLabel('Name').fill('Renamed In Browser');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    await expect(page.locator('.shell__user-name')).toHaveText('Renamed In Browser');
+
+    await page.getByLabel('Upload an image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(page.getByText('Avatar updated')).toBeVisible();
+    const avatar = page.getByRole('img', { name: 'Your avatar' });
+    await expect(avatar).toBeVisible();
+    expect(await avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByLabel('Type DELETE').fill('DELETE');
+    await page.getByRole('form', { name: 'Delete account' }).getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page).toHaveURL('/');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    expect(problems.problems).toEqual([]);
+  });
+});
