@@ -224,10 +224,11 @@ async function benchEmbeddedDatabase() {
   return { ...result, binary };
 }
 
-async function startApp(binary) {
+async function startApp(binary, extraEnv = {}) {
   const port = await freePort();
   const env = {
     ...process.env,
+    ...extraEnv,
     NODE_ENV: 'production',
     HOST,
     PORT: String(port),
@@ -372,6 +373,86 @@ async function benchHttp(binary) {
   return { rows, ratio, bytes, appStartMs: app.startMs };
 }
 
+/** Times GET /health/live every 100 ms until `stop()`; answers the latencies seen. */
+function probeLiveness(baseUrl) {
+  const latencies = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const answer = await get(`${baseUrl}/health/live`, 5000).catch(() => null);
+      latencies.push(answer?.status === 200 ? performance.now() - started : Number.POSITIVE_INFINITY);
+      await sleep(100);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+      return { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
+    },
+  };
+}
+
+async function benchLogin(binary) {
+  heading('Sign-in throughput at a constant rate (argon2id m=19 MiB, t=2, p=1), with /health/live probed meanwhile');
+  // The abuse limits would answer 429 long before the CPU is the limit: lift them for this run only.
+  const app = await startApp(binary, { RATE_LIMIT_MULTIPLIER: '1000000' });
+  const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
+  const cookie = csrf.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const { token } = await csrf.json();
+  const credentials = { email: 'bench@example.test', password: 'benchmark passphrase here' };
+  const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+    body: JSON.stringify({ name: 'Bench', ...credentials }),
+  });
+  if (registered.status !== 201) throw new Error(`Registering the benchmark user answered ${registered.status}`);
+
+  const idle = probeLiveness(app.baseUrl);
+  await sleep(2000);
+  const idleLive = await idle.stop();
+  console.log(`/health/live with no load: p50 ${idleLive.p50.toFixed(1)} ms, p99 ${idleLive.p99.toFixed(1)} ms (${idleLive.samples} probes)`);
+  console.log('');
+
+  const { default: autocannon } = await import('autocannon');
+  const rows = [];
+  for (const rate of [10, 20, 40]) {
+    const probe = probeLiveness(app.baseUrl);
+    const result = await autocannon({
+      url: `${app.baseUrl}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: JSON.stringify(credentials),
+      connections: 20,
+      overallRate: rate,
+      duration: DURATION_S,
+      timeout: 10,
+    });
+    const live = await probe.stop();
+    rows.push({ rate, result, live });
+  }
+  const header = ['target req/s', 'achieved req/s', 'login p50', 'login p99', 'non-2xx', '/health/live p50', '/health/live p99'];
+  console.log(header.join(' | '));
+  for (const { rate, result, live } of rows) {
+    console.log(
+      [
+        String(rate),
+        result.requests.average.toFixed(1),
+        `${result.latency.p50} ms`,
+        `${result.latency.p99} ms`,
+        String(result.non2xx + result.errors),
+        `${live.p50.toFixed(1)} ms`,
+        `${live.p99.toFixed(1)} ms`,
+      ].join(' | '),
+    );
+  }
+  await stopChild(app.child);
+  return rows;
+}
+
 async function main() {
   const cpus = os.cpus();
   console.log('Hitscope benchmark');
@@ -387,6 +468,7 @@ async function main() {
   ensureProductionBuild();
   const database = await benchEmbeddedDatabase();
   await benchHttp(database.binary);
+  await benchLogin(database.binary);
 }
 
 main()
