@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 
@@ -7,17 +8,43 @@ export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 /** A well-formed hash of a random password: verifying against it costs the same as a real check. */
 const TIMING_DECOY_PASSWORD = 'decoy-password-that-never-matches-anything';
 
+/**
+ * How many hashes may run at once. argon2 runs on libuv's thread pool (4 threads); on a small
+ * machine four concurrent hashes take every core and starve the event loop, so health checks and
+ * every other request slow down under a sign-in burst. One core is always left to the event loop.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+
+class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
 @Injectable()
 export class PasswordHasher {
   private decoyHash: Promise<string> | null = null;
+  private readonly slots = new Semaphore(MAX_CONCURRENT_HASHES);
 
   hash(password: string): Promise<string> {
-    return hash(password, ARGON2_PARAMS);
+    return this.slots.run(() => hash(password, ARGON2_PARAMS));
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
     try {
-      return await verify(passwordHash, password);
+      return await this.slots.run(() => verify(passwordHash, password));
     } catch {
       return false;
     }
