@@ -94,7 +94,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
 
 function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenInput) {
   const queryClient = createQueryClient();
-  const noData = { me: async () => null, routeRule: async () => null };
+  const noData = { me: async () => null, routeRule: async () => null, authProviders: async () => ({ oidc: null }) };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>
       <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} />

@@ -8,7 +8,8 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './lib/lazy-page.js';
 import { pageLoader, type RouteHandle } from './lib/page-modules.js';
-import { guardedLoader, notFoundLoader, type RouteDeps } from './middleware/guarded-loader.js';
+import { authProvidersQuery } from './lib/queries.js';
+import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: PublicLayout,
@@ -18,6 +19,17 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
 };
 
 const RenderNothing = () => null;
+
+const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(authProvidersQuery(data));
+
+/**
+ * Per route id, the data its loader prefetches (server and client alike) so the first render shows
+ * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
+ */
+const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
+  login: [authProviders],
+  register: [authProviders],
+};
 
 /** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box. */
 function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentType {
@@ -36,7 +48,7 @@ function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
     id: route.id,
     path: route.path,
     handle,
-    loader: guardedLoader(route, deps),
+    loader: guardedLoader(route, deps, ROUTE_PREFETCH[route.id]),
     ...(route.page
       ? { lazy: async () => ({ Component: (await loadPageModule(pageLoader(route.page!))).default }) }
       : { Component: RenderNothing }), // validate-only family: its loader always throws a 404
@@ -45,6 +57,8 @@ function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
 
 /** The react-router tree, built from the one route table (lib/routes/route-table.ts). */
 export function createRoutes(deps: RouteDeps): RouteObject[] {
+  const unknown = Object.keys(ROUTE_PREFETCH).filter((id) => !ROUTE_TABLE.some((route) => route.id === id));
+  if (unknown.length) throw new Error(`ROUTE_PREFETCH names routes that are not in the route table: ${unknown.join(', ')}`);
   const layouts = Object.keys(LAYOUTS) as LayoutName[];
   return [
     {

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { OidcModule } from './auth/oidc/oidc.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         StorageModule,
         UsersModule,
         AuthModule,
+        OidcModule,
         SettingsModule,
         HealthModule,
         AuditModule,

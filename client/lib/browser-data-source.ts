@@ -1,3 +1,4 @@
+import type { AuthProviders } from '../../lib/auth/auth-providers.js';
 import type { SessionUser } from '../../lib/auth/session-user.js';
 import type { RouteRuleRedirect } from '../../lib/routes/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
@@ -17,5 +18,8 @@ export const browserDataSource: DataSource = {
       `/api/route-rules?path=${encodeURIComponent(pathname + search)}`,
     );
     return answer.redirect;
+  },
+  authProviders() {
+    return api<AuthProviders>('/api/auth/providers');
   },
 };

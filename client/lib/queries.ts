@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { SLOW_QUERY_OPTIONS } from '../../lib/client-constants.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 
 export const meQuery = (data: DataSource) =>
@@ -10,3 +11,7 @@ export const routeRuleQuery = (data: DataSource, pathname: string, search: strin
     queryFn: () => data.routeRule(pathname, search),
     staleTime: 30_000,
   });
+
+/** Which sign-in buttons to show; changes only with the server's configuration. */
+export const authProvidersQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['auth', 'providers'] as const, queryFn: () => data.authProviders(), ...SLOW_QUERY_OPTIONS });

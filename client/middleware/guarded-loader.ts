@@ -10,6 +10,9 @@ export interface RouteDeps {
   data: DataSource;
 }
 
+/** Data a route's page shows on first render, fetched once the guards let the navigation through. */
+export type RoutePrefetch = (deps: RouteDeps) => Promise<unknown>;
+
 /** Admin redirect rules run first on every navigation, server and client alike. */
 async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
   const rule = await deps.queryClient.fetchQuery(routeRuleQuery(deps.data, url.pathname, url.search));
@@ -20,7 +23,7 @@ async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
  * The navigation pipeline of PRODUCT.md §1 for one route: route rules, then the validate hook
  * (a fatal 404), then the route's middleware in table order, then the route's data.
  */
-export function guardedLoader(route: RouteEntry, deps: RouteDeps) {
+export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: readonly RoutePrefetch[] = []) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     await applyRouteRules(deps, url);
@@ -32,6 +35,7 @@ export function guardedLoader(route: RouteEntry, deps: RouteDeps) {
       const target = guard({ user, url });
       if (target) throw redirect(target);
     }
+    await Promise.all(prefetch.map((load) => load(deps)));
     return null;
   };
 }

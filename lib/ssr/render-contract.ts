@@ -1,3 +1,4 @@
+import type { AuthProviders } from '../auth/auth-providers.js';
 import type { SessionUser } from '../auth/session-user.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../routes/route-rules.js';
@@ -9,6 +10,8 @@ import type { RouteRuleRedirect } from '../routes/route-rules.js';
 export interface DataSource {
   me(): Promise<SessionUser | null>;
   routeRule(pathname: string, search: string): Promise<RouteRuleRedirect | null>;
+  /** Sign-in methods besides e-mail and password (from configuration). */
+  authProviders(): Promise<AuthProviders>;
 }
 
 export interface ServerRenderInput {

@@ -47,4 +47,35 @@ describe('loadConfig', () => {
       'AUTH_SECRET must be at least 32 characters',
     ]);
   });
+
+  describe('OpenID Connect', () => {
+    const complete = { OIDC_ISSUER: 'https://login.example.com/realms/main', OIDC_CLIENT_ID: 'hitscope', OIDC_CLIENT_SECRET: 's3cret' };
+
+    it('is off without settings, on with all three, named after the issuer host by default', () => {
+      expect(loadConfig({}).oidc).toBeNull();
+      expect(loadConfig(complete).oidc).toEqual({
+        issuer: 'https://login.example.com/realms/main',
+        clientId: 'hitscope',
+        clientSecret: 's3cret',
+        displayName: 'login.example.com',
+      });
+      expect(loadConfig({ ...complete, OIDC_DISPLAY_NAME: 'Acme SSO' }).oidc?.displayName).toBe('Acme SSO');
+    });
+
+    it('is all or nothing', () => {
+      expect(() => loadConfig({ OIDC_ISSUER: complete.OIDC_ISSUER })).toThrow(ConfigError);
+      expect(() => loadConfig({ OIDC_ISSUER: complete.OIDC_ISSUER, OIDC_CLIENT_ID: 'hitscope' })).toThrow(
+        'OpenID Connect sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET together (missing: OIDC_CLIENT_SECRET)',
+      );
+      expect(() => loadConfig({ OIDC_DISPLAY_NAME: 'Acme SSO' })).toThrow('(missing: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)');
+    });
+
+    it('wants https, except for a provider on this machine', () => {
+      expect(() => loadConfig({ ...complete, OIDC_ISSUER: 'http://login.example.com' })).toThrow('OIDC_ISSUER must be an https URL');
+      expect(() => loadConfig({ ...complete, OIDC_ISSUER: 'login.example.com' })).toThrow('OIDC_ISSUER must be an absolute URL');
+      expect(() => loadConfig({ ...complete, OIDC_ISSUER: 'https://login.example.com/?tenant=1' })).toThrow('must not have a query');
+      expect(loadConfig({ ...complete, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+      expect(loadConfig({ ...complete, OIDC_ISSUER: 'http://localhost:4000' }).oidc?.displayName).toBe('localhost');
+    });
+  });
 });

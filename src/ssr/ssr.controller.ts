@@ -4,6 +4,7 @@ import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { setAuthCookies } from '../auth/auth-cookies.js';
+import { authProvidersOf } from '../auth/oidc/auth-providers.js';
 import { REFRESH_COOKIE, SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
@@ -48,6 +49,7 @@ export class SsrController {
     const data: DataSource = {
       me: async () => user,
       routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
+      authProviders: async () => authProvidersOf(this.config),
     };
 
     const entry = await this.renderer.entry();

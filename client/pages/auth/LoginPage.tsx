@@ -11,6 +11,7 @@ import { useToast } from '../../components/Toaster.js';
 import { api, ApiError } from '../../lib/api.js';
 import { useDataSource } from '../../lib/data-source-context.js';
 import { meQuery } from '../../lib/queries.js';
+import { ProviderSignIn } from './ProviderSignIn.js';
 
 /** `/login?forgot=1`: ask for a reset link. The answer is the same whether or not the account exists. */
 function ForgotPasswordForm() {
@@ -159,6 +160,7 @@ function SignInForm() {
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Sign in to {PRODUCT.name}</h1>
       <p className="muted">Welcome back. Your tools are where you left them.</p>
+      <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         {error && !Object.keys(error.fields).length ? (
           <div className="alert alert--error" role="alert">

@@ -11,6 +11,7 @@ import { useToast } from '../../components/Toaster.js';
 import { api, ApiError } from '../../lib/api.js';
 import { useDataSource } from '../../lib/data-source-context.js';
 import { meQuery } from '../../lib/queries.js';
+import { ProviderSignIn } from './ProviderSignIn.js';
 
 export default function RegisterPage() {
   const [params] = useSearchParams();
@@ -52,6 +53,7 @@ export default function RegisterPage() {
     <section className="card auth-card" aria-labelledby="register-title">
       <h1 id="register-title">Create your account</h1>
       <p className="muted">Four analytics debugging tools, free while you evaluate.</p>
+      <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         {error && !Object.keys(error.fields).length && !emailTaken ? (
           <div className="alert alert--error" role="alert">

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from '../auth.module.js';
+import { OidcAccountsService } from './oidc-accounts.service.js';
+import { OidcClientService } from './oidc-client.service.js';
+import { OidcController } from './oidc.controller.js';
+import { OidcService } from './oidc.service.js';
+import { OidcIdentity, OidcIdentitySchema } from './schemas/oidc-identity.schema.js';
+
+/** Sign-in with an OpenID Connect provider; its endpoints answer even when none is configured. */
+@Module({
+  imports: [AuthModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
+  controllers: [OidcController],
+  providers: [OidcService, OidcClientService, OidcAccountsService],
+  exports: [OidcAccountsService],
+})
+export class OidcModule {}
