@@ -47,10 +47,20 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
     const id = `${bucket}:${rule.scope}:${hashed}:${window}`;
     const expiresAt = new Date((window + 1) * windowMs);
-    const counter = await this.counters
-      .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
-      .lean()
-      .exec();
+    const increment = () =>
+      this.counters
+        .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
+        .lean()
+        .exec();
+    let counter;
+    try {
+      counter = await increment();
+    } catch (error) {
+      // Two first hits of a window can race to insert the same counter; the loser gets a duplicate
+      // key error. The document exists now, so the retry is a plain increment.
+      if ((error as { code?: number }).code !== 11000) throw error;
+      counter = await increment();
+    }
     if (counter && counter.count > limit) {
       throw new TooManyRequestsException(Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)));
     }

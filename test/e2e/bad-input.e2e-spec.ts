@@ -65,9 +65,13 @@ async function register(email: string, name = 'Test User'): Promise<Person> {
 }
 
 /** Runs `send`, asserts a clear 4xx JSON error and that the database is exactly as before. */
+let benchState = 0, benchSend = 0;
 async function refused(send: () => PromiseLike<Response>, status?: number | number[]): Promise<Response> {
+  let t = Date.now();
   const before = await databaseState(db);
+  benchState += Date.now() - t; t = Date.now();
   const response = await send();
+  benchSend += Date.now() - t;
   expectClientError(response, status);
   expect(await databaseState(db)).toEqual(before);
   return response;
@@ -476,6 +480,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.BENCH) console.log('state', benchState, 'send', benchSend);
   await mongo?.close();
   await running?.close();
 });

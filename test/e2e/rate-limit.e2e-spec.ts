@@ -46,6 +46,15 @@ describe('abuse limits on sign-in (stored in the database, shared by instances)'
     await onA('someone-else@example.test').expect(401);
   }, 60_000);
 
+  it('counts concurrent first hits exactly (racing upserts of one counter never fail)', async () => {
+    const login = await client(behindProxy);
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => login('burst@example.test', `198.51.100.${index}`).then((response) => response.status)),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  }, 60_000);
+
   it('ignores X-Forwarded-For unless TRUST_PROXY allows it', async () => {
     const login = await client(direct);
     for (let attempt = 0; attempt < 30; attempt += 1) {
