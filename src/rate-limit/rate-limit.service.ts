@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { RateLimitRule } from './rate-limit.decorator.js';
-import { RateLimitCounter } from './schemas/rate-limit-counter.schema.js';
+import { RateLimitHit } from './schemas/rate-limit-counter.schema.js';
 
 export class TooManyRequestsException extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
@@ -21,13 +21,13 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
-    @InjectModel(RateLimitCounter.name) private readonly counters: Model<RateLimitCounter>,
+    @InjectModel(RateLimitHit.name) private readonly hits: Model<RateLimitHit>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
-      this.counters.deleteMany({ expiresAt: { $lt: new Date() } }).exec().catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
+      this.hits.deleteMany({ expiresAt: { $lt: new Date() } }).exec().catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
     }, 10 * 60 * 1000);
     this.sweeper.unref();
   }
@@ -45,23 +45,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     const windowMs = rule.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
     const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
-    const id = `${bucket}:${rule.scope}:${hashed}:${window}`;
+    const key = `${bucket}:${rule.scope}:${hashed}:${window}`;
     const expiresAt = new Date((window + 1) * windowMs);
-    const increment = () =>
-      this.counters
-        .findOneAndUpdate({ _id: id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
-        .lean()
-        .exec();
-    let counter;
-    try {
-      counter = await increment();
-    } catch (error) {
-      // Two first hits of a window can race to insert the same counter; the loser gets a duplicate
-      // key error. The document exists now, so the retry is a plain increment.
-      if ((error as { code?: number }).code !== 11000) throw error;
-      counter = await increment();
-    }
-    if (counter && counter.count > limit) {
+    // The k-th insert to land counts at least k documents, so at most `limit` requests pass.
+    await this.hits.create({ key, expiresAt });
+    const count = await this.hits.countDocuments({ key }).exec();
+    if (count > limit) {
       throw new TooManyRequestsException(Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)));
     }
   }
