@@ -466,9 +466,25 @@ async function main() {
     console.log('Warning: the machine is busy; the numbers below will be lower and noisier than on an idle machine.');
   }
   ensureProductionBuild();
-  const database = await benchEmbeddedDatabase();
-  await benchHttp(database.binary);
-  await benchLogin(database.binary);
+  if (process.env.BENCH_ONLY !== 'tools') {
+    const database = await benchEmbeddedDatabase();
+    await benchHttp(database.binary);
+    await benchLogin(database.binary);
+  }
+  await benchTools();
+}
+
+// Protocol-module benchmarks live beside this script in scripts/bench/*.mjs, one per tool. Each
+// exports `title` and a default async function that prints its own numbers; it imports the compiled
+// protocol modules from `dist` (dist/app/lib/...). `BENCH_ONLY=tools` runs just these.
+async function benchTools() {
+  const folder = join(root, 'scripts/bench');
+  if (!existsSync(folder)) return;
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.mjs')).sort()) {
+    const module = await import(pathToFileURL(join(folder, file)).href);
+    heading(module.title ?? file);
+    await module.default({ root, median, dist: join(root, 'dist/app') });
+  }
 }
 
 main()

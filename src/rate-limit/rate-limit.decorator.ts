@@ -2,8 +2,11 @@ import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
 export interface RateLimitRule {
-  /** `ip`: the client address (X-Forwarded-For only as far as TRUST_PROXY allows); `account`: the e-mail in the body. */
-  scope: 'ip' | 'account';
+  /**
+   * `ip`: the client address (X-Forwarded-For only as far as TRUST_PROXY allows); `account`: the
+   * e-mail in the body; `user`: the signed-in user (use on endpoints behind `@SignedIn()`).
+   */
+  scope: 'ip' | 'account' | 'user';
   limit: number;
   windowSeconds: number;
 }

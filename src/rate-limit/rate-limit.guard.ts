@@ -10,6 +10,12 @@ function accountOf(request: Request): string | null {
   return typeof email === 'string' && email.length <= 254 ? email.trim().toLowerCase() : null;
 }
 
+/** The signed-in user the JWT guard attached, if any. */
+function userOf(request: Request): string | null {
+  const user = (request as Request & { user?: { id?: unknown } }).user;
+  return typeof user?.id === 'string' ? `user:${user.id}` : null;
+}
+
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(
@@ -23,7 +29,8 @@ export class RateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     for (const rule of policy.rules) {
       // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
-      const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : accountOf(request);
+      const subject =
+        rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
       if (subject) await this.limits.hit(policy.bucket, rule, subject);
     }
     return true;

@@ -151,6 +151,7 @@ async function runAs(name: CallerName): Promise<{ failures: string[]; calls: num
     const expected = expectationFor(handler, caller);
     const got = `${handler.route} as ${name}: got ${summary(response)}`;
     if (response.status >= 500) failures.push(`${got} (a server error is never an access decision)`);
+    else if (response.body?.code === 'CSRF_INVALID') failures.push(`${got}: the CSRF token was refused, so this says nothing about access`);
     else if (expected.kind === 'allowed' && (response.status === 401 || response.status === 403)) failures.push(`${got}, expected neither 401 nor 403`);
     else if (expected.kind !== 'allowed' && response.status !== expected.status) failures.push(`${got}, expected ${expected.status}`);
     else if (expected.kind === 'denied') {

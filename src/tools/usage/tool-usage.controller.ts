@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Roles, SignedIn } from '../../auth/decorators/roles.decorator.js';
+import { fieldError } from '../../common/validation.js';
+import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
+import { usageDay } from '../../../lib/tools/tool-usage.js';
+import { RecordToolRunDto, ToolUsageQueryDto } from './dto/tool-usage.dto.js';
+import { type ToolUsageRow, ToolUsageService } from './tool-usage.service.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The longest range one usage query may ask for. */
+export const TOOL_USAGE_MAX_DAYS = 366;
+
+@Controller('api')
+export class ToolUsageController {
+  constructor(private readonly usage: ToolUsageService) {}
+
+  /** The HAR and app-log analysers run in the browser; each finished analysis is reported here. */
+  @SignedIn()
+  @RateLimit('tool-usage', { scope: 'user', limit: 600, windowSeconds: 3600 })
+  @Post('tools/usage')
+  @HttpCode(204)
+  async record(@Body() body: RecordToolRunDto): Promise<void> {
+    await this.usage.record(body.tool, 'analyse');
+  }
+
+  /** Daily runs per tool and action; the last 30 days unless a range is given. */
+  @Roles('admin')
+  @Get('admin/tool-usage')
+  async list(@Query() query: ToolUsageQueryDto): Promise<{ from: string; to: string; rows: ToolUsageRow[] }> {
+    const to = query.to ?? usageDay(new Date());
+    const from = query.from ?? usageDay(new Date(Date.parse(to) - 29 * DAY_MS));
+    const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+    if (!Number.isFinite(days) || days < 1) {
+      throw fieldError('from', 'from must not be after to');
+    }
+    if (days > TOOL_USAGE_MAX_DAYS) {
+      throw fieldError('from', `the range must be ${TOOL_USAGE_MAX_DAYS} days or fewer`);
+    }
+    return { from, to, rows: await this.usage.between(from, to) };
+  }
+}
