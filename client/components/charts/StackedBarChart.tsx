@@ -1,0 +1,99 @@
+import { useId } from 'react';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  /** A CSS colour; use custom properties so both colour modes read well. */
+  color: string;
+}
+
+export interface StackedBarChartProps {
+  /** One bar per entry, in order (e.g. one per day). */
+  bars: Array<{ label: string; values: Record<string, number> }>;
+  series: ChartSeries[];
+  /** What the chart shows, for screen readers and as the figure caption. */
+  title: string;
+  height?: number;
+}
+
+const PADDING = { top: 8, right: 8, bottom: 22, left: 36 };
+
+/** A step for the value axis that gives at most four gridlines of round numbers. */
+function niceStep(max: number): number {
+  const raw = Math.max(1, max) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= raw) ?? raw;
+  return Math.max(1, step);
+}
+
+/**
+ * A stacked bar chart in plain SVG (no chart library): scales to its container's width, labels every
+ * few bars, and titles each segment for hover. The numbers are also given as text by the caller (a
+ * table), so the chart is `aria-hidden` detail beside an accessible summary.
+ */
+export function StackedBarChart({ bars, series, title, height = 180 }: StackedBarChartProps) {
+  const id = useId();
+  const width = 720;
+  const totals = bars.map((bar) => series.reduce((sum, item) => sum + (bar.values[item.key] ?? 0), 0));
+  const step = niceStep(Math.max(0, ...totals));
+  const top = Math.max(step, Math.ceil(Math.max(0, ...totals) / step) * step);
+  const plotWidth = width - PADDING.left - PADDING.right;
+  const plotHeight = height - PADDING.top - PADDING.bottom;
+  const slot = plotWidth / Math.max(1, bars.length);
+  const barWidth = Math.max(2, Math.min(28, slot * 0.7));
+  const y = (value: number) => PADDING.top + plotHeight - (value / top) * plotHeight;
+  const labelEvery = Math.ceil(bars.length / 8);
+  const gridlines = Array.from({ length: Math.floor(top / step) + 1 }, (_, index) => index * step);
+  const grandTotal = totals.reduce((sum, value) => sum + value, 0);
+
+  return (
+    <figure className="chart" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="chart__caption">
+        {title}
+        <span className="visually-hidden">: {grandTotal} in total over {bars.length} bars; the table below lists every value.</span>
+      </figcaption>
+      <svg className="chart__svg" viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
+        {gridlines.map((value) => (
+          <g key={value}>
+            <line className="chart__grid" x1={PADDING.left} x2={width - PADDING.right} y1={y(value)} y2={y(value)} />
+            <text className="chart__axis" x={PADDING.left - 6} y={y(value) + 4} textAnchor="end">
+              {value}
+            </text>
+          </g>
+        ))}
+        {bars.map((bar, index) => {
+          const x = PADDING.left + index * slot + (slot - barWidth) / 2;
+          let base = 0;
+          return (
+            <g key={bar.label}>
+              {series.map((item) => {
+                const value = bar.values[item.key] ?? 0;
+                if (!value) return null;
+                const rect = (
+                  <rect key={item.key} x={x} width={barWidth} y={y(base + value)} height={y(base) - y(base + value)} fill={item.color} rx={1.5}>
+                    <title>{`${bar.label} — ${item.label}: ${value}`}</title>
+                  </rect>
+                );
+                base += value;
+                return rect;
+              })}
+              {index % labelEvery === 0 ? (
+                <text className="chart__axis" x={x + barWidth / 2} y={height - 6} textAnchor="middle">
+                  {bar.label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="chart__legend" aria-hidden="true">
+        {series.map((item) => (
+          <li key={item.key}>
+            <span className="chart__swatch" style={{ background: item.color }} />
+            {item.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
