@@ -43,7 +43,7 @@ function errorStatus(context: StaticContext): number | null {
 }
 
 async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ server: true });
   const routes = createRoutes({ queryClient, data: input.data });
   const handler = createStaticHandler(routes);
   const url = new URL(input.url, input.publicUrl);
@@ -76,6 +76,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
     nonce: input.nonce,
   });
   const state = uneval(dehydrate(queryClient));
+  queryClient.clear();
   const scripts = `<script nonce="${escapeHtml(input.nonce)}">window.${STATE_GLOBAL}=${state}</script>`;
   const pageModules = context.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.page)
@@ -93,7 +94,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
 }
 
 function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenInput) {
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ server: true });
   const noData = { me: async () => null, routeRule: async () => null, authProviders: async () => ({ oidc: null }) };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

@@ -1,13 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '../../lib/client-constants.js';
 
-/** PRODUCT.md §3 defaults. One per request on the server, one per tab in the browser. */
-export function createQueryClient(): QueryClient {
+/**
+ * PRODUCT.md §3 defaults. One per tab in the browser; one per request on the server, where nothing
+ * is garbage-collected on a timer (`gcTime: Infinity`, as TanStack recommends for SSR) — a 5-minute
+ * timer per rendered page would keep every request's cache alive for 5 minutes — and the render
+ * clears the client when it is done.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: QUERY_DEFAULTS.staleTime,
-        gcTime: QUERY_DEFAULTS.gcTime,
+        gcTime: server ? Infinity : QUERY_DEFAULTS.gcTime,
         retry: (failureCount, error) => failureCount < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) < 500),
       },
       mutations: { gcTime: QUERY_DEFAULTS.mutationGcTime },
