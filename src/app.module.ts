@@ -14,7 +14,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { SsrModule } from './ssr/ssr.module.js';
-import { ToolsModule } from './tools/tools.module.js';
+import { TOOL_MODULES } from './tools/tools.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -42,7 +42,7 @@ export class AppModule {
         AuditModule,
         AdminUsersModule,
         ProfileModule,
-        ToolsModule,
+        ...TOOL_MODULES,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),
       ],

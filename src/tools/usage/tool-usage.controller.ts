@@ -9,6 +9,8 @@ import { type ToolUsageRow, ToolUsageService } from './tool-usage.service.js';
 const DAY_MS = 24 * 3600 * 1000;
 /** The longest range one usage query may ask for. */
 export const TOOL_USAGE_MAX_DAYS = 366;
+/** Finished browser analyses one user may report per hour (far above what a person produces). */
+export const TOOL_RUN_REPORTS_PER_HOUR = 120;
 
 @Controller('api')
 export class ToolUsageController {
@@ -16,7 +18,7 @@ export class ToolUsageController {
 
   /** The HAR and app-log analysers run in the browser; each finished analysis is reported here. */
   @SignedIn()
-  @RateLimit('tool-usage', { scope: 'user', limit: 600, windowSeconds: 3600 })
+  @RateLimit('tool-usage', { scope: 'user', limit: TOOL_RUN_REPORTS_PER_HOUR, windowSeconds: 3600 })
   @Post('tools/usage')
   @HttpCode(204)
   async record(@Body() body: RecordToolRunDto): Promise<void> {

@@ -13,28 +13,45 @@ export interface ToolUsageRow {
 
 const DUPLICATE_KEY = 11000;
 
+interface PendingCount {
+  filter: { day: string; tool: string; action: string };
+  runs: number;
+  waiters: Array<() => void>;
+}
+
 @Injectable()
 export class ToolUsageService {
   private readonly logger = new Logger(ToolUsageService.name);
 
+  /** Counters with a write in flight, and the runs that arrived meanwhile (written next, as one `$inc`). */
+  private readonly inFlight = new Map<string, PendingCount | null>();
+
   constructor(@InjectModel(ToolUsageDay.name) private readonly days: Model<ToolUsageDay>) {}
 
   /**
-   * Counts one run. Counting never fails the run it counts: a database hiccup is logged and the
-   * tool's answer still goes out.
+   * Counts one run; resolves once it is written. Counting never fails the run it counts: a database
+   * hiccup is logged and the tool's answer still goes out.
+   *
+   * `$inc` is atomic on MongoDB, across instances. FerretDB 1.24 (the embedded database) does not
+   * isolate concurrent updates of one document — 50 simultaneous `$inc`s left 8 — so within this
+   * process one write per counter is in flight at a time, and the runs that arrive meanwhile are
+   * coalesced into the next `$inc`. That keeps the embedded, single-instance setup exact and turns a
+   * burst into a couple of writes on any backend.
    */
-  async record<T extends ToolId>(tool: T, action: ToolAction<T>, at = new Date()): Promise<void> {
+  record<T extends ToolId>(tool: T, action: ToolAction<T>, at = new Date()): Promise<void> {
     const filter = { day: usageDay(at), tool, action };
-    try {
-      await this.increment(filter);
-    } catch (error) {
-      // Two first runs of a day can race to insert the day's document; the loser increments it.
-      if ((error as { code?: number }).code === DUPLICATE_KEY) {
-        await this.increment(filter).catch((retry: Error) => this.logger.warn(`Usage not counted: ${retry.message}`));
+    const key = `${filter.day}|${tool}|${action}`;
+    return new Promise<void>((resolve) => {
+      if (this.inFlight.has(key)) {
+        const next = this.inFlight.get(key) ?? { filter, runs: 0, waiters: [] };
+        next.runs += 1;
+        next.waiters.push(resolve);
+        this.inFlight.set(key, next);
         return;
       }
-      this.logger.warn(`Usage not counted: ${(error as Error).message}`);
-    }
+      this.inFlight.set(key, null);
+      void this.write(key, { filter, runs: 1, waiters: [resolve] });
+    });
   }
 
   /** Daily rows between two days inclusive (`YYYY-MM-DD`), oldest first. */
@@ -47,7 +64,30 @@ export class ToolUsageService {
     return rows.map(({ day, tool, action, runs }) => ({ day, tool, action, runs }));
   }
 
-  private async increment(filter: { day: string; tool: string; action: string }): Promise<void> {
-    await this.days.updateOne(filter, { $inc: { runs: 1 } }, { upsert: true }).exec();
+  /** Writes `count`, then whatever accumulated for the same counter meanwhile, until none is left. */
+  private async write(key: string, count: PendingCount): Promise<void> {
+    try {
+      await this.increment(count.filter, count.runs);
+    } catch (error) {
+      this.logger.warn(`${count.runs} run(s) of ${key} not counted: ${(error as Error).message}`);
+    }
+    for (const resolve of count.waiters) resolve();
+    const next = this.inFlight.get(key);
+    if (next) {
+      this.inFlight.set(key, null);
+      await this.write(key, next);
+    } else {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async increment(filter: PendingCount['filter'], runs: number): Promise<void> {
+    try {
+      await this.days.updateOne(filter, { $inc: { runs } }, { upsert: true }).exec();
+    } catch (error) {
+      // Two instances' first runs of a day can race to insert the day's document; the loser increments it.
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      await this.days.updateOne(filter, { $inc: { runs } }).exec();
+    }
   }
 }
