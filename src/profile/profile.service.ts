@@ -129,16 +129,16 @@ export class ProfileService {
 
   /**
    * Deletes everything of the account. Ordered so that a failure half-way is safe and a retry
-   * finishes the job: sign-in stops first (sessions), then secondary data, the account record last.
+   * finishes the job: the stored file first (file storage is the part most likely to be unavailable,
+   * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
+   * then secondary data, the account record last.
    */
   async deleteAccount(user: SessionUser, password: string): Promise<void> {
     const current = await this.load(user);
     await this.checkPassword(current, password);
+    await this.files.delete(AVATAR_BUCKET, current.avatarId);
     await this.sessions.deleteAllForUser(user.id);
     await this.tokens.deleteAllForUser(user.id);
-    // The file before the provider links: storage is the step most likely to be unavailable (503),
-    // and until it succeeds the person can still sign in with their provider to retry.
-    await this.files.delete(AVATAR_BUCKET, current.avatarId);
     await this.oidcAccounts.deleteAllForUser(user.id);
     await this.audit.anonymiseUser(user.id);
     await this.users.deleteById(user.id);

@@ -111,6 +111,7 @@ describe('profile', () => {
     expect(exported.headers['content-disposition']).toBe('attachment; filename="hitscope-my-data.json"');
     expect(exported.body.profile.email).toBe(email);
     expect(exported.body.sessions).toHaveLength(1);
+    expect(exported.body.linkedIdentities).toEqual([]);
     expect(JSON.stringify(exported.body)).not.toMatch(/passwordHash|refreshHash|argon2/);
   });
 

@@ -4,7 +4,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The only key pair s3rver knows; requests signed with anything else are refused (InvalidAccessKeyId / SignatureDoesNotMatch). */
+/**
+ * The only key pair s3rver knows. A request with another access key is refused (403
+ * InvalidAccessKeyId); s3rver 3 verifies the signature itself only for SigV2, not the SDK's SigV4.
+ */
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 interface S3rverInstance {
@@ -15,7 +18,7 @@ type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstanc
 
 /**
  * A real S3 REST server (s3rver) on loopback: random port, files in a temporary folder removed on
- * stop, signatures checked against {@link S3_TEST_CREDENTIALS}, path-style addressing.
+ * stop, access keys checked against {@link S3_TEST_CREDENTIALS}, path-style addressing.
  */
 export class S3TestServer {
   private server: S3rverInstance | null = null;
