@@ -47,7 +47,7 @@ async function resetLink(email: string, since: Date): Promise<string> {
 }
 
 async function submitNewPassword(page: Page, password: string) {
-  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Set new password' }).click();
 }
 
@@ -61,7 +61,7 @@ test.describe('forgot and reset password', () => {
     await expect(page).toHaveURL(/\/login\?forgot=1$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     const since = new Date(Date.now() - 1000);
-    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('E-mail', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that address, a reset link is on its way.' })).toBeVisible();
 
@@ -69,7 +69,7 @@ test.describe('forgot and reset password', () => {
     await gotoHydrated(page, link);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
 
-    const field = page.getByLabel('New password');
+    const field = page.getByLabel('New password', { exact: true });
     await submitNewPassword(page, 'too short');
     await expect(page.getByText('Password must be 12 to 128 characters')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -83,7 +83,7 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Password changed. Sign in with your new password.' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('E-mail', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'E-mail or password is incorrect' })).toBeVisible();
