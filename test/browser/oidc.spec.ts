@@ -62,7 +62,8 @@ test.beforeAll(async () => {
       PORT: String(port),
       PUBLIC_URL: origin,
       MONGODB_URI: databaseUri,
-      LOG_LEVEL: 'warn',
+      // 'error': the cancel test makes the app warn about the refused code exchange, as it should.
+      LOG_LEVEL: 'error',
       RATE_LIMIT_MULTIPLIER: '1000',
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID: TEST_CLIENT.id,
