@@ -48,6 +48,6 @@ export abstract class FileStorage {
 /** 503 with Retry-After (the global filter's rule for ServiceUnavailableException); details go to the log only. */
 export class StorageUnavailableError extends ServiceUnavailableException {
   constructor() {
-    super('File storage is unavailable right now. Nothing was changed; try again in a moment.');
+    super('File storage is unavailable right now. Try again in a moment.');
   }
 }

@@ -199,7 +199,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
       expect(refused.body).toEqual({
         statusCode: 503,
         error: 'Service Unavailable',
-        message: 'File storage is unavailable right now. Nothing was changed; try again in a moment.',
+        message: 'File storage is unavailable right now. Try again in a moment.',
       });
       expect(Date.now() - started).toBeLessThan(10_000);
 
