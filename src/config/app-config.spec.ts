@@ -78,4 +78,74 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...complete, OIDC_ISSUER: 'http://localhost:4000' }).oidc?.displayName).toBe('localhost');
     });
   });
+  describe('S3 file storage', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/key+value' };
+
+    it('is off (GridFS) without S3_BUCKET, on with it, with AWS defaults', () => {
+      expect(loadConfig({}).s3).toBeNull();
+      expect(loadConfig({ S3_BUCKET: 'hitscope-files' }).s3).toEqual({
+        bucket: 'hitscope-files',
+        region: 'us-east-1',
+        endpoint: null,
+        accessKeyId: null,
+        secretAccessKey: null,
+        forcePathStyle: false,
+        prefix: '',
+      });
+    });
+
+    it('reads an S3-compatible endpoint, path-style addressing, keys and a prefix', () => {
+      const config = loadConfig({
+        S3_BUCKET: 'avatars.example',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/hitscope/prod',
+        ...keys,
+      });
+      expect(config.s3).toEqual({
+        bucket: 'avatars.example',
+        region: 'auto',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret/key+value',
+        forcePathStyle: true,
+        prefix: 'hitscope/prod/',
+      });
+      expect(loadConfig({ S3_BUCKET: 'b-1', S3_PREFIX: 'files/' }).s3?.prefix).toBe('files/');
+    });
+
+    it('stops start-up on any S3 setting without S3_BUCKET, rather than silently keeping files in GridFS', () => {
+      expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toThrow(
+        'S3 file storage needs S3_BUCKET (set without it: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+      );
+    });
+
+    it('reports every bad S3 value at once', () => {
+      let error: unknown;
+      try {
+        loadConfig({
+          S3_BUCKET: 'My_Bucket',
+          S3_REGION: 'EU West',
+          S3_ENDPOINT: 'minio:9000',
+          S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+          S3_FORCE_PATH_STYLE: 'yes',
+          S3_PREFIX: 'a/../b',
+        });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "My_Bucket")',
+        'S3_REGION must be a region name such as us-east-1 or auto (got "EU West")',
+        'S3_ENDPOINT must be an http(s) URL without query or credentials, such as https://s3.example.com (got "minio:9000")',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (missing: S3_SECRET_ACCESS_KEY)',
+        'S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+        'S3_PREFIX may hold letters, digits, "/", "-", "_", "." and "!*\'()" only, at most 200 (got "a/../b")',
+      ]);
+      expect(() => loadConfig({ S3_BUCKET: 'ok-bucket', S3_ENDPOINT: 'https://user:pw@s3.example.com' })).toThrow('S3_ENDPOINT must be');
+      expect(() => loadConfig({ S3_BUCKET: 'ok-bucket', S3_SECRET_ACCESS_KEY: 'x' })).toThrow('(missing: S3_ACCESS_KEY_ID)');
+    });
+  });
 });

@@ -31,6 +31,22 @@ export interface AppConfig {
   rateLimitMultiplier: number;
   /** "Continue with {displayName}" through an OpenID Connect provider; null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;
+  /** Files (avatars…) go to this S3-compatible bucket; null when S3_BUCKET is unset (GridFS in the database). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Custom endpoint for S3-compatible services (MinIO, R2…); null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  /** Both null: the AWS SDK's default credential chain (AWS_* variables, instance or task role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Prepended to every key: empty, or ends with "/". */
+  prefix: string;
 }
 
 export interface OidcConfig {
@@ -121,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const oidc = readOidcConfig(str, problems);
+  const s3 = readS3Config(str, problems);
 
   const config: AppConfig = {
     nodeEnv,
@@ -142,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
     oidc,
+    s3,
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -182,6 +200,60 @@ function readOidcConfig(str: (name: string) => string | null, problems: string[]
   }
   if (displayName && displayName.length > 60) problems.push('OIDC_DISPLAY_NAME must be at most 60 characters');
   return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret!, displayName: displayName ?? url.hostname };
+}
+
+const S3_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+
+/**
+ * S3 is chosen by S3_BUCKET alone. Any other S3_ setting without it is a mistake that would
+ * silently keep files in GridFS, so it stops start-up instead. The bucket is not contacted here:
+ * an unreachable bucket answers 503 on file requests and never stops the app.
+ */
+function readS3Config(str: (name: string) => string | null, problems: string[]): S3Config | null {
+  const bucket = str('S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => str(name));
+    if (stray.length) problems.push(`S3 file storage needs S3_BUCKET (set without it: ${stray.join(', ')})`);
+    return null;
+  }
+  const before = problems.length;
+  // The rules of S3 bucket names (3–63 characters, lowercase letters, digits, dots and hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "${bucket}")`);
+  }
+  const region = str('S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1 or auto (got "${region}")`);
+
+  let endpoint = str('S3_ENDPOINT');
+  if (endpoint) {
+    try {
+      const url = new URL(endpoint);
+      if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) throw new Error('shape');
+      endpoint = url.toString().replace(/\/$/, '');
+    } catch {
+      problems.push(`S3_ENDPOINT must be an http(s) URL without query or credentials, such as https://s3.example.com (got "${endpoint}")`);
+    }
+  }
+
+  const accessKeyId = str('S3_ACCESS_KEY_ID');
+  const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (missing: ${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'})`);
+  }
+
+  const pathStyleRaw = str('S3_FORCE_PATH_STYLE') ?? 'false';
+  if (pathStyleRaw !== 'true' && pathStyleRaw !== 'false') problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyleRaw}")`);
+
+  let prefix = str('S3_PREFIX') ?? '';
+  if (prefix) {
+    prefix = prefix.replace(/^\/+/, '');
+    if (!/^[A-Za-z0-9!_.*'()\/-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')) {
+      problems.push(`S3_PREFIX may hold letters, digits, "/", "-", "_", "." and "!*'()" only, at most 200 (got "${prefix}")`);
+    }
+    if (!prefix.endsWith('/')) prefix += '/';
+  }
+  if (problems.length > before) return null;
+  return { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle: pathStyleRaw === 'true', prefix };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -26,17 +26,18 @@ import { SignedIn } from '../auth/decorators/roles.decorator.js';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { FileStorageService } from '../storage/file-storage.service.js';
+import { FileStorage } from '../storage/file-storage.js';
+import { sendStoredFile } from '../storage/send-stored-file.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { ProfileResponse } from './dto/profile.response.js';
-import { AVATAR_BUCKET, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
+import { AVATAR_BUCKET, AVATAR_CACHE_CONTROL, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
 
 @Controller('api')
 export class ProfileController {
   constructor(
     private readonly profile: ProfileService,
     private readonly sessions: SessionsService,
-    private readonly files: FileStorageService,
+    private readonly files: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -107,17 +108,10 @@ export class ProfileController {
   /** Avatars are public images addressed by an unguessable id; served so browsers never sniff them as HTML. */
   @Public()
   @Get('avatars/:id')
-  async avatar(@Param('id') id: string, @Res() response: Response): Promise<void> {
+  async avatar(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const file = await this.files.get(AVATAR_BUCKET, id);
     if (!file) throw new NotFoundException('No such avatar');
-    response
-      .status(200)
-      .setHeader('Content-Type', file.contentType)
-      .setHeader('Content-Length', String(file.length))
-      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-      .setHeader('Content-Disposition', 'inline')
-      .setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-      .setHeader('X-Content-Type-Options', 'nosniff')
-      .end(file.data);
+    // A new avatar gets a new id, so the bytes behind one id never change.
+    await sendStoredFile(request, response, file, AVATAR_CACHE_CONTROL);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { OidcModule } from '../auth/oidc/oidc.module.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
 
 @Module({
-  imports: [AuthModule, AuditModule],
+  imports: [AuthModule, OidcModule, AuditModule],
   controllers: [ProfileController],
   providers: [ProfileService],
 })

@@ -1,12 +1,13 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { SessionUser } from '../../lib/auth/session-user.js';
 import { AccountTokensService } from '../auth/account-tokens.service.js';
 import { AuthService } from '../auth/auth.service.js';
+import { OidcAccountsService } from '../auth/oidc/oidc-accounts.service.js';
 import { PasswordHasher } from '../auth/password-hasher.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { sniffImageType } from '../storage/image-type.js';
-import { FileStorageService } from '../storage/file-storage.service.js';
+import { FileStorage } from '../storage/file-storage.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
@@ -15,16 +16,20 @@ import { ProfileErrorCode, ProfileException } from './profile.exception.js';
 
 export const AVATAR_BUCKET = 'avatars';
 export const AVATAR_MAX_BYTES = 1024 * 1024;
+export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 @Injectable()
 export class ProfileService {
+  private readonly logger = new Logger(ProfileService.name);
+
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly auth: AuthService,
     private readonly tokens: AccountTokensService,
-    private readonly files: FileStorageService,
+    private readonly files: FileStorage,
+    private readonly oidcAccounts: OidcAccountsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -82,17 +87,33 @@ export class ProfileService {
     if (!contentType) throw new ProfileException(ProfileErrorCode.BadAvatar, 'The avatar must be a PNG, JPEG or WebP image');
     const current = await this.load(user);
     // Store the new file first, then point the account at it, then remove the old one: a failure at
-    // any step leaves either the old or the new avatar in place, never a dangling reference.
-    const avatarId = await this.files.put(AVATAR_BUCKET, `avatar-${user.id}`, file.buffer, contentType);
+    // any step leaves either the old or the new avatar in place, never a dangling reference (an
+    // unavailable storage fails the upload with 503 before the account changes).
+    const avatarId = await this.files.put(AVATAR_BUCKET, {
+      body: file.buffer,
+      contentType,
+      length: file.buffer.length,
+      cacheControl: AVATAR_CACHE_CONTROL,
+      filename: `avatar-${user.id}`,
+    });
     const updated = await this.users.updateProfile(user.id, { avatarId });
-    await this.files.remove(AVATAR_BUCKET, current.avatarId);
-    return toProfileResponse(updated!);
+    if (!updated) {
+      await this.files.delete(AVATAR_BUCKET, avatarId);
+      throw new NotFoundException('This account no longer exists');
+    }
+    // The new avatar is in place and the request has succeeded; an old file that cannot be removed
+    // now is only an unreferenced object, so it is logged for clean-up rather than failing the change.
+    await this.files.delete(AVATAR_BUCKET, current.avatarId).catch((error: Error) => {
+      this.logger.warn(`Could not remove the replaced avatar ${current.avatarId ?? ''} (${error.message}); it is no longer referenced`);
+    });
+    return toProfileResponse(updated);
   }
 
+  /** The file goes first: when storage is unavailable nothing changes (503) and a retry finishes the job. */
   async removeAvatar(user: SessionUser): Promise<ProfileResponse> {
     const current = await this.load(user);
+    await this.files.delete(AVATAR_BUCKET, current.avatarId);
     const updated = await this.users.updateProfile(user.id, { avatarId: null });
-    await this.files.remove(AVATAR_BUCKET, current.avatarId);
     return toProfileResponse(updated!);
   }
 
@@ -102,19 +123,23 @@ export class ProfileService {
       exportedAt: new Date().toISOString(),
       profile: toProfileResponse(current),
       sessions: await this.sessions.listForUser(user.id),
+      linkedIdentities: await this.oidcAccounts.listForUser(user.id),
     };
   }
 
   /**
    * Deletes everything of the account. Ordered so that a failure half-way is safe and a retry
-   * finishes the job: sign-in stops first (sessions), then secondary data, the account record last.
+   * finishes the job: the stored file first (file storage is the part most likely to be unavailable,
+   * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
+   * then secondary data, the account record last.
    */
   async deleteAccount(user: SessionUser, password: string): Promise<void> {
     const current = await this.load(user);
     await this.checkPassword(current, password);
+    await this.files.delete(AVATAR_BUCKET, current.avatarId);
     await this.sessions.deleteAllForUser(user.id);
     await this.tokens.deleteAllForUser(user.id);
-    await this.files.remove(AVATAR_BUCKET, current.avatarId);
+    await this.oidcAccounts.deleteAllForUser(user.id);
     await this.audit.anonymiseUser(user.id);
     await this.users.deleteById(user.id);
   }

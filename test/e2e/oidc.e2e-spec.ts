@@ -148,6 +148,26 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     expect(await passwordLogin('linda.local@example.test')).toBe(200);
   });
 
+  it('lists linked identities in the data export (issuer, subject, dates; no tokens) and removes them with the account', async () => {
+    const { browser: local, token, user } = await register('erin.export@example.test');
+    await users().updateOne({ _id: new ObjectId(user.id) }, { $set: { emailVerifiedAt: new Date() } });
+    provider.accounts.set('erin', { email: 'erin.export@example.test', email_verified: true, name: 'Erin' });
+    const { browser } = await signInAs('erin');
+    expect((await me(browser)).body.id).toBe(user.id);
+
+    const exported = (await (await local.request(`${app}/api/profile/export`)).json()) as { linkedIdentities: unknown[] };
+    expect(exported.linkedIdentities).toEqual([
+      { issuer: provider.issuer, subject: 'erin', linkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), lastSignInAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
+    expect(JSON.stringify(exported)).not.toMatch(/id_token|access_token|refresh|secret|passwordHash|argon2/i);
+
+    const deleted = await local.request(`${app}/api/profile`, { method: 'DELETE', headers: { 'x-csrf-token': token }, body: { currentPassword: PASSWORD, confirm: 'DELETE' } });
+    expect(deleted.status).toBe(204);
+    expect(await users().countDocuments({ _id: new ObjectId(user.id) })).toBe(0);
+    expect(await identities().countDocuments({ userId: new ObjectId(user.id) })).toBe(0);
+    expect(await identities().countDocuments({ subject: 'erin' })).toBe(0);
+  });
+
   it('claims an account whose e-mail was never verified: the old password and its sessions stop working', async () => {
     // Somebody registered this address first and never confirmed it (account pre-hijacking).
     const { browser: squatter, user } = await register('victim@example.test');

@@ -94,6 +94,8 @@ describe('profile', () => {
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['cache-control']).toContain('immutable');
     expect(Buffer.compare(image.body as Buffer, tinyPng())).toBe(0);
+    expect(image.headers.etag).toMatch(/^"[0-9a-f]{24}"$/);
+    await newAgent().get(uploaded.body.avatarUrl).set('If-None-Match', image.headers.etag as string).expect(304);
 
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const refused = await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', html, { filename: 'x.png', contentType: 'image/png' }).expect(415);
@@ -111,6 +113,7 @@ describe('profile', () => {
     expect(exported.headers['content-disposition']).toBe('attachment; filename="hitscope-my-data.json"');
     expect(exported.body.profile.email).toBe(email);
     expect(exported.body.sessions).toHaveLength(1);
+    expect(exported.body.linkedIdentities).toEqual([]);
     expect(JSON.stringify(exported.body)).not.toMatch(/passwordHash|refreshHash|argon2/);
   });
 

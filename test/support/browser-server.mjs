@@ -3,8 +3,10 @@
 // database of its own for this run. Without MONGODB_URI the app starts the embedded FerretDB in a
 // fresh temporary folder (removed on exit); with MONGODB_URI it uses a database name unique to this
 // run on that server. SIGTERM/SIGINT are forwarded to the app, and this process exits with it.
+// The database URI is written to browserServerInfoPath(port) so tests can read what the app stored
+// (the mail outbox: this server has no SMTP).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, unwatchFile, watchFile } from 'node:fs';
+import { existsSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,8 @@ const buildManifestPath = join(root, 'dist/build-manifest.json');
 const requiredBuildFiles = [main, buildManifestPath, join(root, 'dist/server/entry-server.js'), join(root, 'dist/client/client/index.html')];
 
 export const BROWSER_ADMIN_EMAIL = 'admin@hitscope.test';
+/** `{ mongodbUri }` of the running browser server on `port` (see test/browser/password-reset.spec.ts). */
+export const browserServerInfoPath = (port) => join(tmpdir(), `hitscope-browser-server-${port}.json`);
 const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
 const host = '127.0.0.1';
 
@@ -49,19 +53,28 @@ const env = {
 };
 
 let dataDir = null;
+let database = null;
 if (process.env.MONGODB_URI) {
   const url = new URL(process.env.MONGODB_URI);
   url.pathname = `/hitscope_browser_${Date.now().toString(36)}`;
   env.MONGODB_URI = url.toString();
   log(`using MONGODB_URI with database ${url.pathname.slice(1)}`);
 } else {
-  delete env.MONGODB_URI;
+  // Started here rather than by the app, so that its URI is known to the tests. It stops with this
+  // process in every case (the launcher watches the stdin pipe this process holds).
   dataDir = await mkdtemp(join(tmpdir(), 'hitscope-browser-'));
-  env.DATA_DIR = dataDir;
-  log(`embedded database in ${dataDir}`);
+  const { startEmbeddedDatabase } = await import(join(root, 'dist/app/src/database/embedded-database.js'));
+  database = await startEmbeddedDatabase({ dataDir, log });
+  const url = new URL(database.uri);
+  url.pathname = '/hitscope_browser';
+  env.MONGODB_URI = url.toString();
+  log(`embedded database in ${dataDir} at ${database.uri}`);
 }
+const infoPath = browserServerInfoPath(port);
+writeFileSync(infoPath, JSON.stringify({ mongodbUri: env.MONGODB_URI, pid: process.pid }));
 
 function cleanUp() {
+  rmSync(infoPath, { force: true });
   if (!dataDir) return;
   try {
     rmSync(dataDir, { recursive: true, force: true });
@@ -116,9 +129,10 @@ app.on('error', (error) => {
   cleanUp();
   process.exit(1);
 });
-app.on('exit', (code, signal) => {
+app.on('exit', async (code, signal) => {
   unwatchFile(buildManifestPath);
   unwatchFile(templatePath);
+  await database?.stop().catch((error) => console.error(`[browser-server] could not stop the database: ${error.message}`));
   cleanUp();
   process.exit(rebuilt ? 1 : (code ?? (signal ? 0 : 1)));
 });

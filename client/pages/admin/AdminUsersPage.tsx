@@ -498,6 +498,10 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
   const detail = useQuery({
     queryKey: [...adminUsersKey, 'detail', userId],
     queryFn: ({ signal }) => api<AdminUserDetail>(`/api/admin/users/${userId}`, { signal }),
+    // Opening the panel always asks again: sessions and status change outside this page (a sign-in,
+    // another admin), and the actions below are decided from what the panel shows.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 
   useEffect(() => {

@@ -10,6 +10,13 @@ import type { OidcIdentityClaims } from './oidc-client.service.js';
 import { OidcException } from './oidc.exception.js';
 import { OidcIdentity } from './schemas/oidc-identity.schema.js';
 
+export interface LinkedIdentity {
+  issuer: string;
+  subject: string;
+  linkedAt: string;
+  lastSignInAt: string;
+}
+
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /**
@@ -40,6 +47,17 @@ export class OidcAccountsService {
   /** For account deletion: the links go with the account. */
   async deleteAllForUser(userId: string): Promise<void> {
     await this.identities.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
+  }
+
+  /** For the data export: which provider accounts sign in here (no tokens are ever stored). */
+  async listForUser(userId: string): Promise<LinkedIdentity[]> {
+    const links = await this.identities.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: 1 }).lean().exec();
+    return links.map((link) => ({
+      issuer: link.issuer,
+      subject: link.subject,
+      linkedAt: link.createdAt.toISOString(),
+      lastSignInAt: link.lastSignInAt.toISOString(),
+    }));
   }
 
   /** A link whose account was deleted counts as no link: the e-mail rules decide again. */

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Logger } from '@nestjs/common';
+import type { S3Config } from '../config/app-config.js';
+import { FileStorage, type PutFileInput, type StoredFile, StorageUnavailableError } from './file-storage.js';
+
+/** Ids this storage hands out: 128 random bits in hex. Anything else is not ours and cannot be a key. */
+const ID = /^[0-9a-f]{32}$/;
+const MISSING = new Set(['NoSuchKey', 'NotFound']);
+
+/**
+ * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2…), keyed `<prefix><area>/<id>`.
+ * Uploads stream with their length, content type and Cache-Control stored on the object; downloads
+ * stream back with the object's ETag. A missing object is `null`; every other failure of the
+ * service (unreachable, refused credentials, missing bucket) is logged with its cause and thrown as
+ * {@link StorageUnavailableError} (503), so nothing in the database is changed after it.
+ */
+export class S3FileStorage extends FileStorage {
+  readonly backend = 's3' as const;
+  private readonly logger = new Logger(S3FileStorage.name);
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3Config) {
+    super();
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint ?? undefined,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default
+      // aws-chunked uploads with trailing checksums, and the length is checked anyway.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // Bounded, so an unreachable endpoint fails fast (within the request timeout) instead of hanging.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 2000, requestTimeout: 15_000 },
+    });
+  }
+
+  private key(area: string, id: string): string {
+    return `${this.config.prefix}${area}/${id}`;
+  }
+
+  async put(area: string, input: PutFileInput): Promise<string> {
+    const id = randomBytes(16).toString('hex');
+    await this.call('upload', this.key(area, id), () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(area, id),
+          Body: input.body,
+          ContentType: input.contentType,
+          ContentLength: input.length,
+          CacheControl: input.cacheControl,
+        }),
+      ),
+    );
+    return id;
+  }
+
+  async get(area: string, id: string): Promise<StoredFile | null> {
+    if (!ID.test(id)) return null;
+    const object = await this.call('download', this.key(area, id), () =>
+      this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(area, id) })),
+    );
+    if (!object?.Body) return null;
+    return {
+      body: object.Body as Readable,
+      contentType: object.ContentType ?? 'application/octet-stream',
+      length: object.ContentLength ?? 0,
+      etag: object.ETag ?? `"${id}"`,
+      lastModified: object.LastModified ?? new Date(0),
+      cacheControl: object.CacheControl ?? null,
+    };
+  }
+
+  async exists(area: string, id: string): Promise<boolean> {
+    if (!ID.test(id)) return false;
+    const head = await this.call('look up', this.key(area, id), () =>
+      this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(area, id) })),
+    );
+    return head !== null;
+  }
+
+  async delete(area: string, id: string | null | undefined): Promise<void> {
+    if (!id || !ID.test(id)) return;
+    // S3 answers 204 for a missing key too: deleting is idempotent by protocol.
+    await this.call('delete', this.key(area, id), () =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(area, id) })),
+    );
+  }
+
+  /** Runs one S3 call: a missing object is null, anything else that fails is a logged 503. */
+  private async call<T>(action: string, key: string, send: () => Promise<T>): Promise<T | null> {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof S3ServiceException && (MISSING.has(error.name) || (error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket'))) {
+        return null;
+      }
+      this.logger.error(`S3 ${action} of s3://${this.config.bucket}/${key} failed: ${describe(error)}`);
+      throw new StorageUnavailableError();
+    }
+  }
+
+  /** Closes the client's sockets (app shutdown). */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** The operator's view of a failure: the service's error code and status, or the network error. */
+function describe(error: unknown): string {
+  if (error instanceof S3ServiceException) {
+    return `${error.name} (HTTP ${error.$metadata?.httpStatusCode ?? '?'}): ${error.message}`;
+  }
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  return [name, code, message].filter(Boolean).join(': ') || String(error);
+}
