@@ -67,6 +67,18 @@ export default function Ga4mpPage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
   });
 
+  /** Refused here first (no request at all); the server refuses the same way if asked directly. */
+  const startSend = (debug: boolean, force: boolean) => {
+    if (!force && messages.length > 0) {
+      setResult(null);
+      setSendError(null);
+      setRefused({ debug, count: messages.length });
+      toast('Not sent: fix the validation messages or send anyway', 'error');
+      return;
+    }
+    send.mutate({ debug, force });
+  };
+
   const replay = (entry: Ga4mpHistoryEntry) => {
     const hasSecret = workbench.replay(entry);
     setServer(null);
@@ -113,7 +125,7 @@ export default function Ga4mpPage() {
             <ValidationPanel messages={messages} server={server} validating={validate.isPending} onValidateOnServer={() => validate.mutate()} />
           </div>
           <div className="card">
-            <SendPanel region={draft.region} invalidCount={messages.length} sending={send.isPending ? (send.variables?.debug ? 'debug' : 'real') : null} onSend={(debug, force) => send.mutate({ debug, force })} />
+            <SendPanel region={draft.region} invalidCount={messages.length} sending={send.isPending ? (send.variables?.debug ? 'debug' : 'real') : null} onSend={startSend} />
             <ResponsePanel result={result} error={sendError} refused={refused} onSendAnyway={(debug) => send.mutate({ debug, force: true })} />
           </div>
           <div className="card">
