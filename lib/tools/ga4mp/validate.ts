@@ -25,6 +25,9 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const reservedPrefixOf = (name: string) => RESERVED_NAME_PREFIXES.find((prefix) => name.startsWith(prefix));
+/** Longer than `max` characters (code points, as GA4 counts them); the UTF-16 length is a cheap bound. */
+const longerThan = (value: string, max: number) => value.length > max && [...value].length > max;
+const encoder = new TextEncoder();
 const describe = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
 
 /** Collects messages in order; one instance per validation run. */
@@ -93,7 +96,9 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
     messages.add('body', 'VALUE_INVALID', 'The request body must be a JSON object.');
     return;
   }
-  const bytes = bodyBytes(body);
+  // A UTF-8 byte is at most three per UTF-16 unit: short bodies skip the encoding.
+  const json = JSON.stringify(body);
+  const bytes = json.length * 3 < GA4MP_LIMITS.maxBodyBytes ? json.length : encoder.encode(json).length;
   if (bytes >= GA4MP_LIMITS.maxBodyBytes) {
     messages.add('body', 'VALUE_OUT_OF_BOUNDS', `The post body must be smaller than 130kB; it is ${bytes} bytes.`);
   }
@@ -104,7 +109,7 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
   if (body.user_id !== undefined) {
     if (typeof body.user_id !== 'string' || body.user_id === '') {
       messages.add('user_id', 'VALUE_INVALID', 'user_id must be a non-empty string.');
-    } else if ([...body.user_id].length > GA4MP_LIMITS.userIdLength) {
+    } else if (longerThan(body.user_id, GA4MP_LIMITS.userIdLength)) {
       messages.add('user_id', 'VALUE_OUT_OF_BOUNDS', `user_id is longer than ${GA4MP_LIMITS.userIdLength} characters.`);
     }
   }
@@ -201,7 +206,7 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
     const value = property.value;
     if (value !== null && typeof value !== 'string' && typeof value !== 'number') {
       messages.add(`${path}.value`, 'VALUE_INVALID', `User property [${name}] value must be a string, a number or null.`);
-    } else if (typeof value === 'string' && [...value].length > GA4MP_LIMITS.userPropertyValueLength) {
+    } else if (typeof value === 'string' && longerThan(value, GA4MP_LIMITS.userPropertyValueLength)) {
       messages.add(`${path}.value`, 'VALUE_OUT_OF_BOUNDS', `User property [${name}] value is longer than ${GA4MP_LIMITS.userPropertyValueLength} characters.`);
     }
     if (property.timestamp_micros !== undefined) validateTimestamp(property.timestamp_micros, `${path}.timestamp_micros`, now, messages);
@@ -320,14 +325,15 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
   if (count > GA4MP_LIMITS.paramsPerEvent) {
     messages.add(`${path}.params`, 'EXCEEDED_MAX_ENTITIES', `Event at index: [${index}] has ${count} params; an event can have at most ${GA4MP_LIMITS.paramsPerEvent}.`);
   }
-  for (const [param, value] of Object.entries(params)) {
-    const paramPath = `${path}.params.${param}`;
+  const owner = `Event at index: [${index}]`;
+  for (const param in params) {
+    const value = params[param];
     if (param === 'items') {
-      validateItems(value, index, paramPath, messages);
+      validateItems(value, index, `${path}.params.items`, messages);
       continue;
     }
-    validateParamName(param, `Event at index: [${index}]`, 'param', paramPath, messages);
-    validateParamValue(value, `Event at index: [${index}] param [${param}]`, LONG_PARAM_VALUE_LIMITS[param] ?? GA4MP_LIMITS.paramValueLength, paramPath, messages);
+    validateParamName(param, owner, 'param', `${path}.params`, messages);
+    validateParamValue(value, owner, param, LONG_PARAM_VALUE_LIMITS[param] ?? GA4MP_LIMITS.paramValueLength, `${path}.params`, messages);
   }
 }
 
@@ -337,7 +343,10 @@ function nameRule(name: string): string {
     : 'Names must start with an alphabetic character.';
 }
 
-function validateParamName(param: string, owner: string, kind: 'param' | 'item param', path: string, messages: Messages): void {
+/** Checks one parameter name; paths and descriptions are only built when something is wrong. */
+function validateParamName(param: string, owner: string, kind: 'param' | 'item param', basePath: string, messages: Messages): void {
+  if (param.length <= GA4MP_LIMITS.paramNameLength && NAME_PATTERN.test(param) && !RESERVED_PARAM_NAMES.has(param) && !reservedPrefixOf(param)) return;
+  const path = `${basePath}.${param}`;
   const prefix = reservedPrefixOf(param);
   if (RESERVED_PARAM_NAMES.has(param)) {
     messages.add(path, 'NAME_RESERVED', `${owner} has ${kind} [${param}] which is reserved.`);
@@ -351,13 +360,13 @@ function validateParamName(param: string, owner: string, kind: 'param' | 'item p
   }
 }
 
-function validateParamValue(value: unknown, label: string, maxLength: number, path: string, messages: Messages): void {
+function validateParamValue(value: unknown, owner: string, param: string, maxLength: number, basePath: string, messages: Messages): void {
   if (typeof value === 'string') {
-    if ([...value].length > maxLength) messages.add(path, 'VALUE_OUT_OF_BOUNDS', `${label} has a value longer than ${maxLength} characters.`);
+    if (longerThan(value, maxLength)) messages.add(`${basePath}.${param}`, 'VALUE_OUT_OF_BOUNDS', `${owner} param [${param}] has a value longer than ${maxLength} characters.`);
   } else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) messages.add(path, 'VALUE_INVALID', `${label} has a value that is not a finite number.`);
+    if (!Number.isFinite(value)) messages.add(`${basePath}.${param}`, 'VALUE_INVALID', `${owner} param [${param}] has a value that is not a finite number.`);
   } else if (typeof value !== 'boolean') {
-    messages.add(path, 'VALUE_INVALID', `${label} must be a string, a number or a boolean${value === null ? ', not null' : ''}.`);
+    messages.add(`${basePath}.${param}`, 'VALUE_INVALID', `${owner} param [${param}] must be a string, a number or a boolean${value === null ? ', not null' : ''}.`);
   }
 }
 
@@ -385,15 +394,14 @@ function validateItems(items: unknown, eventIndex: number, path: string, message
     if (custom.length > GA4MP_LIMITS.customItemParams) {
       messages.add(itemPath, 'EXCEEDED_MAX_ENTITIES', `${owner} has ${custom.length} custom item params; an item can have at most ${GA4MP_LIMITS.customItemParams}.`);
     }
-    for (const [param, value] of Object.entries(item)) {
-      const paramPath = `${itemPath}.${param}`;
-      if (!STANDARD_ITEM_PARAMS.has(param)) validateParamName(param, owner, 'item param', paramPath, messages);
-      validateParamValue(value, `${owner} param [${param}]`, GA4MP_LIMITS.paramValueLength, paramPath, messages);
+    for (const param in item) {
+      if (!STANDARD_ITEM_PARAMS.has(param)) validateParamName(param, owner, 'item param', itemPath, messages);
+      validateParamValue(item[param], owner, param, GA4MP_LIMITS.paramValueLength, itemPath, messages);
     }
   });
 }
 
 /** Size of the JSON body as GA4 receives it, in bytes (UTF-8). */
 export function bodyBytes(body: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(body) ?? '').length;
+  return encoder.encode(JSON.stringify(body) ?? '').length;
 }
