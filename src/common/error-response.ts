@@ -23,7 +23,9 @@ const REASONS: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');

@@ -1,0 +1,149 @@
+/**
+ * GA4 Measurement Protocol limits, the one source of truth for the validator, the page and the tests.
+ * From "Send Measurement Protocol events › Limitations" and the protocol reference's reserved names
+ * (developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events and /reference),
+ * and GA4's event collection limits (support.google.com/analytics/answer/9267744) for the page_*
+ * value lengths and the 200 items per event.
+ *
+ * Standard (non-360) property limits: GA4 360 allows parameter values up to 500 characters, but a
+ * payload that passes the standard limits works on both, so the workbench checks the stricter ones.
+ */
+export const GA4MP_LIMITS = {
+  eventsPerRequest: 25,
+  paramsPerEvent: 25,
+  userProperties: 25,
+  eventNameLength: 40,
+  paramNameLength: 40,
+  paramValueLength: 100,
+  userPropertyNameLength: 24,
+  userPropertyValueLength: 36,
+  itemsPerEvent: 200,
+  customItemParams: 10,
+  /** GA4 accepts events up to 72 hours old; older ones are dropped (validation_behavior aside). */
+  maxBackdateHours: 72,
+  /** "The post body must be smaller than 130kB." */
+  maxBodyBytes: 130 * 1024,
+  /** user_data: at most 10 hashed e-mails, 10 hashed phone numbers and 10 addresses. */
+  userDataValues: 10,
+  /** A user id is at most 256 UTF-8 characters. */
+  userIdLength: 256,
+} as const;
+
+/**
+ * Longer value limits GA4 documents for some parameters (collection limits): page_location 1000,
+ * page_referrer 420, page_title 300.
+ */
+export const LONG_PARAM_VALUE_LIMITS: Readonly<Record<string, number>> = {
+  page_location: 1000,
+  page_referrer: 420,
+  page_title: 300,
+};
+
+/** Reserved event names (protocol reference › Reserved names › Reserved event names). */
+export const RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'ad_activeview',
+  'ad_click',
+  'ad_exposure',
+  'ad_query',
+  'ad_reward',
+  'adunit_exposure',
+  'app_background',
+  'app_clear_data',
+  'app_exception',
+  'app_remove',
+  'app_store_refund',
+  'app_store_subscription_cancel',
+  'app_store_subscription_convert',
+  'app_store_subscription_renew',
+  'app_update',
+  'app_upgrade',
+  'dynamic_link_app_open',
+  'dynamic_link_app_update',
+  'dynamic_link_first_open',
+  'error',
+  'firebase_campaign',
+  'firebase_in_app_message_action',
+  'firebase_in_app_message_dismiss',
+  'firebase_in_app_message_impression',
+  'first_open',
+  'first_visit',
+  'in_app_purchase',
+  'notification_dismiss',
+  'notification_foreground',
+  'notification_open',
+  'notification_receive',
+  'os_update',
+  'session_start',
+  'session_start_with_rollout',
+  'user_engagement',
+]);
+
+/** Reserved prefixes for parameter names (event and item parameters) and user property names. */
+export const RESERVED_NAME_PREFIXES: readonly string[] = ['google_', 'ga_', 'firebase_'];
+
+/** Reserved parameter names (protocol reference › Reserved parameter names). */
+export const RESERVED_PARAM_NAMES: ReadonlySet<string> = new Set(['firebase_conversion']);
+
+/** Reserved user property names (protocol reference › Reserved user property names). */
+export const RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = new Set([
+  'first_open_time',
+  'first_visit_time',
+  'last_deep_link_referrer',
+  'user_id',
+  'first_open_after_install',
+]);
+
+/** Item parameters GA4's e-commerce reference defines; any other item parameter is a custom one. */
+export const STANDARD_ITEM_PARAMS: ReadonlySet<string> = new Set([
+  'item_id',
+  'item_name',
+  'affiliation',
+  'coupon',
+  'creative_name',
+  'creative_slot',
+  'discount',
+  'index',
+  'item_brand',
+  'item_category',
+  'item_category2',
+  'item_category3',
+  'item_category4',
+  'item_category5',
+  'item_list_id',
+  'item_list_name',
+  'item_variant',
+  'location_id',
+  'price',
+  'promotion_id',
+  'promotion_name',
+  'quantity',
+]);
+
+/** Top-level body fields the protocol reference defines. Anything else is most likely a typo. */
+export const BODY_FIELDS: ReadonlySet<string> = new Set([
+  'client_id',
+  'app_instance_id',
+  'user_id',
+  'timestamp_micros',
+  'user_properties',
+  'user_data',
+  'consent',
+  'non_personalized_ads',
+  'validation_behavior',
+  'user_location',
+  'ip_override',
+  'device',
+  'events',
+]);
+
+/** Names: a letter first, then letters, digits and underscores (ASCII, as the protocol reference says). */
+export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** gtag.js measurement ids: `G-` and upper-case letters/digits. */
+export const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
+/** Firebase app ids: `1:1234567890:android:0123456789abcdef` (also `ios`, `web`). */
+export const FIREBASE_APP_ID_PATTERN = /^\d+:\d+:(android|ios|web):[0-9a-f]+$/;
+/** The Firebase SDK's app instance id: 32 hexadecimal characters. */
+export const APP_INSTANCE_ID_PATTERN = /^[0-9a-fA-F]{32}$/;
+/** A hex-encoded SHA-256 digest. */
+export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;
+export const CONSENT_VALUES: readonly string[] = ['GRANTED', 'DENIED'];
