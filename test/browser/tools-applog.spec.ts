@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
@@ -147,5 +147,35 @@ test.describe('app-log analyser', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.screenshot({ path: join(SHOTS, `tools-applog-empty-${scheme}.png`), fullPage: true, animations: 'disabled' });
     }
+  });
+});
+
+test.describe('app-log analyser with a large file', () => {
+  test('analyses a 20 MB logcat in slices: a progress bar, no long freeze, then the stream', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const head = fixture('android-logcat-threadtime.txt');
+    const noise = '05-01 10:00:02.500  1234  1234 I Choreographer: Skipped 31 frames!  The application may be doing too much work on its main thread.\n';
+    const event = '05-01 10:00:06.000  1234  1260 V FA      : Logging event (FE): add_to_cart, Bundle[{ga_event_origin(_o)=app, currency=EUR, value=9.99, items=[Bundle[{item_id=SKU_1, price=9.99}]]}]\n';
+    const block = noise.repeat(9) + event;
+    // From a file on disk: a Buffer would be decoded inside the page, itself a long task.
+    const bigFile = testInfo.outputPath('big-logcat.txt');
+    await writeFile(bigFile, head + block.repeat(Math.ceil((20 * 1024 * 1024) / block.length)));
+    await open(page);
+    // Long tasks (main-thread work without a break) are what would freeze the page.
+    await page.evaluate(() => {
+      const longest = { value: 0 };
+      (window as unknown as { __longest: { value: number } }).__longest = longest;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longest.value = Math.max(longest.value, entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.getByLabel('Log file').setInputFiles(bigFile);
+    await expect(page.getByRole('progressbar', { name: 'Analysis progress' })).toBeVisible();
+    await expect(page.getByTestId('applog-platform')).toHaveText('Android (logcat)', { timeout: 90_000 });
+    await expect(page.getByText('Showing 200 of', { exact: false })).toBeVisible();
+    const longest = await page.evaluate(() => (window as unknown as { __longest: { value: number } }).__longest.value);
+    console.log(`20 MB logcat: longest main-thread task ${Math.round(longest)} ms`);
+    // Generous for a shared, loaded CI box; an unsliced analysis blocks for several seconds.
+    expect(longest).toBeLessThan(1500);
   });
 });

@@ -278,7 +278,8 @@ export class AppLogAnalyser {
   /** Finds the oldest recent entry of `key` not yet seen at `stage`, or null. */
   private mergeTarget(key: string, stage: number): { entry: AppLogEntry; stage: number } | null {
     const open = this.open.get(key);
-    if (!open) return null;
+    // Stage 1 is the first a line can show: nothing earlier to merge into.
+    if (!open || stage <= 1) return null;
     const oldest = this.entries.length - MERGE_WINDOW;
     while (open.length && open[0].entry.index < oldest) open.shift();
     return open.find((candidate) => candidate.stage < stage) ?? null;

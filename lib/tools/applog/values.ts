@@ -139,7 +139,12 @@ class DictionaryReader {
   ) {}
 
   private spaces(): void {
-    while (this.i < this.text.length && /\s/.test(this.text[this.i])) this.i++;
+    // Char codes, not /\s/: NSDictionary descriptions are mostly indentation.
+    for (;;) {
+      const code = this.text.charCodeAt(this.i);
+      if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return;
+      this.i++;
+    }
   }
 
   dictionary(): AppLogParam[] {

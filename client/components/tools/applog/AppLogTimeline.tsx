@@ -1,5 +1,5 @@
 import type { AppLogEntry } from '../../../../lib/tools/applog/types.js';
-import { KIND_LABELS, keyParams } from './format.js';
+import { clock, KIND_LABELS, keyParams } from './format.js';
 
 interface Props {
   entries: AppLogEntry[];
@@ -37,10 +37,11 @@ export function AppLogTimeline({ entries, total, shown, selected, onSelect, onSh
               <tr
                 key={entry.index}
                 className={`applog-row applog-row--${entry.kind}${selected === entry.index ? ' applog-row--selected' : ''}`}
-                aria-selected={selected === entry.index}
                 onClick={() => onSelect(entry.index)}
               >
-                <td className="applog-row__time">{entry.time ? entry.time.replace(/^\d{4}-/, '') : '—'}</td>
+                <td className="applog-row__time" title={entry.time ?? undefined}>
+                  {clock(entry.time)}
+                </td>
                 <td className="applog-row__screen">{entry.screen ?? '—'}</td>
                 <td>
                   <span className={`badge applog-kind applog-kind--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>{' '}

@@ -1,5 +1,5 @@
 import type { AppLogUserProperty } from '../../../../lib/tools/applog/types.js';
-import { displayValue } from './format.js';
+import { clock, displayValue } from './format.js';
 
 /** The user properties as they stand at the end of the log, with each one's changes. */
 export function AppLogUserProperties({ properties, onSelect }: { properties: AppLogUserProperty[]; onSelect: (index: number) => void }) {
@@ -33,7 +33,7 @@ export function AppLogUserProperties({ properties, onSelect }: { properties: App
                       {property.history.map((change) => (
                         <li key={change.entryIndex}>
                           <button type="button" className="applog-link" onClick={() => onSelect(change.entryIndex)}>
-                            {change.time ?? `line ${change.line}`}
+                            {change.time ? clock(change.time) : `line ${change.line}`}
                           </button>{' '}
                           <code>{displayValue(change.value)}</code>
                         </li>

@@ -47,3 +47,10 @@ export function searchText(entry: AppLogEntry): string {
   for (const item of entry.items) for (const param of item) parts.push(param.name, param.value ?? '');
   return parts.join('\u0000').toLowerCase();
 }
+
+/** The clock part of a logged time (`10:00:01.210`), for narrow columns; the full time goes in a title. */
+export function clock(time: string | null): string {
+  if (!time) return '—';
+  const match = /\d\d:\d\d:\d\d(?:\.\d{1,3})?/.exec(time);
+  return match ? match[0] : time;
+}
