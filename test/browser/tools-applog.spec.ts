@@ -70,6 +70,11 @@ test.describe('app-log analyser', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.screenshot({ path: join(SHOTS, `tools-applog-android-${scheme}.png`), fullPage: true, animations: 'disabled' });
     }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(details(page).getByRole('heading', { name: 'purchase' })).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, 'tools-applog-android-phone-dark.png'), fullPage: true, animations: 'disabled' });
+    await page.locator('.applog-main').screenshot({ path: join(SHOTS, 'tools-applog-android-phone-stream-dark.png'), animations: 'disabled' });
+    await page.locator('.applog-panels').screenshot({ path: join(SHOTS, 'tools-applog-android-phone-panels-dark.png'), animations: 'disabled' });
     expect(problems.problems).toEqual([]);
   });
 
