@@ -344,3 +344,47 @@ describe('buildExportDocument', () => {
     expect(exportFileName(result, '2024-05-01T12:00:00.000Z')).toBe('applog-android-2024-05-01T12-00-00.json');
   });
 });
+
+describe('other Firebase lines', () => {
+  it('classifies Android uploads, info lines and Firebase warnings in the time format', () => {
+    const result = analyseAppLog(
+      [
+        '05-01 10:00:00.100 V/FA      ( 1234): Debug-level message logging enabled',
+        '05-01 10:00:00.200 W/FA      ( 1234): Param value too long. Param name, value length: promotion_name, 130',
+        '05-01 10:00:00.300 E/FA      ( 1234): Invalid event name. Event will not be logged (FE): 1st-open',
+        '05-01 10:00:00.400 V/FA-SVC  ( 1234): Upload successful',
+        '05-01 10:00:00.500 V/FA-SVC  ( 1234): Upload scheduled in approximately ms: 4823',
+        '05-01 10:00:00.600 I/FA      ( 1234): Event not sent since app measurement is disabled',
+        '05-01 10:00:00.700 V/FA      ( 1234): Removing user property (FE): favorite_food',
+      ].join('\n'),
+    );
+    expect(result.entries.map((entry) => [entry.kind, entry.name, entry.issues[0]?.subject ?? null])).toEqual([
+      ['info', 'Debug-level message logging enabled', null],
+      ['error', 'Param value too long', null],
+      ['error', 'Invalid event name', '1st-open'],
+      ['upload', 'Upload successful', null],
+      ['upload', 'Upload scheduled', null],
+      ['info', 'Event not sent since app measurement is disabled', null],
+      ['user_property', 'favorite_food', null],
+    ]);
+    expect(result.userProperties).toEqual([
+      { name: 'favorite_food', shortName: null, value: null, history: [{ entryIndex: 6, time: '05-01 10:00:00.700', line: 7, value: null }] },
+    ]);
+  });
+
+  it('merges iOS "Setting user property" and "User property set" and reads Console.app lines', () => {
+    const result = analyseAppLog(
+      [
+        'default\t10:00:00.100000+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: favorite_food, pizza',
+        'default\t10:00:00.110000+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023087] User property set. Name, value: favorite_food, pizza',
+        'default\t10:00:00.200000+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, level_up, { level = 3; }',
+      ].join('\n'),
+    );
+    expect(result.platform).toBe('ios');
+    expect(result.entries.map((entry) => [entry.kind, entry.name, entry.lines, entry.stages])).toEqual([
+      ['user_property', 'favorite_food', [1, 2], ['setting', 'set']],
+      ['event', 'level_up', [3], ['logging']],
+    ]);
+    expect(result.entries[1].params).toEqual([{ name: 'level', shortName: null, value: '3' }]);
+  });
+});

@@ -27,7 +27,7 @@ export function originOf(raw: string | null | undefined): AppLogOrigin | null {
 export function errorSubject(message: string): string | null {
   const typed = /(?:Type, name|name, type|Name, value|Event name|Parameter name|param name|name)\s*[:=]\s*(?:[a-z ]+,\s*)?([A-Za-z0-9_]+(?:\s*\(_\w+\))?)/i.exec(message);
   if (typed) return typed[1].replace(/\s+/g, '');
-  const tail = /:\s*([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(message);
+  const tail = /:\s*([^\s,:]+)\s*$/.exec(message);
   return tail ? tail[1] : null;
 }
 
