@@ -36,7 +36,9 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
   }, [result]);
 
   const names = useMemo(() => [...new Set(result.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name))].sort(), [result]);
-  const haystacks = useMemo(() => (deferredSearch ? result.entries.map(searchText) : null), [result, deferredSearch]);
+  // Built once per result, on the first search (not on every keystroke).
+  const searching = deferredSearch !== '';
+  const haystacks = useMemo(() => (searching ? result.entries.map(searchText) : null), [result, searching]);
   const filtered = useMemo(
     () =>
       result.entries.filter(
