@@ -139,7 +139,7 @@ export const FIREBASE_ERROR_CODES: Readonly<Record<number, string>> = {
 /** `long` and `_short` from `long(_short)`, `long (_short)` or a bare name. */
 export function splitName(raw: string): { name: string; shortName: string | null } {
   const text = raw.trim();
-  const match = /^(.*?)\s*\((_[A-Za-z0-9_]*)\)$/.exec(text);
+  const match = text.endsWith(')') ? /^(.*?)\s*\((_[A-Za-z0-9_]*)\)$/.exec(text) : null;
   if (match && match[1]) return { name: match[1], shortName: match[2] };
   if (text.startsWith('_') && SHORT_NAMES[text]) return { name: SHORT_NAMES[text], shortName: text };
   if (text.startsWith('_')) return { name: text, shortName: text };
