@@ -388,3 +388,13 @@ describe('other Firebase lines', () => {
     expect(result.entries[1].params).toEqual([{ name: 'level', shortName: null, value: '3' }]);
   });
 });
+
+describe('capture quirks', () => {
+  it('ignores a byte-order mark, Windows line ends and `adb logcat -v color` escapes', () => {
+    const line = '05-01 10:00:01.100  1234  1260 V FA      : Logging event (FE): level_up, Bundle[{ga_event_origin(_o)=app, level=2}]';
+    const plain = analyseAppLog(`${line}\n`);
+    const quirky = analyseAppLog(`\uFEFF\u001b[38;5;75m${line}\u001b[0m\r\n`);
+    expect(quirky.entries).toEqual(plain.entries);
+    expect(quirky.entries[0]).toMatchObject({ name: 'level_up', params: [{ name: 'ga_event_origin', shortName: '_o', value: 'app' }, { name: 'level', shortName: null, value: '2' }] });
+  });
+});

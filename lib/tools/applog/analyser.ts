@@ -19,6 +19,7 @@ export const UNRECOGNISED_KEPT = 500;
 const MAX_CONTINUATION_LINES = 2000;
 /** A later stage of an event merges only into one of the latest entries (a log can run for hours). */
 const MERGE_WINDOW = 200;
+const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * Guesses the platform from a sample (the first few hundred kB are plenty): iOS console output carries
@@ -114,8 +115,11 @@ export class AppLogAnalyser {
     };
   }
 
-  private line(text: string): void {
+  private line(raw: string): void {
     this.lineNumber++;
+    let text = this.lineNumber === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    // `adb logcat -v color` and some terminals colour the lines.
+    if (text.includes('\u001b[')) text = text.replace(ANSI, '');
     if (this.platform === 'android') this.androidLine(text);
     else this.iosLine(text);
   }
