@@ -1,0 +1,17 @@
+/** Progress of a running analysis, with a way out. */
+export function AppLogProgress({ progress, source, onCancel }: { progress: number; source: string; onCancel: () => void }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="applog-progress card" role="status" aria-live="polite">
+      <div className="applog-progress__row">
+        <span>
+          Analysing {source}… {percent}%
+        </span>
+        <button type="button" className="button button--small button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <progress className="applog-progress__bar" max={100} value={percent} aria-label="Analysis progress" />
+    </div>
+  );
+}

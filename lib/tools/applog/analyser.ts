@@ -1,0 +1,370 @@
+import { androidFact, isBareFirebaseMessage, isDumpLine, isFirebaseTag, parseLogcatLine } from './android.js';
+import type { LogFact } from './facts.js';
+import { iosFact, parseConsoleLine, startsConsoleMessage } from './ios.js';
+import { splitName } from './rules.js';
+import type {
+  AppLogEntry,
+  AppLogParam,
+  AppLogPlatform,
+  AppLogResult,
+  AppLogUnrecognisedLine,
+  AppLogUserProperty,
+} from './types.js';
+import { validateEntries } from './validate.js';
+import { openBrackets } from './values.js';
+
+/** Unrecognised Firebase lines kept in the result (all are counted). */
+export const UNRECOGNISED_KEPT = 500;
+/** A message whose brackets never close stops collecting continuation lines after this many. */
+const MAX_CONTINUATION_LINES = 2000;
+/** A later stage of an event merges only into one of the latest entries (a log can run for hours). */
+const MERGE_WINDOW = 200;
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Guesses the platform from a sample (the first few hundred kB are plenty): iOS console output carries
+ * `[FirebaseAnalytics][I-ACS…]`, logcat carries the FA / FA-SVC tags. Null when neither shows.
+ */
+export function detectPlatform(sample: string): AppLogPlatform | null {
+  const ios = (sample.match(/\[(?:FirebaseAnalytics|Firebase\/Analytics)\]\[I-/g) ?? []).length;
+  const android = (sample.match(/(?:\s[VDIWE]\s+FA(?:-SVC)?\s*:|[VDIWE]\/FA(?:-SVC)?[\s(:]|\sFA(?:-SVC)?\s+\S+\s+[VDIWE]\s)/g) ?? []).length;
+  if (ios === 0 && android === 0) {
+    if (/^\s*Logging event|Bundle\[\{/m.test(sample)) return 'android';
+    if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+[+-]\d{4} \S+\[\d+:\w+\]/m.test(sample)) return 'ios';
+    if (/^(?:\d{4}-)?\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+\d+/m.test(sample)) return 'android';
+    return null;
+  }
+  return ios > android ? 'ios' : 'android';
+}
+
+interface Pending {
+  time: string | null;
+  level: string | null;
+  pid: string | null;
+  message: string;
+  lines: number[];
+  depth: number;
+}
+
+/**
+ * Reads a log incrementally: `push` any chunks (split anywhere), then `finish`. Keeps only the decoded
+ * entries, never the text, so a 20 MB log costs little memory; the page feeds it in slices and yields
+ * between them so the UI stays responsive.
+ */
+export class AppLogAnalyser {
+  private rest = '';
+  private lineNumber = 0;
+  private relevant = 0;
+  private readonly entries: AppLogEntry[] = [];
+  private readonly userProperties = new Map<string, AppLogUserProperty>();
+  private readonly unrecognised: AppLogUnrecognisedLine[] = [];
+  private unrecognisedCount = 0;
+  private pending: Pending | null = null;
+  private currentScreen: string | null = null;
+  private lastUpload: AppLogEntry | null = null;
+  /** Entries by name still waiting for later SDK stages, oldest first. */
+  private readonly open = new Map<string, { entry: AppLogEntry; stage: number }[]>();
+
+  constructor(readonly platform: AppLogPlatform) {}
+
+  get linesRead(): number {
+    return this.lineNumber;
+  }
+
+  push(chunk: string): void {
+    const text = this.rest + chunk;
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf('\n', start);
+      if (end === -1) break;
+      this.line(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end));
+      start = end + 1;
+    }
+    this.rest = text.slice(start);
+  }
+
+  finish(): AppLogResult {
+    if (this.rest) {
+      this.line(this.rest.endsWith('\r') ? this.rest.slice(0, -1) : this.rest);
+      this.rest = '';
+    }
+    this.flushPending();
+    validateEntries(this.entries);
+    const userProperties = [...this.userProperties.values()];
+    const count = (kind: AppLogEntry['kind']) => this.entries.filter((entry) => entry.kind === kind).length;
+    const eventNames = new Set(this.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name));
+    const withIssues = this.entries.filter((entry) => entry.issues.length > 0);
+    return {
+      platform: this.platform,
+      totalLines: this.lineNumber,
+      relevantLines: this.relevant,
+      entries: this.entries,
+      userProperties,
+      unrecognised: this.unrecognised,
+      unrecognisedCount: this.unrecognisedCount,
+      summary: {
+        events: count('event') + count('screen'),
+        screens: count('screen'),
+        userPropertyChanges: count('user_property'),
+        uploads: count('upload'),
+        errors: count('error'),
+        distinctEventNames: eventNames.size,
+        entriesWithIssues: withIssues.length,
+        issues: withIssues.reduce((sum, entry) => sum + entry.issues.length, 0),
+      },
+    };
+  }
+
+  private line(raw: string): void {
+    this.lineNumber++;
+    let text = this.lineNumber === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    // `adb logcat -v color` and some terminals colour the lines.
+    if (text.includes('\u001b[')) text = text.replace(ANSI, '');
+    if (this.platform === 'android') this.androidLine(text);
+    else this.iosLine(text);
+  }
+
+  /* ------------------------------- Android ------------------------------- */
+
+  private androidLine(text: string): void {
+    // Cheap filter first: almost every line of a real logcat capture is someone else's.
+    const parsed = text.includes('FA') ? parseLogcatLine(text) : null;
+    let time: string | null;
+    let level: string | null;
+    let pid: string | null;
+    let message: string;
+    if (parsed && isFirebaseTag(parsed.tag)) {
+      ({ time, level, pid, message } = parsed);
+    } else if (!parsed && isBareFirebaseMessage(text.trim())) {
+      time = null;
+      level = null;
+      pid = null;
+      message = text.trim();
+    } else {
+      if (this.pending && this.pending.time === null && !parsed && text.trim()) {
+        // A bare (prefix-less) paste whose bundle wraps onto the next line.
+        this.continuePending(text, false);
+      }
+      return;
+    }
+    this.relevant++;
+    const line = this.lineNumber;
+
+    if (this.pending) {
+      // logcat splits messages longer than ~4 kB into several lines with the same header.
+      if (this.pending.pid === pid && !isBareFirebaseMessage(message) && !message.startsWith('Setting ')) {
+        this.continuePending(message, false);
+        return;
+      }
+      this.flushPending();
+    }
+    if (this.lastUpload && isDumpLine(message)) {
+      this.lastUpload.lines.push(line);
+      return;
+    }
+    this.lastUpload = null;
+    if ((message.startsWith('Logging event') || message.startsWith('Event recorded')) && openBrackets(message, false) > 0) {
+      this.pending = { time, level, pid, message, lines: [line], depth: openBrackets(message, false) };
+      return;
+    }
+    this.apply(androidFact(message, level), { time, level, message, lines: [line] });
+  }
+
+  /* --------------------------------- iOS --------------------------------- */
+
+  private iosLine(text: string): void {
+    if (this.pending) {
+      if (!startsConsoleMessage(text)) {
+        this.relevant++;
+        this.continuePending(text, true);
+        return;
+      }
+      this.flushPending();
+    }
+    const parsed = parseConsoleLine(text);
+    if (!parsed) return;
+    this.relevant++;
+    const depth = openBrackets(parsed.message, true);
+    if (depth > 0) {
+      this.pending = { time: parsed.time, level: parsed.code, pid: null, message: parsed.message, lines: [this.lineNumber], depth };
+      return;
+    }
+    this.apply(iosFact(parsed.message), { time: parsed.time, level: parsed.code, message: parsed.message, lines: [this.lineNumber] });
+  }
+
+  /* ------------------------------- shared -------------------------------- */
+
+  private continuePending(text: string, newline: boolean): void {
+    const pending = this.pending!;
+    pending.message += newline ? `\n${text}` : text;
+    pending.lines.push(this.lineNumber);
+    pending.depth += openBrackets(text, newline);
+    if (pending.depth <= 0 || pending.lines.length >= MAX_CONTINUATION_LINES) this.flushPending();
+  }
+
+  private flushPending(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const fact = this.platform === 'android' ? androidFact(pending.message, pending.level) : iosFact(pending.message);
+    this.apply(fact, { time: pending.time, level: pending.level, message: pending.message, lines: pending.lines });
+  }
+
+  private apply(fact: LogFact | null, source: { time: string | null; level: string | null; message: string; lines: number[] }): void {
+    if (!fact) {
+      this.unrecognisedCount++;
+      if (this.unrecognised.length < UNRECOGNISED_KEPT) this.unrecognised.push({ line: source.lines[0], text: source.message });
+      return;
+    }
+    switch (fact.type) {
+      case 'event':
+        return this.event(fact, source);
+      case 'user_property':
+        return this.userProperty(fact, source);
+      case 'annotate': {
+        const { name } = splitName(fact.rawName);
+        const open = this.open.get(`event:${name}`);
+        const target = open?.find((candidate) => !candidate.entry.stages.includes(fact.label))?.entry;
+        if (target) {
+          target.stages.push(fact.label);
+          target.lines.push(...source.lines);
+        }
+        return;
+      }
+      case 'upload': {
+        const entry = this.add({ kind: 'upload', name: fact.label, source });
+        this.lastUpload = entry;
+        return;
+      }
+      case 'error': {
+        const entry = this.add({ kind: 'error', name: fact.label, source });
+        entry.issues.push({
+          code: 'firebase_logged_error',
+          severity: 'error',
+          message: `Firebase logged: ${source.message.split('\n')[0]}`,
+          ...(fact.subject ? { subject: fact.subject } : {}),
+        });
+        return;
+      }
+      case 'info':
+        this.add({ kind: 'info', name: fact.label, source });
+        return;
+    }
+  }
+
+  private add(init: {
+    kind: AppLogEntry['kind'];
+    name: string;
+    shortName?: string | null;
+    source: { time: string | null; level: string | null; message: string; lines: number[] };
+  }): AppLogEntry {
+    const entry: AppLogEntry = {
+      index: this.entries.length,
+      kind: init.kind,
+      platform: this.platform,
+      time: init.source.time,
+      lines: [...init.source.lines],
+      name: init.name,
+      shortName: init.shortName ?? null,
+      origin: null,
+      screen: this.currentScreen,
+      params: [],
+      items: [],
+      stages: [],
+      message: init.source.message,
+      level: init.source.level,
+      issues: [],
+    };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /** Finds the oldest recent entry of `key` not yet seen at `stage`, or null. */
+  private mergeTarget(key: string, stage: number): { entry: AppLogEntry; stage: number } | null {
+    const open = this.open.get(key);
+    // Stage 1 is the first a line can show: nothing earlier to merge into.
+    if (!open || stage <= 1) return null;
+    const oldest = this.entries.length - MERGE_WINDOW;
+    while (open.length && open[0].entry.index < oldest) open.shift();
+    return open.find((candidate) => candidate.stage < stage) ?? null;
+  }
+
+  private remember(key: string, entry: AppLogEntry, stage: number): void {
+    const open = this.open.get(key) ?? [];
+    open.push({ entry, stage });
+    if (open.length > 16) open.shift();
+    this.open.set(key, open);
+  }
+
+  private event(fact: Extract<LogFact, { type: 'event' }>, source: { time: string | null; level: string | null; message: string; lines: number[] }): void {
+    const { name, shortName } = splitName(fact.rawName);
+    const key = `event:${name}`;
+    const { params, items } = splitItems(fact.params);
+    const target = this.mergeTarget(key, fact.stage);
+    if (target) {
+      const entry = target.entry;
+      target.stage = fact.stage;
+      entry.stages.push(fact.stageLabel);
+      entry.lines.push(...source.lines);
+      entry.shortName ??= shortName;
+      entry.origin ??= fact.origin;
+      const known = new Set(entry.params.map((param) => param.name));
+      for (const param of params) if (!known.has(param.name)) entry.params.push(param);
+      if (entry.items.length === 0) entry.items = items;
+      return;
+    }
+    const screenView = name === 'screen_view' || shortName === '_vs';
+    const firebaseError = name === 'error' && (shortName === '_err' || fact.origin === 'auto');
+    const entry = this.add({ kind: screenView ? 'screen' : firebaseError ? 'error' : 'event', name, shortName, source });
+    entry.origin = fact.origin;
+    entry.params = params;
+    entry.items = items;
+    entry.stages.push(fact.stageLabel);
+    const own = paramValue(params, '_sn', 'ga_screen') ?? paramValue(params, '_sc', 'ga_screen_class');
+    if (screenView && own) this.currentScreen = own;
+    entry.screen = own ?? this.currentScreen;
+    this.remember(key, entry, fact.stage);
+  }
+
+  private userProperty(
+    fact: Extract<LogFact, { type: 'user_property' }>,
+    source: { time: string | null; level: string | null; message: string; lines: number[] },
+  ): void {
+    const { name, shortName } = splitName(fact.rawName);
+    const key = `user_property:${name}`;
+    const target = this.mergeTarget(key, fact.stage);
+    if (target && target.entry.value === fact.value) {
+      target.stage = fact.stage;
+      target.entry.stages.push(fact.stageLabel);
+      target.entry.lines.push(...source.lines);
+      return;
+    }
+    const entry = this.add({ kind: 'user_property', name, shortName, source });
+    entry.value = fact.value;
+    entry.stages.push(fact.stageLabel);
+    this.remember(key, entry, fact.stage);
+    const state = this.userProperties.get(name) ?? { name, shortName, value: null, history: [] };
+    state.value = fact.value;
+    state.history.push({ entryIndex: entry.index, time: entry.time, line: entry.lines[0], value: fact.value });
+    this.userProperties.set(name, state);
+  }
+}
+
+function splitItems(all: AppLogParam[]): { params: AppLogParam[]; items: AppLogParam[][] } {
+  const index = all.findIndex((param) => param.name === 'items' && param.items);
+  if (index === -1) return { params: all, items: [] };
+  return { params: all.filter((_, i) => i !== index), items: all[index].items ?? [] };
+}
+
+function paramValue(params: AppLogParam[], shortName: string, name: string): string | null {
+  const param = params.find((candidate) => candidate.shortName === shortName || candidate.name === name);
+  return param?.value ?? null;
+}
+
+/** Analyses a whole log in one call (Node, tests, small pastes). */
+export function analyseAppLog(text: string, options: { platform?: AppLogPlatform } = {}): AppLogResult {
+  const platform = options.platform ?? detectPlatform(text.slice(0, 512 * 1024)) ?? 'android';
+  const analyser = new AppLogAnalyser(platform);
+  analyser.push(text);
+  return analyser.finish();
+}
