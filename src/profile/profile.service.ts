@@ -8,6 +8,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { sniffImageType } from '../storage/image-type.js';
 import { FileStorage } from '../storage/file-storage.js';
+import { Ga4mpHistoryService } from '../tools/ga4mp/ga4mp-history.service.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
@@ -31,6 +32,7 @@ export class ProfileService {
     private readonly files: FileStorage,
     private readonly oidcAccounts: OidcAccountsService,
     private readonly audit: AuditService,
+    private readonly ga4mpHistory: Ga4mpHistoryService,
   ) {}
 
   private async load(user: SessionUser): Promise<UserDocument> {
@@ -124,6 +126,7 @@ export class ProfileService {
       profile: toProfileResponse(current),
       sessions: await this.sessions.listForUser(user.id),
       linkedIdentities: await this.oidcAccounts.listForUser(user.id),
+      tools: { ga4mpHistory: await this.ga4mpHistory.exportForUser(user.id) },
     };
   }
 
@@ -140,6 +143,7 @@ export class ProfileService {
     await this.sessions.deleteAllForUser(user.id);
     await this.tokens.deleteAllForUser(user.id);
     await this.oidcAccounts.deleteAllForUser(user.id);
+    await this.ga4mpHistory.deleteAllForUser(user.id);
     await this.audit.anonymiseUser(user.id);
     await this.users.deleteById(user.id);
   }

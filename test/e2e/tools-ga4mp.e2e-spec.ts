@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { FetchGa4mpTransport, GA4MP_TRANSPORT } from '../../src/tools/ga4mp/ga4mp.transport.js';
 import { Ga4mpHistoryService } from '../../src/tools/ga4mp/ga4mp-history.service.js';
-import { type Agent, newAgent, signUp } from '../support/e2e.js';
+import { type Agent, newAgent, PASSWORD, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 const WEB = { measurement_id: 'G-K3TQ8Y2P7L', api_secret: 'xVbN3kLqR2sTzW9yU1aE4d' };
@@ -274,5 +274,20 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     expect(JSON.stringify(exported)).not.toContain(WEB.api_secret);
     expect(await history.deleteAllForUser(who.user.id)).toBe(50);
     expect(await history.exportForUser(who.user.id)).toEqual([]);
+  });
+
+  it("puts the history in the user's data export (without the secret) and deletes it with the account", async () => {
+    const who = await user();
+    expect((await send(who, { query: WEB, body: BODY, debug: true, region: 'global' })).status).toBe(200);
+    const exported = await who.agent.get('/api/profile/export').expect(200);
+    expect(exported.body.tools.ga4mpHistory).toHaveLength(1);
+    expect(exported.body.tools.ga4mpHistory[0].eventNames).toEqual(['tutorial_begin']);
+    expect(JSON.stringify(exported.body)).not.toContain(WEB.api_secret);
+
+    const entries = mongo.db().collection('ga4mp_history');
+    const ownedBy = (await entries.findOne({}, { sort: { _id: -1 } }))!.userId;
+    expect(await entries.countDocuments({ userId: ownedBy })).toBe(1);
+    await who.agent.delete('/api/profile').set('x-csrf-token', who.token).send({ currentPassword: PASSWORD, confirm: 'DELETE' }).expect(204);
+    expect(await entries.countDocuments({ userId: ownedBy })).toBe(0);
   });
 });
