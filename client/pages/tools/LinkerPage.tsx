@@ -86,7 +86,7 @@ export default function LinkerPage() {
   const runDecode = (input: string) => {
     const result = decode(input);
     setDecoded(result);
-    report('decode', { input: input.slice(0, 16_384) || ' ' });
+    report('decode', { input: input.slice(0, 16_384) });
     if (result.ok) toast(`Decoded ${result.cookies.length} cookie${result.cookies.length === 1 ? '' : 's'}.`, 'success');
   };
 
