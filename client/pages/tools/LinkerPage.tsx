@@ -103,7 +103,10 @@ export default function LinkerPage() {
     event.preventDefault();
     const parsed = parseBrowserForm(browser);
     setBrowserErrors(parsed.ok ? {} : parsed.errors);
-    if (!parsed.ok) return;
+    if (!parsed.ok) {
+      setVerified(null);
+      return;
+    }
     if (!link.trim()) {
       setVerified({ ok: false, error: 'Enter a _gl value or a URL.' });
       return;

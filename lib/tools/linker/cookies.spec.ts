@@ -7,7 +7,7 @@ describe('interpret', () => {
     expect(result.details).toEqual([
       { label: 'Client id', value: '1480923751.1763647200' },
       { label: 'Random number', value: '1480923751' },
-      { label: 'First visit', value: '1763647200 (2025-11-20T14:00:00.000Z)' },
+      { label: 'First visit', value: '2025-11-20 14:00:00 UTC (1763647200)' },
     ]);
   });
 
@@ -18,10 +18,10 @@ describe('interpret', () => {
       expect.arrayContaining([
         { label: 'Measurement id', value: 'G-ABC123' },
         { label: 'Format', value: 'GS2 (prefixed fields, $-separated)' },
-        { label: 'Session id', value: '1763647100 (2025-11-20T13:58:20.000Z)' },
+        { label: 'Session id', value: '2025-11-20 13:58:20 UTC (1763647100)' },
         { label: 'Session number', value: '3' },
         { label: 'Engaged', value: '1' },
-        { label: 'Last hit', value: '1763647405 (2025-11-20T14:03:25.000Z)' },
+        { label: 'Last hit', value: '2025-11-20 14:03:25 UTC (1763647405)' },
         { label: 'Join timer', value: '55' },
       ]),
     );

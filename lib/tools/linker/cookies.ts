@@ -48,15 +48,16 @@ const GCL_AU = /^(\w*?)_au$/;
 const GCL_CLICK = /^(\w*?)_(aw|dc|gb|gf|ha|gp|ag|gs)$/;
 const GAC = /^_gac_(.+)$/;
 
-function isoFromSeconds(value: string | undefined): string | undefined {
+/** `2025-11-20 14:00:00 UTC` for epoch seconds that look like a timestamp. */
+function utcFromSeconds(value: string | undefined): string | undefined {
   if (!value || !/^\d{9,11}$/.test(value)) return undefined;
-  return new Date(Number(value) * 1000).toISOString();
+  return new Date(Number(value) * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
 
 function timestampDetail(label: string, seconds: string | undefined): LinkerDetail[] {
   if (seconds === undefined || seconds === '') return [];
-  const iso = isoFromSeconds(seconds);
-  return [{ label, value: iso ? `${seconds} (${iso})` : seconds }];
+  const utc = utcFromSeconds(seconds);
+  return [{ label, value: utc ? `${utc} (${seconds})` : seconds }];
 }
 
 function clientId(name: string, value: string): CookieInterpretation {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 
 export interface CookieRow {
   id: number;
@@ -19,6 +19,8 @@ export function CookieRows({
   error?: string;
 }) {
   const id = useId();
+  // The removed row's button goes away with it; focus moves to "Add cookie" instead of the page.
+  const addButton = useRef<HTMLButtonElement>(null);
   const update = (rowId: number, field: 'key' | 'value', value: string) =>
     onChange(rows.map((row) => (row.id === rowId ? { ...row, [field]: value } : row)));
   return (
@@ -43,7 +45,10 @@ export function CookieRows({
               type="button"
               className="button button--small button--ghost button--danger linker-cookies__remove"
               aria-label={`Remove cookie ${row.key || index + 1}`}
-              onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+              onClick={() => {
+                onChange(rows.filter((other) => other.id !== row.id));
+                addButton.current?.focus();
+              }}
             >
               Remove
             </button>
@@ -56,7 +61,7 @@ export function CookieRows({
         </p>
       ) : null}
       <div className="linker-actions">
-        <button type="button" className="button button--small" onClick={() => onAdd()}>
+        <button ref={addButton} type="button" className="button button--small" onClick={() => onAdd()}>
           Add cookie
         </button>
         <button type="button" className="button button--small" onClick={() => onAdd('ga')}>

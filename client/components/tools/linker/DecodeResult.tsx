@@ -66,7 +66,7 @@ export function DecodeResult({ result }: { result: DecodedLinker }) {
                     <code>{cookie.key}</code>
                     <span className="linker-table__label">{cookie.label}</span>
                   </th>
-                  <td data-label="Value in the link">
+                  <td data-label="Value in the link" className="linker-table__link">
                     <div className="linker-value">
                       <code>{cookie.value || '(empty)'}</code>
                       <CopyButton value={cookie.value} label={`${cookie.key} value`} />
@@ -75,7 +75,7 @@ export function DecodeResult({ result }: { result: DecodedLinker }) {
                       {cookie.rawValue}
                     </span>
                   </td>
-                  <td data-label="Cookie on the receiving site">
+                  <td data-label="Cookie on the receiving site" className="linker-table__cookie">
                     <div className="linker-value">
                       <code>
                         {cookie.cookieName}={cookie.cookieValue}
