@@ -14,10 +14,21 @@ const TABLE: Uint32Array = (() => {
   return table;
 })();
 
-export function crc32(text: string): number {
-  let crc = 0xffffffff;
+/** The running (not yet finalised) CRC state after `text`, starting from `state`. */
+export function crc32Update(state: number, text: string): number {
+  let crc = state;
   for (let i = 0; i < text.length; i++) {
     crc = (crc >>> 8) ^ TABLE[(crc ^ text.charCodeAt(i)) & 0xff]!;
   }
-  return (crc ^ 0xffffffff) >>> 0;
+  return crc;
+}
+
+export const CRC32_START = 0xffffffff;
+
+export function crc32Final(state: number): number {
+  return (state ^ 0xffffffff) >>> 0;
+}
+
+export function crc32(text: string): number {
+  return crc32Final(crc32Update(CRC32_START, text));
 }

@@ -1,4 +1,4 @@
-import { crc32 } from './crc32.js';
+import { CRC32_START, crc32, crc32Final, crc32Update } from './crc32.js';
 
 /**
  * The browser facts gtag.js mixes into the fingerprint: `navigator.userAgent`,
@@ -96,13 +96,16 @@ function agoText(minutes: number): string {
 export function verify(fingerprintValue: string, payload: string, browser: LinkerBrowser, time: number): Verification {
   const now = minuteIndex(time);
   const expected = fingerprintValue.toLowerCase();
+  // The browser part comes first in the hashed text, so its CRC state is computed once for the search.
+  const prefix = crc32Update(CRC32_START, `${browser.userAgent}*${browser.timezoneOffset}*${browser.language}*`);
+  const at = (minute: number) => crc32Final(crc32Update(prefix, `${minute}*${payload}`)).toString(36);
   let found: number | undefined;
   for (let offset = 0; offset <= SEARCH_BACK_MINUTES; offset++) {
-    if (fingerprint(payload, browser, now - offset) === expected) {
+    if (at(now - offset) === expected) {
       found = now - offset;
       break;
     }
-    if (offset >= 1 && offset <= SEARCH_AHEAD_MINUTES && fingerprint(payload, browser, now + offset) === expected) {
+    if (offset >= 1 && offset <= SEARCH_AHEAD_MINUTES && at(now + offset) === expected) {
       found = now + offset;
       break;
     }
