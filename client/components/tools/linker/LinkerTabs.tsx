@@ -41,7 +41,8 @@ export function LinkerTabs({ active, onChange, children }: { active: LinkerTab; 
             role="tab"
             id={`linker-tab-${tab.id}`}
             aria-selected={tab.id === active}
-            aria-controls={`linker-panel-${tab.id}`}
+            // Only the active panel is rendered, so only its tab may point at it.
+            aria-controls={tab.id === active ? `linker-panel-${tab.id}` : undefined}
             tabIndex={tab.id === active ? 0 : -1}
             className="linker-tabs__tab"
             onClick={() => onChange(tab.id)}
