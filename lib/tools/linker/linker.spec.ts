@@ -84,6 +84,7 @@ describe('decode: malformed input never throws', () => {
     ['   ', 'Enter a _gl value or a URL.'],
     ['hello', 'Not a _gl value'],
     ['https://example.com/?a=1', 'No _gl parameter'],
+    ['https://example.com/#/checkout?_gl=1*abc*', 'not as a parameter gtag.js reads'],
     ['_gl=', 'The _gl parameter is empty.'],
     ['2*abc*_ga*MQ..', 'Unsupported linker version "2"'],
     ['1*abc*_ga', 'The key "_ga" has no value'],
