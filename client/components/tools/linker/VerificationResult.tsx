@@ -27,7 +27,7 @@ export function VerificationResult({ verification }: { verification: Verificatio
           </div>
           {'expiresAt' in verification ? (
             <div>
-              <dt>{verification.status === 'valid' ? 'Accepted until' : 'Accepted until'}</dt>
+              <dt>{verification.status === 'valid' ? 'Accepted until' : 'No longer accepted from'}</dt>
               <dd>{formatTime(verification.expiresAt)}</dd>
             </div>
           ) : null}
