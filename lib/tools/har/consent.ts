@@ -81,6 +81,19 @@ function describe(signal: ConsentSignal): string {
  */
 export function decodeConsent(gcs: string | undefined, gcd: string | undefined): ConsentState | null {
   if (!gcs && !gcd) return null;
+  // A capture repeats the same few consent strings thousands of times: decode each pair once.
+  // The decoded state is never mutated, so hits can share it.
+  const cacheKey = `${gcs ?? ''}|${gcd ?? ''}`;
+  const cached = consentCache.get(cacheKey);
+  if (cached) return cached;
+  const state = decodeConsentUncached(gcs, gcd);
+  if (consentCache.size < 1_000) consentCache.set(cacheKey, state);
+  return state;
+}
+
+const consentCache = new Map<string, ConsentState>();
+
+function decodeConsentUncached(gcs: string | undefined, gcd: string | undefined): ConsentState {
   const fromGcd = gcd ? decodeGcd(gcd) : null;
   const fromGcs = gcs ? decodeGcs(gcs) : null;
   const signals: ConsentSignal[] = fromGcd ? [...fromGcd] : [];

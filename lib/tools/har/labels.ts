@@ -103,8 +103,21 @@ export const GA4_ITEM_LABELS: Record<string, string> = {
   pn: 'promotion_name',
 };
 
+/** Names repeat across thousands of hits: each key is named once. */
+function memo(label: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let name = cache.get(key);
+    if (name === undefined) {
+      name = label(key);
+      if (cache.size < 10_000) cache.set(key, name);
+    }
+    return name;
+  };
+}
+
 /** GA4 keys with a prefix: event and user parameters (string and number). */
-export function ga4Label(key: string): string {
+export const ga4Label = memo((key: string): string => {
   const known = GA4_LABELS[key];
   if (known) return known;
   if (key.startsWith('ep.')) return `${key.slice(3)} (event param)`;
@@ -115,7 +128,7 @@ export function ga4Label(key: string): string {
   if (item) return `Item ${item[1]}`;
   if (key.startsWith('sst.')) return `${key.slice(4)} (server-side tagging)`;
   return key;
-}
+});
 
 export const UA_LABELS: Record<string, string> = {
   v: 'Protocol version',
@@ -192,7 +205,7 @@ export const UA_LABELS: Record<string, string> = {
   gcd: 'Consent mode v2 state (gcd)',
 };
 
-export function uaLabel(key: string): string {
+export const uaLabel = memo((key: string): string => {
   const known = UA_LABELS[key];
   if (known) return known;
   let match = /^cd(\d+)$/.exec(key);
@@ -209,7 +222,7 @@ export function uaLabel(key: string): string {
   match = /^il(\d+)pi(\d+)(id|nm|br|ca|va|pr|ps)$/.exec(key);
   if (match) return `Impression list ${match[1]} product ${match[2]} ${match[3]}`;
   return key;
-}
+});
 
 export const ADS_LABELS: Record<string, string> = {
   label: 'Conversion label',
@@ -306,13 +319,13 @@ export const FLOODLIGHT_LABELS: Record<string, string> = {
   uaw: 'Client hints: Windows on Windows 64',
 };
 
-export function floodlightLabel(key: string): string {
+export const floodlightLabel = memo((key: string): string => {
   const known = FLOODLIGHT_LABELS[key];
   if (known) return known;
   const match = /^u(\d+)$/.exec(key);
   if (match) return `Custom variable u${match[1]}`;
   return key;
-}
+});
 
 export const META_LABELS: Record<string, string> = {
   id: 'Pixel ID',
@@ -345,7 +358,7 @@ export const META_LABELS: Record<string, string> = {
   pmd: 'Page metadata',
 };
 
-export function metaLabel(key: string): string {
+export const metaLabel = memo((key: string): string => {
   const known = META_LABELS[key];
   if (known) return known;
   let match = /^cd\[(.+)\]$/.exec(key);
@@ -355,7 +368,7 @@ export function metaLabel(key: string): string {
   match = /^pmd\[(.+)\]$/.exec(key);
   if (match) return `${match[1]} (page metadata)`;
   return key;
-}
+});
 
 export function labelled(pairs: Iterable<[string, string]>, label: (key: string) => string): DecodedParam[] {
   const params: DecodedParam[] = [];

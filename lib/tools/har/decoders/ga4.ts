@@ -46,7 +46,7 @@ function toDraft(request: CapturedRequest, pairs: Pairs, body: string | null, ba
   const items: DecodedItem[] = [];
   for (const [key, value] of pairs) {
     params.push({ key, name: ga4Label(key), value });
-    if (/^pr\d+$/.test(key)) items.push(decodeItem(key, value));
+    if (key.charCodeAt(0) === 112 /* p */ && /^pr\d+$/.test(key)) items.push(decodeItem(key, value));
   }
   const value = (key: string) => lastValue(pairs, key);
   return {
