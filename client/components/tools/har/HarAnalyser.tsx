@@ -31,6 +31,7 @@ export function HarAnalyser() {
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [selectedHit, setSelectedHit] = useState<Hit | null>(null);
+  const [focusDetail, setFocusDetail] = useState(false);
   const [exporting, setExporting] = useState(false);
   const detailRef = useRef<HTMLDivElement>(null);
 
@@ -101,6 +102,7 @@ export function HarAnalyser() {
       }
       setPage(Math.floor(position / PAGE_SIZE));
       setSelectedId(hitId);
+      setFocusDetail(true);
       window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
     },
     [ids],
@@ -176,10 +178,15 @@ export function HarAnalyser() {
             <h2 className="visually-hidden">Hits</h2>
             <HarFilters summary={done.summary} filter={filter} onChange={changeFilter} matching={total} />
             <div className="har-browser__grid">
-              <HarHitList rows={pageRows} page={page} total={total} selectedId={selectedId} onSelect={setSelectedId} onPage={setPage} />
+              <HarHitList rows={pageRows} page={page} total={total} selectedId={selectedId} onSelect={(id, how) => {
+                  setSelectedId(id);
+                  setFocusDetail(how === 'open');
+                }}
+                onPage={setPage}
+              />
               <div ref={detailRef} className="har-browser__detail">
                 {selectedHit ? (
-                  <HarHitDetail hit={selectedHit} warnings={done.warnings} onClose={() => setSelectedId(null)} />
+                  <HarHitDetail hit={selectedHit} warnings={done.warnings} onClose={() => setSelectedId(null)} autoFocus={focusDetail} />
                 ) : (
                   <div className="empty-state har-detail__empty">
                     <h3>{selectedId === null ? 'Select a hit' : 'Loading…'}</h3>

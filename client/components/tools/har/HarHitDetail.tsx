@@ -66,11 +66,12 @@ function Consent({ hit }: { hit: Hit }) {
 }
 
 /** Everything decoded about one hit: warnings, parameters, items, consent and the raw request. */
-export function HarHitDetail({ hit, warnings, onClose }: { hit: Hit; warnings: HarWarning[]; onClose: () => void }) {
+export function HarHitDetail({ hit, warnings, onClose, autoFocus }: { hit: Hit; warnings: HarWarning[]; onClose: () => void; autoFocus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a hit (click, Enter, a warning link) moves focus to it; arrowing through the list does not.
   useEffect(() => {
-    heading.current?.focus({ preventScroll: false });
-  }, [hit.id]);
+    if (autoFocus) heading.current?.focus();
+  }, [hit.id, autoFocus]);
   const own = hit.warningIds.map((id) => warnings[id]!).filter(Boolean);
   return (
     <section className="card har-detail" aria-labelledby="har-detail-title">

@@ -20,7 +20,7 @@ export function HarHitList({
   page: number;
   total: number;
   selectedId: number | null;
-  onSelect: (id: number) => void;
+  onSelect: (id: number, how: 'open' | 'move') => void;
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -28,7 +28,7 @@ export function HarHitList({
     const next = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : -1;
     if (next < 0 || next >= rows.length) return;
     event.preventDefault();
-    onSelect(rows[next]!.id);
+    onSelect(rows[next]!.id, 'move');
     const buttons = (event.currentTarget.closest('ol') as HTMLElement | null)?.querySelectorAll<HTMLButtonElement>('button.har-hit');
     buttons?.[next]?.focus();
   };
@@ -49,17 +49,19 @@ export function HarHitList({
               type="button"
               className={`har-hit${row.id === selectedId ? ' har-hit--selected' : ''}`}
               aria-current={row.id === selectedId ? 'true' : undefined}
-              onClick={() => onSelect(row.id)}
+              onClick={() => onSelect(row.id, 'open')}
               onKeyDown={(event) => keyDown(event, index)}
               data-hit-id={row.id}
             >
               <span className="har-hit__index">#{row.id + 1}</span>
-              <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>
               <span className="har-hit__type">
                 {row.type}
                 {row.batch ? <span className="har-hit__batch"> · batch {row.batch.index}/{row.batch.size}</span> : null}
               </span>
-              <span className="har-hit__page">{shortUrl(row.page)}</span>
+              <span className="har-hit__sub">
+                <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>
+                <span className="har-hit__page">{shortUrl(row.page)}</span>
+              </span>
               <span className="har-hit__meta">
                 <span className="har-hit__time">{formatTime(row.time)}</span>
                 <span className={`har-hit__status${row.status === 0 || row.status >= 400 ? ' har-hit__status--bad' : ''}`}>{row.status || 'failed'}</span>
