@@ -60,7 +60,7 @@ test.describe('HAR analyser', () => {
     const detail = page.getByRole('region', { name: 'scroll' });
     await expect(detail.getByRole('heading', { name: 'scroll' })).toBeFocused();
     await expect(detail.getByText('event 2 of 3 in one request')).toBeVisible();
-    const row = detail.getByRole('row', { name: /percent_scrolled \(event param\)/ });
+    const row = detail.getByRole('row', { name: /percent_scrolled \(event param, number\)/ });
     await expect(row.getByRole('cell')).toHaveText(['percent_scrolled (event param, number)', 'epn.percent_scrolled', '90']);
     await expect(detail.getByRole('row', { name: /Measurement ID/ }).getByRole('cell').nth(2)).toHaveText('G-8XJ3K2L9QW');
     await expect(detail.getByText('default denied, update granted').first()).toBeVisible();
