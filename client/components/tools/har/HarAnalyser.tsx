@@ -42,6 +42,19 @@ export function HarAnalyser() {
     setSelectedId(null);
   }, [result]);
 
+  // A file dropped next to the drop zone would make the browser open it in place of the page.
+  useEffect(() => {
+    const keep = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
+
   // Filtering runs in the worker, which holds every decoded parameter; typing is debounced.
   useEffect(() => {
     if (!result) return;
