@@ -115,6 +115,22 @@ test.describe('HAR analyser', () => {
     await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
   });
 
+  test('accepts a file dropped on the drop zone', async ({ page }) => {
+    await openAnalyser(page);
+    const text = readFileSync(join(FIXTURES, 'ga4-batched.har'), 'utf8');
+    const dataTransfer = await page.evaluateHandle((content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'dropped.har', { type: 'application/json' }));
+      return transfer;
+    }, text);
+    const zone = page.getByTestId('har-drop-zone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await expect(zone).toHaveClass(/har-drop--over/);
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
+    await expect(page.getByText('dropped.har', { exact: true })).toBeVisible();
+  });
+
   test('keyboard: the file button, the hit list and the filters work without a mouse', async ({ page }) => {
     await openAnalyser(page);
     const chooser = page.waitForEvent('filechooser');
