@@ -143,7 +143,13 @@ export function analyseHar(har: HarLog, options: AnalyseOptions = {}): HarAnalys
     }
     const drafts = decodeEntry(entries[index]!, index);
     if (drafts.length) analyticsEntries.add(index);
-    for (const draft of drafts) hits.push({ ...draft, id: hits.length, warningIds: [] });
+    for (const draft of drafts) {
+      // The draft becomes the hit (no copy: a capture can hold tens of thousands of them).
+      const hit = draft as Hit;
+      hit.id = hits.length;
+      hit.warningIds = [];
+      hits.push(hit);
+    }
   }
   const collector = new WarningCollector();
   for (const hit of hits) checkHit(hit, collector);

@@ -44,11 +44,13 @@ export function decodeItem(key: string, value: string): DecodedItem {
 function toDraft(request: CapturedRequest, pairs: Pairs, body: string | null, batch: HitDraft['batch']): HitDraft {
   const params: DecodedParam[] = [];
   const items: DecodedItem[] = [];
+  const values = new Map<string, string>();
   for (const [key, value] of pairs) {
     params.push({ key, name: ga4Label(key), value });
+    values.set(key, value);
     if (key.charCodeAt(0) === 112 /* p */ && /^pr\d+$/.test(key)) items.push(decodeItem(key, value));
   }
-  const value = (key: string) => lastValue(pairs, key);
+  const value = (key: string) => values.get(key);
   return {
     ...baseOf(request),
     batch,
