@@ -166,10 +166,15 @@ test.describe('HAR analyser', () => {
       await openAnalyser(page);
       await page.evaluate(() => {
         const durations: number[] = [];
-        (window as unknown as { __longTasks: number[] }).__longTasks = durations;
+        const labels = new Set<string>();
+        Object.assign(window, { __longTasks: durations, __progressLabels: labels });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) durations.push(entry.duration);
         }).observe({ type: 'longtask' });
+        // Every progress line the page shows on the way, to check the stages it went through.
+        new MutationObserver(() => {
+          for (const label of document.querySelectorAll('.har-progress__label')) labels.add(label.textContent ?? '');
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await page.getByLabel('HAR file').setInputFiles(file);
       const progress = page.getByRole('region', { name: 'Analysis progress' });
@@ -185,6 +190,10 @@ test.describe('HAR analyser', () => {
       expect(probe).toBeLessThan(500);
       await expect(page.getByTestId('har-hit-count')).toHaveText(`${expectedHits.toLocaleString('en-GB')} analytics hits`, { timeout: 120_000 });
       await expect(hitList(page).getByRole('button')).toHaveCount(50);
+      const seen = await page.evaluate(() => [...(window as unknown as { __progressLabels: Set<string> }).__progressLabels]);
+      expect(seen).toContain('Reading the file — done');
+      expect(seen.some((label) => /^Analysing entries — [\d,]+ of 20,000 entries$/.test(label))).toBe(true);
+      expect(seen.some((label) => /^Reading the file — [\d.]+ (KB|MB) of [\d.]+ MB$/.test(label))).toBe(true);
       await expect(page.getByText(`Page 1 of ${Math.ceil(expectedHits / 50).toLocaleString('en-GB')}`)).toBeVisible();
 
       const started = Date.now();
