@@ -40,15 +40,27 @@ describe('warnings', () => {
 
   it('treats a missing cid as an error, unless analytics_storage is denied (cookieless ping)', () => {
     const analysis = analyseHar(parseHar(fixture('consent-denied.har')));
-    expect(codes(analysis)).toEqual([['cookieless_ping', 'info']]);
+    expect(codes(analysis, 0)).toEqual([['cookieless_ping', 'info']]);
     const missing = analyseHar(harOf(entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&gcs=G111&en=page_view')));
     expect(codes(missing)).toEqual([['missing_client_id', 'error']]);
+  });
+
+  it('counts a gcd with every signal "not set" as no consent state', () => {
+    const analysis = analyseHar(parseHar(fixture('consent-denied.har')));
+    expect(analysis.warnings.filter((warning) => warning.hitId === 1).map((warning) => [warning.code, warning.message])).toEqual([
+      [
+        'missing_consent',
+        'Consent not set on this hit (gcd 13l3l3l3l1: every signal "not set") although other Google hits carry one: this tag may fire before the consent default',
+      ],
+    ]);
+    const none = analyseHar(harOf(entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&gcd=13l3l3l3l1&en=page_view')));
+    expect(codes(none)).toEqual([['no_consent_mode', 'info']]);
   });
 
   it('notes once per file when no Google hit carries any consent state', () => {
     const analysis = analyseHar(harOf(entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=page_view'), entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=click')));
     expect(analysis.warnings.map((warning) => [warning.code, warning.hitId, warning.message])).toEqual([
-      ['no_consent_mode', 0, 'None of the 2 Google tag hits carries a consent state (gcs/gcd): consent mode does not seem to be implemented'],
+      ['no_consent_mode', 0, 'None of the 2 Google tag hits carries a consent state (no gcs, and no gcd signal set): consent mode does not seem to be implemented'],
     ]);
   });
 

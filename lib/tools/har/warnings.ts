@@ -14,6 +14,14 @@ export const DUPLICATE_PAGE_VIEW_WINDOW_MS = 2_000;
 
 const CONSENT_VENDORS = new Set(['ga4', 'google-ads', 'floodlight']);
 
+/**
+ * gtag.js sends gcd even where no consent command ran (every letter `l`, "not set"): only a hit with
+ * at least one signal set counts as carrying a consent state.
+ */
+function consentSet(hit: Hit): boolean {
+  return hit.consent?.signals.some((signal) => signal.state !== 'not set') ?? false;
+}
+
 export class WarningCollector {
   readonly warnings: HarWarning[] = [];
 
@@ -119,10 +127,10 @@ export function checkHit(hit: Hit, out: WarningCollector) {
  * Checks across hits:
  * - duplicate page_view (GA4 `page_view`, UA `pageview`) for the same property and page within
  *   DUPLICATE_PAGE_VIEW_WINDOW_MS;
- * - consent: when at least one Google hit carries gcs/gcd, consent mode is in use and every GA4 /
- *   Ads / Floodlight hit without them is a warning (a tag that fires outside consent mode); when
- *   none does, one file-wide note says consent mode does not seem to be implemented (not an error:
- *   outside the EEA it may be legitimate);
+ * - consent: when at least one Google hit carries a consent state, consent mode is in use and every
+ *   GA4 / Ads / Floodlight hit without one is a warning (a tag that fires outside consent mode, or
+ *   before the consent default); when none does, one file-wide note says consent mode does not seem
+ *   to be implemented (not an error: outside the EEA it may be legitimate);
  * - more than one GA4 measurement id on the same page (often a leftover or a double install).
  */
 export function checkAcross(hits: Hit[], out: WarningCollector) {
@@ -140,12 +148,21 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
   }
 
   const google = hits.filter((hit) => CONSENT_VENDORS.has(hit.vendor));
-  const withConsent = google.filter((hit) => hit.consent);
+  const withConsent = google.filter(consentSet);
   if (google.length > 0 && withConsent.length === 0) {
-    out.add('no_consent_mode', 'info', `None of the ${google.length} Google tag hits carries a consent state (gcs/gcd): consent mode does not seem to be implemented`, google[0]!);
+    out.add(
+      'no_consent_mode',
+      'info',
+      `None of the ${google.length} Google tag hits carries a consent state (no gcs, and no gcd signal set): consent mode does not seem to be implemented`,
+      google[0]!,
+    );
   } else if (withConsent.length > 0) {
     for (const hit of google) {
-      if (!hit.consent) out.add('missing_consent', 'warning', 'No consent state (gcs/gcd) although other Google hits carry one: this tag may fire outside consent mode', hit);
+      if (consentSet(hit)) continue;
+      const message = hit.consent
+        ? `Consent not set on this hit (gcd ${hit.consent.gcd ?? ''}: every signal "not set") although other Google hits carry one: this tag may fire before the consent default`
+        : 'No consent state (gcs/gcd) although other Google hits carry one: this tag may fire outside consent mode';
+      out.add('missing_consent', 'warning', message, hit);
     }
   }
 
