@@ -200,6 +200,13 @@ describe('the whole capture', () => {
     ]);
   });
 
+  it('skips entries without a request or URL instead of failing', () => {
+    const broken = { log: { entries: [{}, { request: {} }, { request: { url: 42 } }, entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=ok')] } };
+    const analysis = analyseHar(parseHar(JSON.stringify(broken)));
+    expect(analysis.hits.map((hit) => [hit.type, hit.entryIndex])).toEqual([['ok', 3]]);
+    expect(analysis.summary.entries).toBe(4);
+  });
+
   it('orders hits by request time even when the file is not', () => {
     const later = entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=second', { at: '2025-01-01T00:00:02.000Z' });
     const earlier = entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=first', { at: '2025-01-01T00:00:01.000Z' });
