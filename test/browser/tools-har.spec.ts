@@ -216,6 +216,8 @@ test.describe('HAR analyser', () => {
       await page.getByLabel('HAR file').setInputFiles(file);
       const progress = page.getByRole('region', { name: 'Analysis progress' });
       await expect(progress).toBeVisible();
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await progress.screenshot({ path: join(SCREENSHOTS, 'har-progress-light.png') });
       await progress.getByRole('button', { name: 'Cancel' }).click();
       await expect(progress).toBeHidden({ timeout: 2_000 });
       await expect(page.getByRole('status').filter({ hasText: 'Analysis cancelled' })).toBeVisible();
