@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { buildLargeHar } from '../../scripts/fixtures/har-large.mjs';
+import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
+
+const PATH = '/dashboard/tools/hitscope-for-browsers';
+const FIXTURES = join(process.cwd(), 'test/fixtures/har');
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Every request the page makes, with its body, to prove the HAR never leaves the browser. */
+function recordRequests(page: Page) {
+  const requests: Array<{ url: string; method: string; body: string }> = [];
+  page.on('request', (request: Request) => {
+    requests.push({ url: request.url(), method: request.method(), body: request.postDataBuffer()?.toString('latin1') ?? '' });
+  });
+  return requests;
+}
+
+async function openAnalyser(page: Page) {
+  await signUp(page.request, 'har');
+  await gotoHydrated(page, PATH);
+  await expect(page.getByRole('heading', { name: 'HAR analyser' })).toBeVisible();
+}
+
+const hitList = (page: Page) => page.getByRole('list', { name: 'Analytics hits' });
+/** The "N matching hits" line of the filters (it is followed by a Clear filters button when filtering). */
+const expectMatching = (page: Page, count: string) =>
+  expect(page.locator('.har-filters__count')).toHaveText(new RegExp(`^${count} matching hits?( · Clear filters)?$`), { timeout: 30_000 });
+
+test.describe('HAR analyser', () => {
+  test('decodes a HAR in a worker, filters, shows a hit and its warnings, and uploads nothing', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await openAnalyser(page);
+    await expect(page.getByRole('heading', { name: 'Drop a HAR file here' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hitscope for Browsers — download & licence' })).toBeVisible();
+
+    const requests = recordRequests(page);
+    const usage = page.waitForRequest((request) => request.url().endsWith('/api/tools/usage'));
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'shop-session.har'));
+
+    await expect(page.getByTestId('har-hit-count')).toHaveText('17 analytics hits');
+    await expect(page.getByRole('status').filter({ hasText: 'Analysed 16 requests: 17 analytics hits' })).toBeVisible();
+    expect((await usage).postDataJSON()).toEqual({ tool: 'har' });
+
+    // GA4 only: the batched POST is three separate events.
+    await page.getByRole('combobox', { name: 'Vendor' }).selectOption('ga4');
+    await expectMatching(page, '8');
+    const list = hitList(page);
+    await expect(list.getByRole('button')).toHaveCount(8);
+    for (const [type, batch] of [['view_item', '1/3'], ['scroll', '2/3'], ['add_to_cart', '3/3']]) {
+      await expect(list.getByRole('button', { name: new RegExp(`${type} · batch ${batch}`) })).toHaveCount(1);
+    }
+
+    // Event filter, then open the hit.
+    await page.getByRole('combobox', { name: 'Event' }).selectOption('scroll');
+    await expectMatching(page, '1');
+    await list.getByRole('button').first().click();
+    const detail = page.getByRole('region', { name: 'scroll' });
+    await expect(detail.getByRole('heading', { name: 'scroll' })).toBeFocused();
+    await expect(detail.getByText('event 2 of 3 in one request')).toBeVisible();
+    const row = detail.getByRole('row', { name: /percent_scrolled \(event param, number\)/ });
+    await expect(row.getByRole('cell')).toHaveText(['percent_scrolled (event param, number)', 'epn.percent_scrolled', '90']);
+    await expect(detail.getByRole('row', { name: /Measurement ID/ }).getByRole('cell').nth(2)).toHaveText('G-8XJ3K2L9QW');
+    await expect(detail.getByText('default denied, update granted').first()).toBeVisible();
+    await detail.getByText('Raw request').click();
+    await expect(detail.getByText('en=scroll&_et=3000&epn.percent_scrolled=90')).toBeVisible();
+
+    // Free-text search looks into decoded values.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('SUMMER_FUN');
+    await expectMatching(page, '1');
+    await expect(list.getByRole('button')).toHaveText(/purchase/);
+
+    // Warnings link to their hits (and clear the filters that hid them).
+    const warnings = page.getByRole('region', { name: /Warnings/ });
+    await expect(warnings.getByText('Duplicate page views')).toBeVisible();
+    await warnings.getByRole('button', { name: 'Hit #2', exact: true }).click();
+    const duplicate = page.getByRole('region', { name: 'page_view' });
+    await expect(duplicate.getByText(/Duplicate page view for G-8XJ3K2L9QW on the same page 650 ms after hit #1/)).toBeVisible();
+    await expectMatching(page, '17');
+    await expect(warnings.getByText('Meta Purchase without value/currency')).toBeVisible();
+
+    // Items table of a GA4 purchase.
+    await page.getByRole('combobox', { name: 'Event' }).selectOption('purchase');
+    await list.getByRole('button', { name: /Google Analytics 4/ }).click();
+    await expect(page.getByRole('table', { name: 'Item pr1' }).getByRole('row', { name: /item_name/ })).toContainText('Stan and Friends Tee');
+
+    // Export as JSON (a blob download made in the page).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('shop-session.hits.json');
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { hits: unknown[]; summary: { hits: number } };
+    expect(exported.hits).toHaveLength(17);
+
+    // Nothing the page sent carries the file: only the usage ping, which names the tool alone.
+    const leaked = requests.filter(
+      (request) => /G-8XJ3K2L9QW|shop\.example\.com|1234567890123456|T-10042/.test(request.url + request.body) || request.body.length > 200,
+    );
+    expect(leaked).toEqual([]);
+    expect(requests.filter((request) => request.method !== 'GET').map((request) => [new URL(request.url).pathname, request.body])).toEqual([
+      ['/api/tools/usage', '{"tool":"har"}'],
+    ]);
+    expect(problems.problems).toEqual([]);
+  });
+
+  test('shows a clear error for a file that is not a HAR, then accepts another', async ({ page }) => {
+    await openAnalyser(page);
+    const input = page.getByLabel('HAR file');
+    await input.setInputFiles(join(FIXTURES, 'truncated.har'));
+    await expect(page.getByRole('alert').filter({ hasText: 'truncated.har could not be analysed' })).toContainText('The file is not valid JSON');
+    await input.setInputFiles(join(FIXTURES, 'not-a-har.json'));
+    await expect(page.getByRole('alert').filter({ hasText: 'not-a-har.json could not be analysed' })).toContainText('it has no "log.entries" list');
+    await input.setInputFiles(join(FIXTURES, 'ga4-batched.har'));
+    await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
+  });
+
+  test('accepts a file dropped on the drop zone', async ({ page }) => {
+    await openAnalyser(page);
+    const text = readFileSync(join(FIXTURES, 'ga4-batched.har'), 'utf8');
+    const dataTransfer = await page.evaluateHandle((content) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], 'dropped.har', { type: 'application/json' }));
+      return transfer;
+    }, text);
+    const zone = page.getByTestId('har-drop-zone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await expect(zone).toHaveClass(/har-drop--over/);
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
+    await expect(page.getByText('dropped.har', { exact: true })).toBeVisible();
+  });
+
+  test('keyboard: the file button, the hit list and the filters work without a mouse', async ({ page }) => {
+    await openAnalyser(page);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose a HAR file' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(join(FIXTURES, 'ga4-batched.har'));
+    const list = hitList(page);
+    await list.getByRole('button').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'view_item' })).toBeFocused();
+    await list.getByRole('button').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('button').nth(1)).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'scroll' })).toBeVisible();
+  });
+
+  test.describe('a large capture', () => {
+    let dir: string;
+    let file: string;
+    let expectedHits: number;
+    // 20 000 entries as in the benchmark, with smaller bodies (about 25 MB) to keep the suite quick.
+    test.beforeAll(() => {
+      const large = buildLargeHar({ entries: 20_000, targetBytes: 25 * 1024 * 1024 });
+      dir = mkdtempSync(join(tmpdir(), 'hitscope-har-'));
+      file = join(dir, 'large-20000.har');
+      writeFileSync(file, large.text);
+      expectedHits = large.hits;
+    });
+    test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    test('20 000 entries: the main thread stays responsive and the list stays small', async ({ page }) => {
+      test.slow();
+      await openAnalyser(page);
+      await page.evaluate(() => {
+        const durations: number[] = [];
+        const labels = new Set<string>();
+        Object.assign(window, { __longTasks: durations, __progressLabels: labels });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) durations.push(entry.duration);
+        }).observe({ type: 'longtask' });
+        // Every progress line the page shows on the way, to check the stages it went through.
+        new MutationObserver(() => {
+          for (const label of document.querySelectorAll('.har-progress__label')) labels.add(label.textContent ?? '');
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await page.getByLabel('HAR file').setInputFiles(file);
+      const progress = page.getByRole('region', { name: 'Analysis progress' });
+      await expect(progress).toBeVisible();
+      // While the worker runs, the page answers: a click on a toast-free control is handled at once.
+      const probe = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const started = performance.now();
+            setTimeout(() => resolve(performance.now() - started), 0);
+          }),
+      );
+      expect(probe).toBeLessThan(500);
+      await expect(page.getByTestId('har-hit-count')).toHaveText(`${expectedHits.toLocaleString('en-GB')} analytics hits`, { timeout: 120_000 });
+      await expect(hitList(page).getByRole('button')).toHaveCount(50);
+      const seen = await page.evaluate(() => [...(window as unknown as { __progressLabels: Set<string> }).__progressLabels]);
+      expect(seen).toContain('Reading the file — done');
+      expect(seen.some((label) => /^Analysing entries — [\d,]+ of 20,000 entries$/.test(label))).toBe(true);
+      expect(seen.some((label) => /^Reading the file — [\d.]+ (KB|MB) of [\d.]+ MB$/.test(label))).toBe(true);
+      await expect(page.getByText(`Page 1 of ${Math.ceil(expectedHits / 50).toLocaleString('en-GB')}`)).toBeVisible();
+
+      const started = Date.now();
+      await page.getByRole('combobox', { name: 'Vendor' }).selectOption('meta');
+      await expectMatching(page, '2,000');
+      await page.getByRole('searchbox', { name: 'Search' }).fill('item-996');
+      await expectMatching(page, '2');
+      const filterMs = Date.now() - started;
+
+      const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      const longest = Math.max(0, ...longTasks);
+      console.log(`large HAR: longest main-thread task ${longest.toFixed(0)} ms (${longTasks.length} long tasks); filters answered in ${filterMs} ms`);
+      // Generous: the machine running the suite may be busy. Parsing 20 000 entries on the main
+      // thread would block it for seconds.
+      expect(longest).toBeLessThan(1_500);
+    });
+
+    test('Cancel stops a running analysis at once', async ({ page }) => {
+      await openAnalyser(page);
+      await page.getByLabel('HAR file').setInputFiles(file);
+      const progress = page.getByRole('region', { name: 'Analysis progress' });
+      await expect(progress).toBeVisible();
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await progress.screenshot({ path: join(SCREENSHOTS, 'har-progress-light.png') });
+      await progress.getByRole('button', { name: 'Cancel' }).click();
+      await expect(progress).toBeHidden({ timeout: 2_000 });
+      await expect(page.getByRole('status').filter({ hasText: 'Analysis cancelled' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Drop a HAR file here' })).toBeVisible();
+    });
+  });
+
+  test('screenshots in light and dark mode, for review', async ({ page }) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await openAnalyser(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: join(SCREENSHOTS, `har-empty-${scheme}.png`), fullPage: true });
+    }
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'shop-session.har'));
+    await hitList(page).getByRole('button', { name: /purchase/ }).first().click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: join(SCREENSHOTS, `har-results-${scheme}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'HAR analyser' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'har-results-mobile-dark-top.png') });
+    await hitList(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'har-results-mobile-dark-list.png') });
+    await page.getByRole('heading', { name: 'Parameters' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'har-results-mobile-dark-detail.png') });
+  });
+});
