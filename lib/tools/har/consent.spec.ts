@@ -55,3 +55,19 @@ describe('consent decoding', () => {
     expect(decodeConsent(undefined, undefined)).toBeNull();
   });
 });
+
+describe('gcd letter table against the bit-level model', () => {
+  // Analytics Debugger's "Google Consent Parser" documents gcd letters as characters of the alphabet
+  // 0-9a-zA-Z-_ whose index carries the default in bits 2-3 and the update in bits 0-1
+  // (1 = not set, 2 = denied, 3 = granted). The letter table was written from other write-ups;
+  // this proves both descriptions agree for every letter gtag emits.
+  const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+  const STATE = { 1: 'not set', 2: 'denied', 3: 'granted' } as const;
+
+  it.each(['l', 'p', 't', 'm', 'n', 'q', 'r', 'u', 'v'])('letter %s', (letter) => {
+    const index = ALPHABET.indexOf(letter);
+    const expected = { default: STATE[((index >> 2) & 3) as 1 | 2 | 3], update: STATE[(index & 3) as 1 | 2 | 3] };
+    const [signal] = decodeGcd(`11${letter}1${letter}1${letter}1${letter}5`)!;
+    expect({ default: signal!.default, update: signal!.update }).toEqual(expected);
+  });
+});
