@@ -1,3 +1,5 @@
+import { GA4_COLLECTION_LIMITS, GA4_RESERVED_EVENT_NAMES, GA4_RESERVED_NAME_PREFIXES, GA4_RESERVED_USER_PROPERTY_NAMES } from '../ga4-collection-rules.js';
+
 /**
  * Firebase / GA4 collection limits and names for app streams, in one place.
  *
@@ -9,63 +11,16 @@
  * codes" (https://firebase.google.com/docs/analytics/errors) for the `firebase_error` (`_err`) codes.
  */
 export const APP_LIMITS = {
-  eventNameLength: 40,
-  paramsPerEvent: 25,
-  paramNameLength: 40,
-  paramValueLength: 100,
-  itemsPerEvent: 200,
-  userPropertyNameLength: 24,
-  userPropertyValueLength: 36,
-  userProperties: 25,
+  ...GA4_COLLECTION_LIMITS,
   distinctEventNames: 500,
 } as const;
 
-export const RESERVED_PREFIXES = ['firebase_', 'google_', 'ga_'] as const;
+export const RESERVED_PREFIXES = GA4_RESERVED_NAME_PREFIXES;
 
 /** Event names an app may not log itself (the SDK logs some of them automatically). */
-export const RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
-  'ad_activeview',
-  'ad_click',
-  'ad_exposure',
-  'ad_query',
-  'ad_reward',
-  'adunit_exposure',
-  'app_background',
-  'app_clear_data',
-  'app_exception',
-  'app_remove',
-  'app_store_refund',
-  'app_store_subscription_cancel',
-  'app_store_subscription_convert',
-  'app_store_subscription_renew',
-  'app_uninstall',
-  'app_update',
-  'app_upgrade',
-  'dynamic_link_app_open',
-  'dynamic_link_app_update',
-  'dynamic_link_first_open',
-  'error',
-  'firebase_campaign',
-  'first_open',
-  'first_visit',
-  'in_app_purchase',
-  'notification_dismiss',
-  'notification_foreground',
-  'notification_open',
-  'notification_receive',
-  'os_update',
-  'session_start',
-  'session_start_with_rollout',
-  'user_engagement',
-]);
+export const RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([...GA4_RESERVED_EVENT_NAMES, 'app_uninstall']);
 
-export const RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = new Set([
-  'first_open_after_install',
-  'first_open_time',
-  'first_visit_time',
-  'last_deep_link_referrer',
-  'user_id',
-]);
+export const RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = GA4_RESERVED_USER_PROPERTY_NAMES;
 
 /**
  * Long names of the SDK's short (underscore) names, for logs that print only the short form

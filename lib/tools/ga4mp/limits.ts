@@ -1,3 +1,12 @@
+import {
+  GA4_COLLECTION_LIMITS,
+  GA4_LONG_PARAM_VALUE_LIMITS,
+  GA4_NAME_PATTERN,
+  GA4_RESERVED_EVENT_NAMES,
+  GA4_RESERVED_NAME_PREFIXES,
+  GA4_RESERVED_USER_PROPERTY_NAMES,
+} from '../ga4-collection-rules.js';
+
 /**
  * GA4 Measurement Protocol limits, the one source of truth for the validator, the page and the tests.
  * From "Send Measurement Protocol events › Limitations" and the protocol reference's reserved names
@@ -9,15 +18,8 @@
  * payload that passes the standard limits works on both, so the workbench checks the stricter ones.
  */
 export const GA4MP_LIMITS = {
+  ...GA4_COLLECTION_LIMITS,
   eventsPerRequest: 25,
-  paramsPerEvent: 25,
-  userProperties: 25,
-  eventNameLength: 40,
-  paramNameLength: 40,
-  paramValueLength: 100,
-  userPropertyNameLength: 24,
-  userPropertyValueLength: 36,
-  itemsPerEvent: 200,
   customItemParams: 10,
   /** GA4 accepts events up to 72 hours old; older ones are dropped (validation_behavior aside). */
   maxBackdateHours: 72,
@@ -33,65 +35,19 @@ export const GA4MP_LIMITS = {
  * Longer value limits GA4 documents for some parameters (collection limits): page_location 1000,
  * page_referrer 420, page_title 300.
  */
-export const LONG_PARAM_VALUE_LIMITS: Readonly<Record<string, number>> = {
-  page_location: 1000,
-  page_referrer: 420,
-  page_title: 300,
-};
+export const LONG_PARAM_VALUE_LIMITS: Readonly<Record<string, number>> = GA4_LONG_PARAM_VALUE_LIMITS;
 
 /** Reserved event names (protocol reference › Reserved names › Reserved event names). */
-export const RESERVED_EVENT_NAMES: ReadonlySet<string> = new Set([
-  'ad_activeview',
-  'ad_click',
-  'ad_exposure',
-  'ad_query',
-  'ad_reward',
-  'adunit_exposure',
-  'app_background',
-  'app_clear_data',
-  'app_exception',
-  'app_remove',
-  'app_store_refund',
-  'app_store_subscription_cancel',
-  'app_store_subscription_convert',
-  'app_store_subscription_renew',
-  'app_update',
-  'app_upgrade',
-  'dynamic_link_app_open',
-  'dynamic_link_app_update',
-  'dynamic_link_first_open',
-  'error',
-  'firebase_campaign',
-  'firebase_in_app_message_action',
-  'firebase_in_app_message_dismiss',
-  'firebase_in_app_message_impression',
-  'first_open',
-  'first_visit',
-  'in_app_purchase',
-  'notification_dismiss',
-  'notification_foreground',
-  'notification_open',
-  'notification_receive',
-  'os_update',
-  'session_start',
-  'session_start_with_rollout',
-  'user_engagement',
-]);
+export const RESERVED_EVENT_NAMES: ReadonlySet<string> = GA4_RESERVED_EVENT_NAMES;
 
 /** Reserved prefixes for parameter names (event and item parameters) and user property names. */
-export const RESERVED_NAME_PREFIXES: readonly string[] = ['google_', 'ga_', 'firebase_'];
+export const RESERVED_NAME_PREFIXES: readonly string[] = GA4_RESERVED_NAME_PREFIXES;
 
 /** Reserved parameter names (protocol reference › Reserved parameter names). */
 export const RESERVED_PARAM_NAMES: ReadonlySet<string> = new Set(['firebase_conversion']);
 
 /** Reserved user property names (protocol reference › Reserved user property names). */
-export const RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = new Set([
-  'first_open_time',
-  'first_visit_time',
-  'last_deep_link_referrer',
-  'user_id',
-  'first_open_after_install',
-]);
+export const RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = GA4_RESERVED_USER_PROPERTY_NAMES;
 
 /** Item parameters GA4's e-commerce reference defines; any other item parameter is a custom one. */
 export const STANDARD_ITEM_PARAMS: ReadonlySet<string> = new Set([
@@ -137,7 +93,7 @@ export const BODY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Names: a letter first, then letters, digits and underscores (ASCII, as the protocol reference says). */
-export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+export const NAME_PATTERN = GA4_NAME_PATTERN;
 /** gtag.js measurement ids: `G-` and upper-case letters/digits. */
 export const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
 /** Firebase app ids: `1:1234567890:android:0123456789abcdef` (also `ios`, `web`). */

@@ -3,7 +3,7 @@ import {
   GA4_LIMITS,
   GA4_LONG_VALUE_LIMITS,
   GA4_NAME_PATTERN,
-  GA4_RESERVED_EVENT_NAMES,
+  GA4_RESERVED_EVENT_NAMES_ON_THE_WEB,
   GA4_RESERVED_USER_PROPERTIES,
   hasReservedPrefix,
 } from './ga4-limits.js';
@@ -43,7 +43,7 @@ function ga4Checks(hit: Hit, out: WarningCollector) {
     if (!GA4_NAME_PATTERN.test(name)) {
       out.add('event_name_invalid', 'error', `Event name "${name}" must start with a letter and use only letters, digits and underscores`, hit);
     }
-    if (GA4_RESERVED_EVENT_NAMES.has(name) || hasReservedPrefix(name)) {
+    if (GA4_RESERVED_EVENT_NAMES_ON_THE_WEB.has(name) || hasReservedPrefix(name)) {
       out.add('event_name_reserved', 'error', `Event name "${name}" is reserved by Google Analytics`, hit);
     }
   }
@@ -77,8 +77,8 @@ function ga4Checks(hit: Hit, out: WarningCollector) {
       }
     }
   }
-  if (eventParams > GA4_LIMITS.eventParams) {
-    out.add('too_many_event_params', 'warning', `${eventParams} event parameters (limit ${GA4_LIMITS.eventParams} on standard properties)`, hit);
+  if (eventParams > GA4_LIMITS.paramsPerEvent) {
+    out.add('too_many_event_params', 'warning', `${eventParams} event parameters (limit ${GA4_LIMITS.paramsPerEvent} on standard properties)`, hit);
   }
   if (userProperties > GA4_LIMITS.userProperties) {
     out.add('too_many_user_properties', 'warning', `${userProperties} user properties (limit ${GA4_LIMITS.userProperties})`, hit);
