@@ -123,13 +123,22 @@ export default function AdminUsersPage() {
   // Read through a ref: the debounced search calls update() from an older render's closure.
   const latest = useRef({ params, setSearchParams });
   latest.current = { params, setSearchParams };
+  // The URL changes only once the navigation's loaders have run: a change made meanwhile (a filter
+  // picked while the debounced search is on its way) builds on the navigation in flight, not on the
+  // URL it is about to replace, or one of the two would be lost.
+  const inFlight = useRef<ListParams | null>(null);
+  useEffect(() => {
+    inFlight.current = null;
+  }, [searchParams]);
   const update = useCallback((patch: Partial<ListParams>, options: { replace?: boolean } = {}) => {
-    const { params: current, setSearchParams: navigate } = latest.current;
+    const { setSearchParams: navigate } = latest.current;
+    const current = inFlight.current ?? latest.current.params;
     const keys = Object.keys(patch) as (keyof ListParams)[];
     if (keys.every((key) => patch[key] === current[key])) return;
     const next = { ...current, ...patch };
     // Any change other than paging starts again at the first page.
     if (!('page' in patch)) next.page = 1;
+    inFlight.current = next;
     navigate(toSearch(next), { replace: options.replace ?? false, preventScrollReset: true });
   }, []);
 
