@@ -227,6 +227,12 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
   }
 
+  /** When the session's sign-in happened (refreshes keep it), or null for an unknown session. */
+  async signedInAt(sid: string): Promise<Date | null> {
+    const session = await this.sessions.findById(sid, { createdAt: 1 }).lean().exec();
+    return session?.createdAt ?? null;
+  }
+
   /** The session id inside an access token this server issued (the guard has already verified it). */
   sessionIdOf(accessToken: string | undefined): string | null {
     if (!accessToken) return null;

@@ -100,8 +100,14 @@ export class ProfileController {
   @SignedIn()
   @Delete('profile')
   @HttpCode(204)
-  async delete(@CurrentUser() user: SessionUser, @Body() body: DeleteAccountDto, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.profile.deleteAccount(user, body.currentPassword);
+  async delete(
+    @CurrentUser() user: SessionUser,
+    @Body() body: DeleteAccountDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const sid = this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE));
+    await this.profile.deleteAccount(user, body.currentPassword, sid ? await this.sessions.signedInAt(sid) : null);
     clearAuthCookies(response, this.config);
   }
 

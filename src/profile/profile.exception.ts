@@ -5,6 +5,7 @@ export enum ProfileErrorCode {
   EmailTaken = 'EMAIL_TAKEN',
   SameEmail = 'SAME_EMAIL',
   BadAvatar = 'BAD_AVATAR',
+  SignInAgain = 'SIGN_IN_AGAIN',
 }
 
 const STATUS: Record<ProfileErrorCode, number> = {
@@ -13,6 +14,7 @@ const STATUS: Record<ProfileErrorCode, number> = {
   [ProfileErrorCode.EmailTaken]: 409,
   [ProfileErrorCode.SameEmail]: 400,
   [ProfileErrorCode.BadAvatar]: 415,
+  [ProfileErrorCode.SignInAgain]: 403,
 };
 
 export class ProfileException extends DomainException<ProfileErrorCode> {

@@ -6,6 +6,7 @@ import { OidcAccountsService } from '../auth/oidc/oidc-accounts.service.js';
 import { PasswordHasher } from '../auth/password-hasher.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { AuditService } from '../audit/audit.service.js';
+import { fieldError } from '../common/validation.js';
 import { sniffImageType } from '../storage/image-type.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { Ga4mpHistoryService } from '../tools/ga4mp/ga4mp-history.service.js';
@@ -16,6 +17,8 @@ import { type ProfileResponse, toProfileResponse } from './dto/profile.response.
 import { ProfileErrorCode, ProfileException } from './profile.exception.js';
 
 export const AVATAR_BUCKET = 'avatars';
+/** How recent a sign-in must be to delete an account that has no password (OpenID sign-in only). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -136,9 +139,15 @@ export class ProfileService {
    * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
    * then secondary data, the account record last.
    */
-  async deleteAccount(user: SessionUser, password: string): Promise<void> {
+  async deleteAccount(user: SessionUser, password: string | undefined, signedInAt: Date | null, now = Date.now()): Promise<void> {
     const current = await this.load(user);
-    await this.checkPassword(current, password);
+    if (current.passwordSet !== false) {
+      if (password === undefined) throw fieldError('currentPassword', 'Enter your current password');
+      await this.checkPassword(current, password);
+    } else if (!signedInAt || now - signedInAt.getTime() > RECENT_SIGN_IN_MS) {
+      // No password to ask for: a fresh sign-in through the provider proves it is the owner.
+      throw new ProfileException(ProfileErrorCode.SignInAgain, `Sign in again to delete your account: it must be done within ${RECENT_SIGN_IN_MS / 60_000} minutes of signing in`);
+    }
     await this.files.delete(AVATAR_BUCKET, current.avatarId);
     await this.sessions.deleteAllForUser(user.id);
     await this.tokens.deleteAllForUser(user.id);

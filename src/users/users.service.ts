@@ -9,6 +9,8 @@ export interface NewUser {
   name: string;
   email: string;
   passwordHash: string;
+  /** False when the hash is of a random secret (accounts created through an OpenID provider). */
+  passwordSet?: boolean;
   newsletterOptIn?: boolean;
 }
 
@@ -50,6 +52,7 @@ export class UsersService {
       name: input.name.trim(),
       email,
       passwordHash: input.passwordHash,
+      passwordSet: input.passwordSet ?? true,
       newsletterOptIn: input.newsletterOptIn ?? false,
       role: this.isConfiguredAdmin(email) ? 'admin' : 'user',
     });
@@ -98,8 +101,14 @@ export class UsersService {
     return result.matchedCount === 1;
   }
 
+  /** A password the owner chose (registration, reset, change). */
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.users.updateOne({ _id: id }, { $set: { passwordHash } }).exec();
+    await this.users.updateOne({ _id: id }, { $set: { passwordHash, passwordSet: true } }).exec();
+  }
+
+  /** Replaces the password with a hash of a secret nobody knows: sign-in goes through the provider. */
+  async clearPassword(id: string, unusableHash: string): Promise<void> {
+    await this.users.updateOne({ _id: id }, { $set: { passwordHash: unusableHash, passwordSet: false } }).exec();
   }
 
   async promote(email: string): Promise<UserDocument | null> {

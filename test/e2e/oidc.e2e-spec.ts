@@ -181,6 +181,39 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     expect((await users().findOne({ _id: new ObjectId(user.id) }))?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
+  it('lets an account without a password delete itself within 10 minutes of a provider sign-in, not later', async () => {
+    provider.accounts.set('pat', { email: 'pat.passwordless@idp.test', email_verified: true, name: 'Pat' });
+    const { browser } = await signInAs('pat');
+    const profile = (await (await browser.request(`${app}/api/profile`)).json()) as { id: string; hasPassword: boolean };
+    expect(profile.hasPassword).toBe(false);
+    const token = ((await (await browser.request(`${app}/api/auth/csrf`)).json()) as { token: string }).token;
+    const remove = (body: object) => browser.request(`${app}/api/profile`, { method: 'DELETE', headers: { 'x-csrf-token': token }, body });
+
+    // A sign-in 11 minutes old is not proof enough: sign in again.
+    const sessions = mongo.db().collection('sessions');
+    const owner = { userId: new ObjectId(profile.id) };
+    const [{ createdAt }] = await sessions.find(owner).toArray();
+    await sessions.updateMany(owner, { $set: { createdAt: new Date(Date.now() - 11 * 60 * 1000) } });
+    const stale = await remove({ confirm: 'DELETE' });
+    expect(stale.status).toBe(403);
+    expect(((await stale.json()) as { message: string }).message).toMatch(/^Sign in again to delete your account/);
+    expect(await users().countDocuments({ _id: owner.userId })).toBe(1);
+
+    await sessions.updateMany(owner, { $set: { createdAt } });
+    expect((await remove({ confirm: 'DELETE' })).status).toBe(204);
+    expect(await users().countDocuments({ _id: owner.userId })).toBe(0);
+    expect(await identities().countDocuments({ subject: 'pat' })).toBe(0);
+  });
+
+  it('still asks an account with a password for it: 400 with a field message without it, nothing deleted', async () => {
+    const { browser, token, user } = await register('rita.remove@example.test');
+    const missing = await browser.request(`${app}/api/profile`, { method: 'DELETE', headers: { 'x-csrf-token': token }, body: { confirm: 'DELETE' } });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual(['Enter your current password']);
+    expect(await users().countDocuments({ _id: new ObjectId(user.id) })).toBe(1);
+    expect((await users().findOne({ _id: new ObjectId(user.id) }))?.passwordSet).toBe(true);
+  });
+
   it('refuses an unverified e-mail: no account is created and none is linked', async () => {
     provider.accounts.set('unverified', { email: 'unverified@idp.test', email_verified: false, name: 'Not Sure' });
     provider.accounts.set('no-claim', { email: 'no-claim@idp.test', name: 'No Claim' });

@@ -14,6 +14,8 @@ interface Profile {
   email: string;
   role: 'user' | 'admin';
   emailVerified: boolean;
+  /** False when the account signs in only through an OpenID Connect provider. */
+  hasPassword: boolean;
   pendingEmail: string | null;
   newsletterOptIn: boolean;
   avatarUrl: string | null;
@@ -161,13 +163,17 @@ function EmailForm({ profile }: { profile: Profile }) {
         Currently <strong>{profile.email}</strong>
         {profile.pendingEmail ? ` — waiting for confirmation of ${profile.pendingEmail}` : ''}.
       </p>
-      <FormField label="New e-mail address" name="email" type="email" required autoComplete="email" errors={fields.email} />
-      <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
-      <div>
-        <button type="submit" className="button" disabled={change.isPending}>
-          {change.isPending ? 'Sending…' : 'Change e-mail'}
-        </button>
-      </div>
+      {profile.hasPassword ? (
+        <>
+          <FormField label="New e-mail address" name="email" type="email" required autoComplete="email" errors={fields.email} />
+          <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+          <div>
+            <button type="submit" className="button" disabled={change.isPending}>
+              {change.isPending ? 'Sending…' : 'Change e-mail'}
+            </button>
+          </div>
+        </>
+      ) : null}
     </form>
   );
 }
@@ -212,14 +218,48 @@ function PasswordForm() {
   );
 }
 
-function DataSection() {
+/**
+ * Accounts made through an OpenID provider have no password until the owner sets one with a link
+ * sent to their address (the reset flow), which also proves they still own it.
+ */
+function NoPasswordNotice({ email, action }: { email: string; action: string }) {
+  const toast = useToast();
+  const send = useMutation({
+    mutationFn: () => api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+    onSuccess: () => toast(`We sent a link to ${email}: follow it to set your password`, 'success'),
+    onError: (error) => toast(error.message, 'error'),
+  });
+  return (
+    <div className="alert alert--info" style={{ display: 'grid', gap: '0.5rem' }}>
+      <span>
+        You sign in through your identity provider, so this account has no password. To {action}, set a password first.
+      </span>
+      <div>
+        <button type="button" className="button button--small" onClick={() => send.mutate()} disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'E-mail me a link to set a password'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function NoPasswordSection({ email }: { email: string }) {
+  return (
+    <section className="form" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <NoPasswordNotice email={email} action="sign in with your e-mail address or change it" />
+    </section>
+  );
+}
+
+function DataSection({ hasPassword }: { hasPassword: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
   const data = useDataSource();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: (body: { currentPassword: string; confirm: string }) => api('/api/profile', { method: 'DELETE', body }),
+    mutationFn: (body: { currentPassword?: string; confirm: string }) => api('/api/profile', { method: 'DELETE', body }),
     onSuccess: async () => {
       queryClient.setQueryData(meQuery(data).queryKey, null);
       toast('Your account has been deleted', 'success');
@@ -231,7 +271,8 @@ function DataSection() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    remove.mutate({ currentPassword: String(form.get('currentPassword') ?? ''), confirm: String(form.get('confirm') ?? '') });
+    const confirm = String(form.get('confirm') ?? '');
+    remove.mutate(hasPassword ? { currentPassword: String(form.get('currentPassword') ?? ''), confirm } : { confirm });
   };
   return (
     <section aria-labelledby="data-title" className="form">
@@ -250,10 +291,22 @@ function DataSection() {
       {confirming ? (
         <form className="form card" onSubmit={onSubmit} aria-label="Delete account" style={{ borderColor: 'var(--danger)' }}>
           <p style={{ margin: 0 }}>
-            This deletes your account, sessions and avatar. It cannot be undone. Type <strong>DELETE</strong> and your password to confirm.
+            This deletes your account, sessions, avatar and tool history. It cannot be undone.{' '}
+            {hasPassword ? (
+              <>
+                Type <strong>DELETE</strong> and your password to confirm.
+              </>
+            ) : (
+              <>
+                Type <strong>DELETE</strong> to confirm. Your account has no password, so this works within 10 minutes of signing in
+                through your identity provider.
+              </>
+            )}
           </p>
           <FormField label="Type DELETE" name="confirm" required autoComplete="off" errors={fields.confirm} />
-          <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+          {hasPassword ? (
+            <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+          ) : null}
           <div style={{ display: 'flex', gap: '0.75rem' }}>
             <button type="submit" className="button button--primary" style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }} disabled={remove.isPending}>
               {remove.isPending ? 'Deleting…' : 'Delete account'}
@@ -299,11 +352,9 @@ export default function ProfilePage() {
             <div className="card">
               <EmailForm profile={profile} />
             </div>
+            <div className="card">{profile.hasPassword ? <PasswordForm /> : <NoPasswordSection email={profile.email} />}</div>
             <div className="card">
-              <PasswordForm />
-            </div>
-            <div className="card">
-              <DataSection />
+              <DataSection hasPassword={profile.hasPassword} />
             </div>
           </div>
         </>

@@ -95,7 +95,7 @@ export class OidcAccountsService {
    */
   private async claimUnverifiedAccount(user: UserDocument): Promise<void> {
     const id = user.id as string;
-    await this.users.setPasswordHash(id, await this.unusablePasswordHash());
+    await this.users.clearPassword(id, await this.unusablePasswordHash());
     await this.sessions.revokeAllForUser(id, 'oidc-claimed-unverified-email');
     await this.users.markEmailVerified(id, user.email);
     this.logger.log(`Linked a provider identity to account ${id.slice(-6)}, whose e-mail was unverified; its password was reset`);
@@ -105,7 +105,7 @@ export class OidcAccountsService {
     const name = (identity.name ?? email.split('@')[0]).slice(0, 100);
     let user: UserDocument;
     try {
-      user = await this.users.create({ name, email, passwordHash: await this.unusablePasswordHash() });
+      user = await this.users.create({ name, email, passwordHash: await this.unusablePasswordHash(), passwordSet: false });
     } catch (error) {
       // A concurrent first sign-in of the same person created it a moment ago.
       if (isDuplicateKey(error)) {

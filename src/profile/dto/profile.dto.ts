@@ -40,7 +40,13 @@ export class ChangePasswordDto extends CurrentPassword {
   signOutOtherSessions?: boolean;
 }
 
-export class DeleteAccountDto extends CurrentPassword {
+/** `currentPassword` is required unless the account has no password of its own (OpenID sign-in). */
+export class DeleteAccountDto {
+  @IsOptional()
+  @IsString({ message: 'Enter your current password' })
+  @Length(1, PASSWORD_MAX_LENGTH, { message: 'Enter your current password' })
+  currentPassword?: string;
+
   @Equals('DELETE', { message: 'Type DELETE to confirm' })
   confirm!: string;
 }

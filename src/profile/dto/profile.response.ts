@@ -7,6 +7,8 @@ export interface ProfileResponse {
   email: string;
   role: 'user' | 'admin';
   emailVerified: boolean;
+  /** False for accounts that sign in only through an OpenID Connect provider. */
+  hasPassword: boolean;
   pendingEmail: string | null;
   colorMode: ColorMode;
   newsletterOptIn: boolean;
@@ -21,6 +23,7 @@ export function toProfileResponse(user: UserDocument): ProfileResponse {
     email: user.email,
     role: user.role,
     emailVerified: Boolean(user.emailVerifiedAt),
+    hasPassword: user.passwordSet !== false,
     pendingEmail: user.pendingEmail ?? null,
     colorMode: user.colorMode,
     newsletterOptIn: Boolean(user.newsletterOptIn),

@@ -18,6 +18,14 @@ export class User {
   @Prop({ required: true })
   passwordHash!: string;
 
+  /**
+   * False for accounts created through an OpenID Connect provider (their hash is of a random secret
+   * nobody knows) until the owner sets a password with "Forgot password". Absent on older accounts:
+   * read it as `passwordSet !== false`.
+   */
+  @Prop({ type: Boolean, default: true })
+  passwordSet!: boolean;
+
   @Prop({ type: String, required: true, enum: ROLES, default: 'user' })
   role!: Role;
 
