@@ -123,6 +123,30 @@ test('the registration screen offers the same button; a new person gets an accou
   expect(await me.json()).toMatchObject({ email: 'ravi@idp.test', name: 'Ravi Newcomer' });
 });
 
+test('an account made through the provider has no password: the profile says so, and deleting it asks only for DELETE', async ({ page }) => {
+  provider.accounts.set('petra', { email: 'petra@idp.test', email_verified: true, name: 'Petra Passwordless' });
+  provider.nextLogin = 'petra';
+  await page.goto(`${origin}/login`);
+  await waitForHydration(page);
+  await page.getByRole('link', { name: `Continue with ${DISPLAY_NAME}` }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard/lounge`);
+
+  await page.goto(`${origin}/dashboard/user/profile`);
+  await waitForHydration(page);
+  const password = page.getByRole('region', { name: 'Password' });
+  await expect(password).toContainText('this account has no password');
+  await expect(password.getByRole('button', { name: 'E-mail me a link to set a password' })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete my account…' }).click();
+  const form = page.getByRole('form', { name: 'Delete account' });
+  await expect(form).toContainText('within 10 minutes of signing in');
+  await form.getByLabel('Type DELETE').fill('DELETE');
+  await form.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  expect((await page.request.get(`${origin}/api/auth/me`)).status()).toBe(401);
+});
+
 test('cancelling at the provider comes back to the sign-in screen with the reason', async ({ page }) => {
   provider.nextLogin = null;
   await page.goto(`${origin}/login`);
