@@ -69,14 +69,18 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
 
   it('takes about the same time whether or not the account exists', async () => {
     const timings = { known: [] as number[], unknown: [] as number[] };
-    for (let round = 0; round < 5; round += 1) {
+    const ROUNDS = 7;
+    for (let round = 0; round < ROUNDS; round += 1) {
       for (const [kind, email] of [['known', 'forgetful@example.test'], ['unknown', `ghost-${round}@example.test`]] as const) {
         const started = performance.now();
         await post('/api/auth/forgot-password', { email }).expect(202);
         timings[kind].push(performance.now() - started);
+        // The known address's mail is written after the answer: let it finish, so that it slows
+        // neither kind's next request (what is compared is each answer's own latency).
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[2];
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
     expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(50);
   });
 
