@@ -26,9 +26,9 @@ export function inputLabel(input: AppLogInput): string {
 /**
  * Owns the analysis worker (applog.worker.ts). The worker is created per analysis, when one starts
  * (never at import time, so server rendering never touches `Worker`), and terminated to cancel: a
- * parse in progress cannot be interrupted any other way. Sliced main-thread analysis was tried
- * first; its slices, the final validation and the garbage collector still blocked the page for
- * 100 ms to a second on a 20 MB log. A finished worker stays alive to build the export.
+ * parse in progress cannot be interrupted any other way. Why not slices on the main thread: with a
+ * 20 MB log, garbage-collector pauses inside the slices and the final validation still blocked the
+ * page for 100 ms to a second. A finished worker stays alive to build the export.
  */
 export function useAppLogAnalysis() {
   const [state, setState] = useState<AnalysisState>({ status: 'idle' });
@@ -61,7 +61,14 @@ export function useAppLogAnalysis() {
         stop();
         const source = inputLabel(input);
         const started = performance.now();
-        const created = new Worker(new URL('./applog.worker.ts', import.meta.url), { type: 'module', name: 'applog-analyser' });
+        let created: Worker;
+        try {
+          created = new Worker(new URL('./applog.worker.ts', import.meta.url), { type: 'module', name: 'applog-analyser' });
+        } catch {
+          const failed: AnalysisState = { status: 'error', message: 'This browser could not start the analyser (Web Workers are needed).', source };
+          setState(failed);
+          return resolve(failed);
+        }
         worker.current = created;
         settle.current = resolve;
         const entries: AppLogEntry[] = [];
