@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { buildExportDocument, exportFileName } from '../../../lib/tools/applog/export.js';
 import type { AppLogPlatform } from '../../../lib/tools/applog/types.js';
 import { Icon } from '../../components/Icon.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -9,10 +8,11 @@ import { AppLogProgress } from '../../components/tools/applog/AppLogProgress.js'
 import { AppLogResults } from '../../components/tools/applog/AppLogResults.js';
 import { AppLogSourceForm } from '../../components/tools/applog/AppLogSourceForm.js';
 import { CaptureHelp } from '../../components/tools/applog/CopyCommand.js';
+import { formatCount } from '../../components/tools/applog/format.js';
 import { type AppLogInput, type PlatformChoice, useAppLogAnalysis } from '../../components/tools/applog/useAppLogAnalysis.js';
 
-function download(name: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+function download(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -25,7 +25,7 @@ function download(name: string, content: string) {
 
 export default function AppsToolPage() {
   const toast = useToast();
-  const { state, analyse, cancel } = useAppLogAnalysis();
+  const { state, analyse, cancel, exportJson: buildExport } = useAppLogAnalysis();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [platform, setPlatform] = useState<PlatformChoice>('auto');
@@ -37,7 +37,7 @@ export default function AppsToolPage() {
     if (outcome.status === 'done') {
       const { summary, relevantLines } = outcome.result;
       if (relevantLines === 0) toast('No Firebase Analytics lines found in this log.', 'info');
-      else toast(`Decoded ${summary.events.toLocaleString('en-GB')} events, ${summary.issues.toLocaleString('en-GB')} issues.`, 'success');
+      else toast(`Decoded ${formatCount(summary.events)} events, ${formatCount(summary.issues)} issues.`, 'success');
     } else if (outcome.status === 'error') {
       toast(outcome.message, 'error');
     }
@@ -64,13 +64,13 @@ export default function AppsToolPage() {
     if (lastInput.current) void run(lastInput.current, choice);
   };
 
-  const exportJson = () => {
+  // Built in the worker: stringifying tens of thousands of entries here would freeze the page.
+  const exportJson = async () => {
     if (state.status !== 'done') return;
-    const generatedAt = new Date().toISOString();
-    const document = buildExportDocument(state.result, { generatedAt, source: state.source });
-    const name = exportFileName(state.result, generatedAt);
-    download(name, JSON.stringify(document, null, 2));
-    toast(`Exported ${name}`, 'success');
+    const file = await buildExport(state.source);
+    if (!file) return toast('The export failed.', 'error');
+    download(file.name, file.blob);
+    toast(`Exported ${file.name}`, 'success');
   };
 
   return (
@@ -102,7 +102,7 @@ export default function AppsToolPage() {
             <CaptureHelp />
           </div>
         ) : null}
-        {state.status === 'running' ? <AppLogProgress progress={state.progress} source={state.source} onCancel={cancel} /> : null}
+        {state.status === 'running' ? <AppLogProgress progress={state.progress} lines={state.lines} source={state.source} onCancel={cancel} /> : null}
         {state.status === 'error' ? (
           <div className="alert alert--error applog-error" role="alert">
             <strong>{state.source}:</strong> {state.message}
@@ -118,7 +118,7 @@ export default function AppsToolPage() {
             detected={state.detected}
             choice={state.choice}
             durationMs={state.durationMs}
-            onExport={exportJson}
+            onExport={() => void exportJson()}
             onReanalyse={reanalyse}
           />
         ) : null}

@@ -48,8 +48,8 @@ interface Pending {
 
 /**
  * Reads a log incrementally: `push` any chunks (split anywhere), then `finish`. Keeps only the decoded
- * entries, never the text, so a 20 MB log costs little memory; the page feeds it in slices and yields
- * between them so the UI stays responsive.
+ * entries, never the text, so a 20 MB log costs little memory; the page runs it in a Web Worker
+ * (client/components/tools/applog/applog.worker.ts) so the UI stays responsive.
  */
 export class AppLogAnalyser {
   private rest = '';

@@ -4,7 +4,7 @@ import { AppLogDetails } from './AppLogDetails.js';
 import { AppLogIssues } from './AppLogIssues.js';
 import { AppLogTimeline } from './AppLogTimeline.js';
 import { AppLogUserProperties } from './AppLogUserProperties.js';
-import { KIND_LABELS, PLATFORM_LABELS, searchText } from './format.js';
+import { formatCount, KIND_LABELS, PLATFORM_LABELS, searchText } from './format.js';
 import type { PlatformChoice } from './useAppLogAnalysis.js';
 
 const PAGE = 200;
@@ -68,7 +68,7 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
             </span>{' '}
             <span className="muted">
               {choice === 'auto' ? (detected ? 'detected automatically' : 'assumed: no platform recognised') : 'chosen by you'} · {source} ·{' '}
-              {result.totalLines.toLocaleString('en-GB')} lines ({result.relevantLines.toLocaleString('en-GB')} from Firebase) in{' '}
+              {formatCount(result.totalLines)} lines ({formatCount(result.relevantLines)} from Firebase) in{' '}
               {(durationMs / 1000).toFixed(1)} s
             </span>
           </p>
@@ -84,33 +84,33 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
         <dl className="applog-stats">
           <div>
             <dt>Events</dt>
-            <dd>{summary.events.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.events)}</dd>
           </div>
           <div>
             <dt>Distinct names</dt>
-            <dd>{summary.distinctEventNames.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.distinctEventNames)}</dd>
           </div>
           <div>
             <dt>Screen views</dt>
-            <dd>{summary.screens.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.screens)}</dd>
           </div>
           <div>
             <dt>User property changes</dt>
-            <dd>{summary.userPropertyChanges.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.userPropertyChanges)}</dd>
           </div>
           <div>
             <dt>Uploads</dt>
-            <dd>{summary.uploads.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.uploads)}</dd>
           </div>
           <div className={summary.issues ? 'applog-stats__bad' : undefined}>
             <dt>Issues</dt>
-            <dd>{summary.issues.toLocaleString('en-GB')}</dd>
+            <dd>{formatCount(summary.issues)}</dd>
           </div>
         </dl>
         {result.unrecognisedCount > 0 ? (
           <details className="applog-unrecognised">
             <summary>
-              {result.unrecognisedCount.toLocaleString('en-GB')} Firebase line{result.unrecognisedCount === 1 ? '' : 's'} not decoded
+              {formatCount(result.unrecognisedCount)} Firebase line{result.unrecognisedCount === 1 ? '' : 's'} not decoded
             </summary>
             <ul>
               {result.unrecognised.map((line) => (

@@ -1,5 +1,5 @@
 import type { AppLogEntry } from '../../../../lib/tools/applog/types.js';
-import { clock, KIND_LABELS, keyParams } from './format.js';
+import { clock, formatCount, KIND_LABELS, keyParams } from './format.js';
 
 interface Props {
   entries: AppLogEntry[];
@@ -70,7 +70,7 @@ export function AppLogTimeline({ entries, total, shown, selected, onSelect, onSh
       </div>
       <div className="applog-timeline__footer">
         <span className="muted">
-          Showing {Math.min(shown, total).toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
+          Showing {formatCount(Math.min(shown, total))} of {formatCount(total)}
         </span>
         {shown < total ? (
           <button type="button" className="button button--small" onClick={onShowMore}>

@@ -1,16 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { AppLogAnalyser, detectPlatform } from '../../../../lib/tools/applog/analyser.js';
-import type { AppLogPlatform, AppLogResult } from '../../../../lib/tools/applog/types.js';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import type { AppLogEntry, AppLogPlatform, AppLogResult } from '../../../../lib/tools/applog/types.js';
 import { reportToolRun } from '../../../lib/tool-usage.js';
+import type { AppLogInput, FromWorker, PlatformChoice, ToWorker } from './protocol.js';
 
-/** What was analysed: pasted text or a chosen/dropped file (read as a stream, never held twice). */
-export type AppLogInput = { kind: 'text'; text: string } | { kind: 'file'; file: File };
-
-export type PlatformChoice = 'auto' | AppLogPlatform;
+export type { AppLogInput, PlatformChoice } from './protocol.js';
 
 export type AnalysisState =
   | { status: 'idle' }
-  | { status: 'running'; progress: number; source: string }
+  | { status: 'running'; source: string; progress: number; lines: number }
   | {
       status: 'done';
       result: AppLogResult;
@@ -22,99 +19,127 @@ export type AnalysisState =
     }
   | { status: 'error'; message: string; source: string };
 
-const DETECT_BYTES = 512 * 1024;
-const TEXT_SLICE = 256 * 1024;
-/** Work for about this long, then give the page a frame (input, paint, the progress bar). */
-const BUDGET_MS = 12;
-
-const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export function inputLabel(input: AppLogInput): string {
   return input.kind === 'file' ? input.file.name : 'Pasted text';
 }
 
 /**
- * Runs the framework-free analyser in slices on the main thread, yielding every ~12 ms so a 20 MB
- * log keeps the page responsive and the progress bar moving. A newer run (or unmount) cancels the
- * one in flight. Slicing instead of a Web Worker: the analyser keeps only decoded entries, a
- * 20 MB log parses in about a second, and the module then works identically in SSR, the browser
- * and Node without a second bundle entry.
+ * Owns the analysis worker (applog.worker.ts). The worker is created per analysis, when one starts
+ * (never at import time, so server rendering never touches `Worker`), and terminated to cancel: a
+ * parse in progress cannot be interrupted any other way. Why not slices on the main thread: with a
+ * 20 MB log, garbage-collector pauses inside the slices and the final validation still blocked the
+ * page for 100 ms to a second. A finished worker stays alive to build the export.
  */
 export function useAppLogAnalysis() {
   const [state, setState] = useState<AnalysisState>({ status: 'idle' });
-  const runId = useRef(0);
+  const worker = useRef<Worker | null>(null);
+  /** Resolves the promise of the analysis in flight (with `idle` when it is cancelled). */
+  const settle = useRef<((outcome: AnalysisState) => void) | null>(null);
+  /** Export requests waiting for the worker, which answers them in order. */
+  const exportWaiters = useRef<((file: { blob: Blob; name: string } | null) => void)[]>([]);
 
-  useEffect(
-    () => () => {
-      runId.current++;
-    },
-    [],
-  );
+  const stop = useCallback(() => {
+    worker.current?.terminate();
+    worker.current = null;
+    settle.current?.({ status: 'idle' });
+    settle.current = null;
+    for (const waiter of exportWaiters.current.splice(0)) waiter(null);
+  }, []);
+
+  useEffect(() => stop, [stop]);
 
   const cancel = useCallback(() => {
-    runId.current++;
+    stop();
     setState({ status: 'idle' });
-  }, []);
+  }, [stop]);
 
   const reset = cancel;
 
-  const analyse = useCallback(async (input: AppLogInput, choice: PlatformChoice): Promise<AnalysisState> => {
-    const id = ++runId.current;
-    const source = inputLabel(input);
-    const stale = () => id !== runId.current;
-    setState({ status: 'running', progress: 0, source });
-    const started = performance.now();
-    try {
-      const sample = input.kind === 'text' ? input.text.slice(0, DETECT_BYTES) : await input.file.slice(0, DETECT_BYTES).text();
-      const detected = detectPlatform(sample);
-      const analyser = new AppLogAnalyser(choice === 'auto' ? (detected ?? 'android') : choice);
-      let sliceStarted = performance.now();
-      const maybeYield = async (done: number) => {
-        if (performance.now() - sliceStarted < BUDGET_MS) return;
-        setState({ status: 'running', progress: done, source });
-        await nextFrame();
-        sliceStarted = performance.now();
-      };
-
-      if (input.kind === 'text') {
-        const { text } = input;
-        for (let at = 0; at < text.length; at += TEXT_SLICE) {
-          // Slices small enough to stay within one frame's budget on a slow machine.
-          analyser.push(text.slice(at, at + TEXT_SLICE));
-          await maybeYield(Math.min(1, (at + TEXT_SLICE) / Math.max(1, text.length)));
-          if (stale()) return { status: 'idle' };
+  const analyse = useCallback(
+    (input: AppLogInput, choice: PlatformChoice) =>
+      new Promise<AnalysisState>((resolve) => {
+        stop();
+        const source = inputLabel(input);
+        const started = performance.now();
+        let created: Worker;
+        try {
+          created = new Worker(new URL('./applog.worker.ts', import.meta.url), { type: 'module', name: 'applog-analyser' });
+        } catch {
+          const failed: AnalysisState = { status: 'error', message: 'This browser could not start the analyser (Web Workers are needed).', source };
+          setState(failed);
+          return resolve(failed);
         }
-      } else {
-        const { file } = input;
-        const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
-        let read = 0;
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          if (stale()) {
-            await reader.cancel();
-            return { status: 'idle' };
+        worker.current = created;
+        settle.current = resolve;
+        const entries: AppLogEntry[] = [];
+        const end = (outcome: AnalysisState) => {
+          settle.current = null;
+          resolve(outcome);
+        };
+        setState({ status: 'running', source, progress: 0, lines: 0 });
+
+        created.onmessage = (event: MessageEvent<FromWorker>) => {
+          if (worker.current !== created) return;
+          const message = event.data;
+          switch (message.type) {
+            case 'progress':
+              setState((current) =>
+                current.status === 'running' ? { ...current, progress: message.total ? message.done / message.total : 1, lines: message.lines } : current,
+              );
+              break;
+            case 'entries':
+              for (const entry of message.entries) entries.push(entry);
+              break;
+            case 'done': {
+              const next: AnalysisState = {
+                status: 'done',
+                result: { ...message.result, entries },
+                source,
+                detected: message.detected,
+                choice,
+                durationMs: performance.now() - started,
+              };
+              // A transition: React renders the results in slices instead of one long task.
+              startTransition(() => setState(next));
+              reportToolRun('applog');
+              end(next);
+              break;
+            }
+            case 'error': {
+              const next: AnalysisState = { status: 'error', message: message.message, source };
+              end(next);
+              stop();
+              setState(next);
+              break;
+            }
+            case 'export':
+              exportWaiters.current.shift()?.(message.file);
+              break;
           }
-          analyser.push(value);
-          // Characters approximate bytes well enough for a progress bar.
-          read += value.length;
-          await maybeYield(Math.min(1, read / Math.max(1, file.size)));
-        }
-      }
-      const result = analyser.finish();
-      if (stale()) return { status: 'idle' };
-      const next: AnalysisState = { status: 'done', result, source, detected, choice, durationMs: performance.now() - started };
-      setState(next);
-      reportToolRun('applog');
-      return next;
-    } catch (error) {
-      if (stale()) return { status: 'idle' };
-      const message = error instanceof Error && error.message ? `Could not read the log: ${error.message}` : 'Could not read the log.';
-      const next: AnalysisState = { status: 'error', message, source };
-      setState(next);
-      return next;
-    }
-  }, []);
+        };
+        created.onerror = (event) => {
+          event.preventDefault();
+          if (worker.current !== created) return;
+          const next: AnalysisState = { status: 'error', message: 'The analyser stopped unexpectedly (the log may be too large for this browser tab).', source };
+          end(next);
+          stop();
+          setState(next);
+        };
+        created.postMessage({ type: 'analyse', input, choice } satisfies ToWorker);
+      }),
+    [stop],
+  );
 
-  return { state, analyse, cancel, reset };
+  /** The finished analysis as a JSON file, built in the worker (null when there is none). */
+  const exportJson = useCallback(
+    (source: string) =>
+      new Promise<{ blob: Blob; name: string } | null>((resolve) => {
+        if (!worker.current || settle.current) return resolve(null);
+        exportWaiters.current.push(resolve);
+        worker.current.postMessage({ type: 'export', generatedAt: new Date().toISOString(), source } satisfies ToWorker);
+      }),
+    [],
+  );
+
+  return { state, analyse, cancel, reset, exportJson };
 }
