@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { Equals, IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
 import { PASSWORD_MAX_LENGTH, NewPassword } from '../../auth/dto/register.dto.js';
 
@@ -42,7 +42,8 @@ export class ChangePasswordDto extends CurrentPassword {
 
 /** `currentPassword` is required unless the account has no password of its own (OpenID sign-in). */
 export class DeleteAccountDto {
-  @IsOptional()
+  // Absent is allowed (accounts without a password); null or any other type is a 400, like a wrong type.
+  @ValidateIf((body: DeleteAccountDto) => body.currentPassword !== undefined)
   @IsString({ message: 'Enter your current password' })
   @Length(1, PASSWORD_MAX_LENGTH, { message: 'Enter your current password' })
   currentPassword?: string;
