@@ -1,15 +1,9 @@
-import { COMPANION_PRODUCTS, TOOLS, type ToolSlug } from '../../lib/product.js';
+import { TOOLS } from '../../lib/product.js';
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
-import { Icon, type IconName } from '../components/Icon.js';
+import { Icon } from '../components/Icon.js';
 import { useMe } from '../lib/data-source-context.js';
-
-const TOOL_ICONS: Record<ToolSlug, IconName> = {
-  ga4mp: 'bolt',
-  'google-tag-linker': 'link',
-  [COMPANION_PRODUCTS.browsers.slug]: 'compass',
-  [COMPANION_PRODUCTS.apps.slug]: 'phone',
-};
+import { TOOL_ICONS } from '../lib/tool-icons.js';
 
 const SECTIONS: NavSection[] = [
   { label: 'Dashboard', links: [{ to: '/dashboard/lounge', label: 'Lounge', icon: 'home' }] },

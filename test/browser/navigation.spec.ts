@@ -35,6 +35,24 @@ test.describe('client-side navigation', () => {
   });
 });
 
+test.describe('lounge', () => {
+  test('offers a shortcut to each of the four tools, which opens it without a document load', async ({ page }) => {
+    await signUp(page.request, 'lounge');
+    await gotoHydrated(page, '/dashboard/lounge');
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await expect(tools.getByRole('link')).toHaveCount(4);
+    await expect(tools.getByRole('link', { name: /^GA4 Measurement Protocol/ })).toHaveAttribute('href', '/dashboard/tools/ga4mp');
+    await expect(tools.getByRole('link', { name: /^Hitscope for Browsers/ })).toHaveAttribute('href', '/dashboard/tools/hitscope-for-browsers');
+    await expect(tools.getByRole('link', { name: /^Hitscope for Apps/ })).toHaveAttribute('href', '/dashboard/tools/hitscope-for-apps');
+
+    const documents = trackDocumentRequests(page);
+    await tools.getByRole('link', { name: /^Google tag linker/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/tools\/google-tag-linker$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Google tag linker');
+    expect(documents.paths()).toEqual([]);
+  });
+});
+
 test.describe('route guards on client-side navigation', () => {
   test('a visitor sent to a protected page signs in and lands on it, without a document load', async ({ page, request }) => {
     // Registered on a separate cookie jar: the browser stays signed out.
