@@ -107,7 +107,8 @@ export class ProfileController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     const sid = this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE));
-    await this.profile.deleteAccount(user, body.currentPassword, sid ? await this.sessions.signedInAt(sid) : null);
+    // Read only for accounts without a password, which prove themselves by a recent sign-in.
+    await this.profile.deleteAccount(user, body.currentPassword, async () => (sid ? this.sessions.signedInAt(sid) : null));
     clearAuthCookies(response, this.config);
   }
 

@@ -139,14 +139,20 @@ export class ProfileService {
    * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
    * then secondary data, the account record last.
    */
-  async deleteAccount(user: SessionUser, password: string | undefined, signedInAt: Date | null, now = Date.now()): Promise<void> {
+  async deleteAccount(user: SessionUser, password: string | undefined, signedInAt: () => Promise<Date | null>, now = Date.now()): Promise<void> {
     const current = await this.load(user);
     if (current.passwordSet !== false) {
       if (password === undefined) throw fieldError('currentPassword', 'Enter your current password');
       await this.checkPassword(current, password);
-    } else if (!signedInAt || now - signedInAt.getTime() > RECENT_SIGN_IN_MS) {
+    } else {
       // No password to ask for: a fresh sign-in through the provider proves it is the owner.
-      throw new ProfileException(ProfileErrorCode.SignInAgain, `Sign in again to delete your account: it must be done within ${RECENT_SIGN_IN_MS / 60_000} minutes of signing in`);
+      const at = await signedInAt();
+      if (!at || now - at.getTime() > RECENT_SIGN_IN_MS) {
+        throw new ProfileException(
+          ProfileErrorCode.SignInAgain,
+          `Sign in again to delete your account: it must be done within ${RECENT_SIGN_IN_MS / 60_000} minutes of signing in`,
+        );
+      }
     }
     await this.files.delete(AVATAR_BUCKET, current.avatarId);
     await this.sessions.deleteAllForUser(user.id);

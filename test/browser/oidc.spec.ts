@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -137,6 +137,11 @@ test('an account made through the provider has no password: the profile says so,
   await expect(password).toContainText('this account has no password');
   await expect(password.getByRole('button', { name: 'E-mail me a link to set a password' })).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    mkdirSync(join(root, 'test-results', 'screenshots'), { recursive: true });
+    await password.screenshot({ path: join(root, 'test-results', 'screenshots', `profile-no-password-${scheme}.png`), animations: 'disabled' });
+  }
 
   await page.getByRole('button', { name: 'Delete my account…' }).click();
   const form = page.getByRole('form', { name: 'Delete account' });

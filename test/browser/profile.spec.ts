@@ -1,28 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
-
-/** A real, decodable 1×1 PNG (with correct CRCs). */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { tinyPng } from '../support/png.js';
 
 test.describe('profile screen', () => {
   test('renames the account, uploads an avatar, and deletes the account after confirmation', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { MongoClient, ObjectId } from 'mongodb';
 import { csrfToken, newAgent, PASSWORD, signUp, uniqueEmail } from '../support/e2e.js';
+import { tinyPng } from '../support/png.js';
 
 let mongo: MongoClient;
 const db = () => mongo.db();
@@ -9,26 +9,6 @@ beforeAll(async () => {
   mongo = await MongoClient.connect(process.env.HITSCOPE_E2E_MONGODB_URI!);
 });
 afterAll(() => mongo?.close());
-
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND). */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('profile', () => {
   it('returns the profile and saves name, colour mode and newsletter flag', async () => {

@@ -1,32 +1,12 @@
-import { deflateSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MongoClient, ObjectId } from 'mongodb';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { newAgent, PASSWORD, signUp, type SignedUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
+import { tinyPng } from '../support/png.js';
 import { S3_TEST_CREDENTIALS, S3TestServer } from '../support/s3-test-server.js';
 import { testDatabaseUri } from '../support/test-database.js';
-
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND). */
-function tinyPng(seed = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, seed, 0, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const PREFIX = 'e2e/';
 const AUTH_SECRET = 'storage-s3-e2e-secret-that-is-long-enough-0123456789';

@@ -6,6 +6,18 @@
  */
 import type { DecodedParam } from './types.js';
 
+/** User-agent client hints, which gtag.js adds to GA4, Google Ads and Floodlight requests alike. */
+const CLIENT_HINT_LABELS: Record<string, string> = {
+  uaa: 'Client hints: architecture',
+  uab: 'Client hints: bitness',
+  uafvl: 'Client hints: full version list',
+  uam: 'Client hints: model',
+  uamb: 'Client hints: mobile',
+  uap: 'Client hints: platform',
+  uapv: 'Client hints: platform version',
+  uaw: 'Client hints: Windows on Windows 64',
+};
+
 export const GA4_LABELS: Record<string, string> = {
   v: 'Protocol version',
   tid: 'Measurement ID',
@@ -26,14 +38,7 @@ export const GA4_LABELS: Record<string, string> = {
   ecid: 'Extra client ID',
   ul: 'User language',
   sr: 'Screen resolution',
-  uaa: 'Client hints: architecture',
-  uab: 'Client hints: bitness',
-  uafvl: 'Client hints: full version list',
-  uam: 'Client hints: model',
-  uamb: 'Client hints: mobile',
-  uap: 'Client hints: platform',
-  uapv: 'Client hints: platform version',
-  uaw: 'Client hints: Windows on Windows 64',
+  ...CLIENT_HINT_LABELS,
   are: 'Ads redaction enabled',
   frm: 'Sent from an iframe',
   ir: 'In-session redirect',
@@ -261,14 +266,7 @@ export const ADS_LABELS: Record<string, string> = {
   ec_mode: 'Enhanced conversions mode',
   em: 'Hashed user data (enhanced conversions)',
   eitems: 'Encrypted items',
-  uaa: 'Client hints: architecture',
-  uab: 'Client hints: bitness',
-  uafvl: 'Client hints: full version list',
-  uam: 'Client hints: model',
-  uamb: 'Client hints: mobile',
-  uap: 'Client hints: platform',
-  uapv: 'Client hints: platform version',
-  uaw: 'Client hints: Windows on Windows 64',
+  ...CLIENT_HINT_LABELS,
   tag_exp: 'Tag experiments',
   gcl_ctr: 'Click cookie counter',
   ct_cookie_present: 'Conversion cookie present',
@@ -309,14 +307,7 @@ export const FLOODLIGHT_LABELS: Record<string, string> = {
   '~oref': 'Page URL',
   u_w: 'Screen width',
   u_h: 'Screen height',
-  uaa: 'Client hints: architecture',
-  uab: 'Client hints: bitness',
-  uafvl: 'Client hints: full version list',
-  uam: 'Client hints: model',
-  uamb: 'Client hints: mobile',
-  uap: 'Client hints: platform',
-  uapv: 'Client hints: platform version',
-  uaw: 'Client hints: Windows on Windows 64',
+  ...CLIENT_HINT_LABELS,
 };
 
 export const floodlightLabel = memo((key: string): string => {
