@@ -91,7 +91,3 @@ export const GA4_RESERVED_USER_PROPERTY_NAMES: ReadonlySet<string> = new Set([
 
 /** Event, parameter and user-property names: a letter, then letters, digits and underscores (ASCII). */
 export const GA4_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-export function hasGa4ReservedPrefix(name: string): boolean {
-  return GA4_RESERVED_NAME_PREFIXES.some((prefix) => name.startsWith(prefix));
-}

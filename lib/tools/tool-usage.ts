@@ -12,8 +12,6 @@ export const TOOL_ACTIONS = {
 export type ToolId = keyof typeof TOOL_ACTIONS;
 export type ToolAction<T extends ToolId = ToolId> = (typeof TOOL_ACTIONS)[T][number];
 
-export const TOOL_IDS = Object.keys(TOOL_ACTIONS) as ToolId[];
-
 /** Tools that run entirely in the browser and report their runs with `POST /api/tools/usage`. */
 export const BROWSER_TOOLS = ['har', 'applog'] as const satisfies readonly ToolId[];
 export type BrowserToolId = (typeof BROWSER_TOOLS)[number];

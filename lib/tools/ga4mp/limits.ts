@@ -1,6 +1,5 @@
 import {
   GA4_COLLECTION_LIMITS,
-  GA4_LONG_PARAM_VALUE_LIMITS,
   GA4_NAME_PATTERN,
   GA4_RESERVED_EVENT_NAMES,
   GA4_RESERVED_NAME_PREFIXES,
@@ -30,12 +29,6 @@ export const GA4MP_LIMITS = {
   /** A user id is at most 256 UTF-8 characters. */
   userIdLength: 256,
 } as const;
-
-/**
- * Longer value limits GA4 documents for some parameters (collection limits): page_location 1000,
- * page_referrer 420, page_title 300.
- */
-export const LONG_PARAM_VALUE_LIMITS: Readonly<Record<string, number>> = GA4_LONG_PARAM_VALUE_LIMITS;
 
 /** Reserved event names (protocol reference › Reserved names › Reserved event names). */
 export const RESERVED_EVENT_NAMES: ReadonlySet<string> = GA4_RESERVED_EVENT_NAMES;

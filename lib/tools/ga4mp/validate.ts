@@ -1,10 +1,10 @@
+import { paramValueLimit } from '../ga4-collection-rules.js';
 import {
   APP_INSTANCE_ID_PATTERN,
   BODY_FIELDS,
   CONSENT_VALUES,
   FIREBASE_APP_ID_PATTERN,
   GA4MP_LIMITS,
-  LONG_PARAM_VALUE_LIMITS,
   MEASUREMENT_ID_PATTERN,
   NAME_PATTERN,
   RESERVED_EVENT_NAMES,
@@ -333,7 +333,7 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
       continue;
     }
     validateParamName(param, owner, 'param', `${path}.params`, messages);
-    validateParamValue(value, owner, param, LONG_PARAM_VALUE_LIMITS[param] ?? GA4MP_LIMITS.paramValueLength, `${path}.params`, messages);
+    validateParamValue(value, owner, param, paramValueLimit(param), `${path}.params`, messages);
   }
 }
 

@@ -1,6 +1,5 @@
 import {
   GA4_COLLECTION_LIMITS,
-  GA4_LONG_PARAM_VALUE_LIMITS,
   GA4_NAME_PATTERN,
   GA4_RESERVED_EVENT_NAMES,
   GA4_RESERVED_NAME_PREFIXES,
@@ -12,9 +11,6 @@ import {
  * hits. Too many parameters is a warning rather than an error because GA4 360 allows more.
  */
 export const GA4_LIMITS = GA4_COLLECTION_LIMITS;
-
-/** Parameters whose values may be longer than 100 characters (documented exceptions). */
-export const GA4_LONG_VALUE_LIMITS = GA4_LONG_PARAM_VALUE_LIMITS;
 
 /**
  * Reserved for automatically collected events. `user_engagement` is left out on purpose: gtag.js

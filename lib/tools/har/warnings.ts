@@ -1,7 +1,7 @@
+import { paramValueLimit } from '../ga4-collection-rules.js';
 import { analyticsDenied } from './consent.js';
 import {
   GA4_LIMITS,
-  GA4_LONG_VALUE_LIMITS,
   GA4_NAME_PATTERN,
   GA4_RESERVED_EVENT_NAMES_ON_THE_WEB,
   GA4_RESERVED_USER_PROPERTIES,
@@ -59,7 +59,7 @@ function ga4Checks(hit: Hit, out: WarningCollector) {
         out.add('param_name_too_long', 'error', `Event parameter name "${param}" has ${param.length} characters (limit ${GA4_LIMITS.paramNameLength})`, hit);
       }
       if (hasReservedPrefix(param)) out.add('param_name_reserved', 'error', `Event parameter name "${param}" uses a reserved prefix`, hit);
-      const limit = GA4_LONG_VALUE_LIMITS[param] ?? GA4_LIMITS.paramValueLength;
+      const limit = paramValueLimit(param);
       if (value.length > limit) {
         out.add('param_value_too_long', 'warning', `Value of "${param}" has ${value.length} characters (limit ${limit}); GA4 truncates it`, hit);
       }
