@@ -66,13 +66,11 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       Component: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
       children: [
-        ...layouts.map(
-          (layout): RouteObject => ({
-            id: `layout-${layout}`,
-            Component: withLayoutMarker(layout, LAYOUTS[layout]),
-            children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
-          }),
-        ),
+        ...layouts.map((layout): RouteObject => ({
+          id: `layout-${layout}`,
+          Component: withLayoutMarker(layout, LAYOUTS[layout]),
+          children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
+        })),
         // Its loader always throws a 404, so the root error boundary renders; the component never shows.
         { id: 'not-found', path: '*', loader: notFoundLoader(deps), Component: RenderNothing },
       ],

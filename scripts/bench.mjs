@@ -300,9 +300,7 @@ async function measure(label, url, pid) {
   const cpuAfter = cpuMs(pid);
   return {
     cpuPerRequestUs:
-      cpuBefore === null || cpuAfter === null || !result.requests.total
-        ? null
-        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+      cpuBefore === null || cpuAfter === null || !result.requests.total ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
     label,
     rps: result.requests.mean,
     p50: result.latency.p50,
@@ -367,7 +365,12 @@ async function benchHttp(binary) {
         '(app: its Node process and its embedded database; less sensitive to other load on the machine)',
     );
   }
-  console.log(`Load average after the run: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average after the run: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   await stopChild(baseline.child);
   await stopChild(app.child);
   return { rows, ratio, bytes, appStartMs: app.startMs };
@@ -401,7 +404,10 @@ async function benchLogin(binary) {
   // The abuse limits would answer 429 long before the CPU is the limit: lift them for this run only.
   const app = await startApp(binary, { RATE_LIMIT_MULTIPLIER: '1000000' });
   const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   const { token } = await csrf.json();
   const credentials = { email: 'bench@example.test', password: 'benchmark passphrase here' };
   const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
@@ -414,7 +420,9 @@ async function benchLogin(binary) {
   const idle = probeLiveness(app.baseUrl);
   await sleep(2000);
   const idleLive = await idle.stop();
-  console.log(`/health/live with no load: p50 ${idleLive.p50.toFixed(1)} ms, p99 ${idleLive.p99.toFixed(1)} ms (${idleLive.samples} probes)`);
+  console.log(
+    `/health/live with no load: p50 ${idleLive.p50.toFixed(1)} ms, p99 ${idleLive.p99.toFixed(1)} ms (${idleLive.samples} probes)`,
+  );
   console.log('');
 
   const { default: autocannon } = await import('autocannon');
@@ -461,7 +469,12 @@ async function main() {
       `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
   );
   const [load1] = os.loadavg();
-  console.log(`Load average before the run: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average before the run: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   if (load1 > cpus.length / 2) {
     console.log('Warning: the machine is busy; the numbers below will be lower and noisier than on an idle machine.');
   }
@@ -480,7 +493,9 @@ async function main() {
 async function benchTools() {
   const folder = join(root, 'scripts/bench');
   if (!existsSync(folder)) return;
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.mjs')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.mjs'))
+    .sort()) {
     const module = await import(pathToFileURL(join(folder, file)).href);
     heading(module.title ?? file);
     await module.default({ root, median, dist: join(root, 'dist/app') });

@@ -15,7 +15,13 @@ process.env.HITSCOPE_BUILD_ID = id;
 const { build } = await import('vite');
 const started = Date.now();
 await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
-await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { ssr: 'client/entry-server.tsx' } });
+await build({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  mode: 'production',
+  build: { ssr: 'client/entry-server.tsx' },
+});
 
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
   cwd: root,

@@ -56,10 +56,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       close: () => renderer?.close() ?? Promise.resolve(),
     };
 
-    const app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot({ config, mongodbUri, renderer: lazyRenderer }),
-      { bodyParser: false, logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1) },
-    );
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, mongodbUri, renderer: lazyRenderer }), {
+      bodyParser: false,
+      logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+    });
 
     // Order matters: everything registered here runs before Nest's routes, in this order.
     app.set('trust proxy', config.trustProxy);

@@ -19,9 +19,7 @@ export function ErrorScreen({ status, message }: Props) {
         </p>
         <h1 id="error-title">{errorTitle(status)}</h1>
         <p className="error-screen__message" data-testid="error-message">
-          {notFound
-            ? message
-            : 'Something went wrong on our side. It has been logged; please try again in a moment.'}
+          {notFound ? message : 'Something went wrong on our side. It has been logged; please try again in a moment.'}
         </p>
         <div className="error-screen__actions">
           <a className="button button--primary" href="/">

@@ -35,7 +35,10 @@ let refreshing: Promise<boolean> | null = null;
  */
 function refreshSession(): Promise<boolean> {
   refreshing ??= api('/api/auth/refresh', { method: 'POST' })
-    .then(() => true, () => false)
+    .then(
+      () => true,
+      () => false,
+    )
     .finally(() => {
       refreshing = null;
     });
@@ -65,7 +68,10 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   try {
     response = await send();
     if (response.status === 403 && method !== 'GET') {
-      const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string } | null;
       if (body?.code === 'CSRF_INVALID') {
         csrfToken = null;
         response = await send();
@@ -84,7 +90,12 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error: ApiErrorBody | null = isApiErrorBody(body) ? body : null;
-    throw new ApiError(response.status, error?.message ?? `Request failed (${response.status})`, error?.fields, (body as { code?: string } | null)?.code);
+    throw new ApiError(
+      response.status,
+      error?.message ?? `Request failed (${response.status})`,
+      error?.fields,
+      (body as { code?: string } | null)?.code,
+    );
   }
   return body as T;
 }

@@ -14,9 +14,7 @@ export const browserDataSource: DataSource = {
     }
   },
   async routeRule(pathname, search) {
-    const answer = await api<{ redirect: RouteRuleRedirect | null }>(
-      `/api/route-rules?path=${encodeURIComponent(pathname + search)}`,
-    );
+    const answer = await api<{ redirect: RouteRuleRedirect | null }>(`/api/route-rules?path=${encodeURIComponent(pathname + search)}`);
     return answer.redirect;
   },
   authProviders() {

@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  CHUNK_RELOAD_STORAGE_KEY,
-} from '../../lib/client-constants.js';
+import { CHUNK_RELOAD_STORAGE_KEY } from '../../lib/client-constants.js';
 import { isChunkLoadError, type ReloadLog, shouldReloadForChunkError } from '../../lib/chunk-reload.js';
 
 type PageModule = { default: ComponentType };

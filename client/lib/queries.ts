@@ -2,8 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { SLOW_QUERY_OPTIONS } from '../../lib/client-constants.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 
-export const meQuery = (data: DataSource) =>
-  queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: () => data.me() });
+export const meQuery = (data: DataSource) => queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: () => data.me() });
 
 export const routeRuleQuery = (data: DataSource, pathname: string, search: string) =>
   queryOptions({

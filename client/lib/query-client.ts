@@ -13,7 +13,8 @@ export function createQueryClient({ server = false }: { server?: boolean } = {})
       queries: {
         staleTime: QUERY_DEFAULTS.staleTime,
         gcTime: server ? Infinity : QUERY_DEFAULTS.gcTime,
-        retry: (failureCount, error) => failureCount < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) < 500),
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) < 500),
       },
       mutations: { gcTime: QUERY_DEFAULTS.mutationGcTime },
     },

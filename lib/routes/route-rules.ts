@@ -34,11 +34,7 @@ export function isValidRuleTarget(target: string): boolean {
 }
 
 /** Exact rules win; among prefix rules the longest prefix wins. Returns null when none applies. */
-export function resolveRouteRule(
-  rules: readonly RouteRule[],
-  pathname: string,
-  search = '',
-): RouteRuleRedirect | null {
+export function resolveRouteRule(rules: readonly RouteRule[], pathname: string, search = ''): RouteRuleRedirect | null {
   let best: RouteRule | null = rules.find((rule) => !isPrefix(rule.source) && rule.source === pathname) ?? null;
   if (!best) {
     for (const rule of rules) {

@@ -33,9 +33,7 @@ export interface RouteEntry extends Omit<RouteDefinition, 'middleware'> {
 
 export class UnknownRouteMiddlewareError extends Error {
   constructor(routePath: string, name: string, known: readonly string[]) {
-    super(
-      `Route "${routePath}" names unknown middleware "${name}" (known: ${known.join(', ')})`,
-    );
+    super(`Route "${routePath}" names unknown middleware "${name}" (known: ${known.join(', ')})`);
     this.name = 'UnknownRouteMiddlewareError';
   }
 }
@@ -124,18 +122,16 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
       ['admin-newsletter', '/admin/newsletter', 'admin/AdminNewsletterPage', 'Newsletter'],
       ['admin-users', '/admin/users', 'admin/AdminUsersPage', 'Users'],
     ] as const
-  ).map(
-    ([id, path, page, title]): RouteDefinition => ({
-      id,
-      path,
-      layout: 'admin',
-      middleware: ['auth', 'admin'],
-      page,
-      title: `${title} — ${PRODUCT.name} admin`,
-      description: `${PRODUCT.name} administration: ${title.toLowerCase()}.`,
-      noindex: true,
-    }),
-  ),
+  ).map(([id, path, page, title]): RouteDefinition => ({
+    id,
+    path,
+    layout: 'admin',
+    middleware: ['auth', 'admin'],
+    page,
+    title: `${title} — ${PRODUCT.name} admin`,
+    description: `${PRODUCT.name} administration: ${title.toLowerCase()}.`,
+    noindex: true,
+  })),
   ...(
     [
       ['lounge', '/dashboard/lounge', 'dashboard/LoungePage', 'Lounge'],
@@ -148,18 +144,16 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
       ['user-licenses', '/dashboard/user/licenses', 'user/LicensesPage', 'Licences'],
       ['user-subscription', '/dashboard/user/subscription', 'user/SubscriptionPage', 'Subscription'],
     ] as const
-  ).map(
-    ([id, path, page, title]): RouteDefinition => ({
-      id,
-      path,
-      layout: 'authenticated',
-      middleware: ['auth'],
-      page,
-      title: `${title} — ${PRODUCT.name}`,
-      description: `${title} in your ${PRODUCT.name} dashboard.`,
-      noindex: true,
-    }),
-  ),
+  ).map(([id, path, page, title]): RouteDefinition => ({
+    id,
+    path,
+    layout: 'authenticated',
+    middleware: ['auth'],
+    page,
+    title: `${title} — ${PRODUCT.name}`,
+    description: `${title} in your ${PRODUCT.name} dashboard.`,
+    noindex: true,
+  })),
   {
     // Every known tool has its own exact route above; anything else under /dashboard/tools/ is a
     // validation failure (a fatal 404), not an unmatched route.
@@ -212,9 +206,7 @@ export function matchRoute(pathname: string, table = ROUTE_TABLE): RouteEntry | 
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const exact = table.find((route) => !isPrefixRoute(route) && route.path === path);
   if (exact) return exact;
-  return (
-    table.find((route) => isPrefixRoute(route) && path.startsWith(route.path.slice(0, -1))) ?? null
-  );
+  return table.find((route) => isPrefixRoute(route) && path.startsWith(route.path.slice(0, -1))) ?? null;
 }
 
 export function findRoute(id: string, table = ROUTE_TABLE): RouteEntry {

@@ -53,7 +53,6 @@ export function structuredData(kind: StructuredDataKind, publicUrl: string): obj
   }
 }
 
-
 export interface HeadInput {
   route: Pick<RouteDefinition, 'title' | 'description' | 'noindex' | 'structuredData'> | null;
   /** Used when there is no route (error screens). */
@@ -89,4 +88,3 @@ export function renderHead({ route, title, pathname, publicUrl, nonce }: HeadInp
   }
   return tags.join('\n    ');
 }
-

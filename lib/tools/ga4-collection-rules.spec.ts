@@ -9,7 +9,12 @@ describe('GA4 collection rules shared by the three tools', () => {
   });
 
   it('documents the longer page_* value limits', () => {
-    expect([paramValueLimit('page_location'), paramValueLimit('page_referrer'), paramValueLimit('page_title'), paramValueLimit('currency')]).toEqual([1000, 420, 300, 100]);
+    expect([
+      paramValueLimit('page_location'),
+      paramValueLimit('page_referrer'),
+      paramValueLimit('page_title'),
+      paramValueLimit('currency'),
+    ]).toEqual([1000, 420, 300, 100]);
   });
 
   it("differs on reserved event names only where a tool's context says so", () => {

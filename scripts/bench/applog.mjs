@@ -22,17 +22,25 @@ function androidLog() {
     bytes += line.length + 1;
   };
   while (bytes < TARGET_BYTES) {
-    const stamp = `05-01 ${pad(10 + Math.floor(n / 360000) % 10)}:${pad(Math.floor(n / 6000) % 60)}:${pad(Math.floor(n / 100) % 60)}.${pad(n % 1000, 3)}`;
+    const stamp = `05-01 ${pad(10 + (Math.floor(n / 360000) % 10))}:${pad(Math.floor(n / 6000) % 60)}:${pad(Math.floor(n / 100) % 60)}.${pad(n % 1000, 3)}`;
     const kind = n % 8;
     if (kind === 0) {
-      push(`${stamp}  1234  1260 V FA      : Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto, ga_previous_class(_pc)=MainActivity, ga_screen_class(_sc)=Screen${n % 40}, ga_screen_id(_si)=-45246586245809${n % 10000}}]`);
+      push(
+        `${stamp}  1234  1260 V FA      : Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto, ga_previous_class(_pc)=MainActivity, ga_screen_class(_sc)=Screen${n % 40}, ga_screen_id(_si)=-45246586245809${n % 10000}}]`,
+      );
     } else if (kind === 3) {
-      push(`${stamp}  1234  1260 V FA      : Logging event (FE): add_to_cart, Bundle[{ga_event_origin(_o)=app, ga_screen_class(_sc)=Screen${n % 40}, currency=EUR, value=${(n % 997) / 10}, items=[Bundle[{item_id=SKU_${n % 500}, item_name=Shirt, size ${n % 5}, price=19.99, quantity=1}]]}]`);
-      push(`${stamp}  1234  1290 V FA-SVC  : Logging event: origin=app,name=add_to_cart,params=Bundle[{ga_event_origin(_o)=app, ga_screen_class(_sc)=Screen${n % 40}, currency=EUR, value=${(n % 997) / 10}}]`);
+      push(
+        `${stamp}  1234  1260 V FA      : Logging event (FE): add_to_cart, Bundle[{ga_event_origin(_o)=app, ga_screen_class(_sc)=Screen${n % 40}, currency=EUR, value=${(n % 997) / 10}, items=[Bundle[{item_id=SKU_${n % 500}, item_name=Shirt, size ${n % 5}, price=19.99, quantity=1}]]}]`,
+      );
+      push(
+        `${stamp}  1234  1290 V FA-SVC  : Logging event: origin=app,name=add_to_cart,params=Bundle[{ga_event_origin(_o)=app, ga_screen_class(_sc)=Screen${n % 40}, currency=EUR, value=${(n % 997) / 10}}]`,
+      );
     } else if (kind === 5 && n % 80 === 5) {
       push(`${stamp}  1234  1260 V FA      : Setting user property (FE): plan, tier_${n % 3}`);
     } else {
-      push(`${stamp}  ${800 + (n % 50)}  ${900 + (n % 70)} D SomeOtherTag${n % 30}: unrelated message number ${n} with some payload {key=value, other=[1, 2, 3]}`);
+      push(
+        `${stamp}  ${800 + (n % 50)}  ${900 + (n % 70)} D SomeOtherTag${n % 30}: unrelated message number ${n} with some payload {key=value, other=[1, 2, 3]}`,
+      );
     }
     n++;
   }
@@ -48,7 +56,7 @@ function iosLog() {
     bytes += line.length + 1;
   };
   while (bytes < TARGET_BYTES) {
-    const stamp = `2024-05-01 ${pad(10 + Math.floor(n / 360000) % 10)}:${pad(Math.floor(n / 6000) % 60)}:${pad(Math.floor(n / 100) % 60)}.${pad(n % 1000000, 6)}+0200 ShopApp[5123:2014${n % 90}]`;
+    const stamp = `2024-05-01 ${pad(10 + (Math.floor(n / 360000) % 10))}:${pad(Math.floor(n / 6000) % 60)}:${pad(Math.floor(n / 100) % 60)}.${pad(n % 1000000, 6)}+0200 ShopApp[5123:2014${n % 90}]`;
     if (n % 6 === 0) {
       push(`${stamp} 10.24.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {`);
       push('    currency = USD;');

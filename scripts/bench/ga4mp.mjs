@@ -10,7 +10,12 @@ const QUERY = { measurement_id: 'G-K3TQ8Y2P7L', api_secret: 'xVbN3kLqR2sTzW9yU1a
 function smallPayload() {
   return {
     client_id: '1719384726.1795390000',
-    events: [{ name: 'page_view', params: { page_location: 'https://www.example.com/', page_title: 'Home', session_id: '1795390000', engagement_time_msec: 100 } }],
+    events: [
+      {
+        name: 'page_view',
+        params: { page_location: 'https://www.example.com/', page_title: 'Home', session_id: '1795390000', engagement_time_msec: 100 },
+      },
+    ],
   };
 }
 
@@ -55,6 +60,8 @@ export default async function ({ dist, median }) {
     const messages = validateGa4mpRequest(QUERY, body, { now: NOW }).validationMessages.length;
     const bytes = Buffer.byteLength(JSON.stringify(body));
     const perSecond = rate(validateGa4mpRequest, body, median);
-    console.log(`${label}: ${bytes} B, ${messages} messages — ${Math.round(perSecond).toLocaleString('en-US')} payloads/s (${(1e6 / perSecond).toFixed(1)} µs each)`);
+    console.log(
+      `${label}: ${bytes} B, ${messages} messages — ${Math.round(perSecond).toLocaleString('en-US')} payloads/s (${(1e6 / perSecond).toFixed(1)} µs each)`,
+    );
   }
 }

@@ -215,7 +215,12 @@ async function finishWait(page, name, timeout) {
 async function heapMetrics(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const value = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
-  return { used: value('JSHeapUsedSize'), total: value('JSHeapTotalSize'), taskSeconds: value('TaskDuration'), scriptSeconds: value('ScriptDuration') };
+  return {
+    used: value('JSHeapUsedSize'),
+    total: value('JSHeapTotalSize'),
+    taskSeconds: value('TaskDuration'),
+    scriptSeconds: value('ScriptDuration'),
+  };
 }
 
 /** The main-thread tasks of a Chromium trace longer than `minMs`, each with its costliest parts. */
@@ -223,12 +228,18 @@ function summariseTrace(trace, mapFrame, minMs, limit = 5) {
   const events = trace.traceEvents ?? trace;
   const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   if (!main) return [];
-  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && typeof event.dur === 'number');
-  const tasks = onMain.filter((event) => event.name === 'RunTask' && event.dur >= minMs * 1000).sort((a, b) => b.dur - a.dur).slice(0, limit);
+  const onMain = events.filter(
+    (event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && typeof event.dur === 'number',
+  );
+  const tasks = onMain
+    .filter((event) => event.name === 'RunTask' && event.dur >= minMs * 1000)
+    .sort((a, b) => b.dur - a.dur)
+    .slice(0, limit);
   const label = (event) => {
     const data = event.args?.data ?? {};
     // The timeline's script positions are 1-based, the profiler's (and the source maps') 0-based.
-    if (event.name === 'FunctionCall') return `FunctionCall ${mapFrame({ ...data, lineNumber: data.lineNumber - 1, columnNumber: data.columnNumber - 1 })}`;
+    if (event.name === 'FunctionCall')
+      return `FunctionCall ${mapFrame({ ...data, lineNumber: data.lineNumber - 1, columnNumber: data.columnNumber - 1 })}`;
     return data.type ? `${event.name} ${data.type}` : event.name;
   };
   return tasks.map((task) => {
@@ -316,7 +327,9 @@ function printTable(rows) {
 }
 
 const describeTasks = (durations) =>
-  durations.length ? `longest ${millis(Math.max(...durations))}, ${durations.length} long task${durations.length === 1 ? '' : 's'} (${millis(durations.reduce((a, b) => a + b, 0))} in all)` : 'no long task';
+  durations.length
+    ? `longest ${millis(Math.max(...durations))}, ${durations.length} long task${durations.length === 1 ? '' : 's'} (${millis(durations.reduce((a, b) => a + b, 0))} in all)`
+    : 'no long task';
 
 export default async function ({ root }) {
   if (!existsSync(CHROMIUM)) {
@@ -354,7 +367,14 @@ export default async function ({ root }) {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     console.log(`Chromium ${browser.version()} (headless)`);
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
@@ -367,7 +387,8 @@ export default async function ({ root }) {
       data: { name: 'HAR bench', email: `har-bench-${word}@hitscope.test`, password: `har benchmark ${word} passphrase` },
       headers: { 'x-csrf-token': token },
     });
-    if (registered.status() !== 201) throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
+    if (registered.status() !== 201)
+      throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
 
     const page = await context.newPage();
     await page.goto(PATH);
@@ -389,7 +410,13 @@ export default async function ({ root }) {
     if (tracePath) {
       await browser.startTracing(page, {
         path: tracePath,
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8.execute', 'v8'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.stack',
+          'v8.execute',
+          'v8',
+        ],
       });
     }
 
@@ -434,7 +461,9 @@ export default async function ({ root }) {
     await timeFilter('vendor → Meta pixel', `^${metaHits.toLocaleString('en-GB')} matching hits`, () =>
       page.getByRole('combobox', { name: 'Vendor' }).selectOption('meta'),
     );
-    await timeFilter('search "item-996" (first search)', '^2 matching hits', () => page.getByRole('searchbox', { name: 'Search' }).fill('item-996'));
+    await timeFilter('search "item-996" (first search)', '^2 matching hits', () =>
+      page.getByRole('searchbox', { name: 'Search' }).fill('item-996'),
+    );
     await timeFilter('search "item-995"', '^2 matching hits', () => page.getByRole('searchbox', { name: 'Search' }).fill('item-995'));
     await timeFilter('clear filters', `^${expectedHits.toLocaleString('en-GB')} matching hits`, () =>
       page.getByRole('button', { name: 'Clear filters' }).click(),
@@ -448,12 +477,16 @@ export default async function ({ root }) {
     });
     await page.keyboard.type(typed);
     await page.waitForFunction(
-      (length) => window.__harBench.keystrokes.length >= length && window.__harBench.keystrokes.every((keystroke) => keystroke.frame !== null),
+      (length) =>
+        window.__harBench.keystrokes.length >= length && window.__harBench.keystrokes.every((keystroke) => keystroke.frame !== null),
       typed.length,
       { timeout: FILTER_TIMEOUT_MS, polling: 100 },
     );
     const keystrokes = await page.evaluate(() => window.__harBench.keystrokes.map((keystroke) => keystroke.frame - keystroke.since));
-    await page.locator(count).getByText(/^[\d,]+ matching hits? · /).waitFor({ timeout: FILTER_TIMEOUT_MS });
+    await page
+      .locator(count)
+      .getByText(/^[\d,]+ matching hits? · /)
+      .waitFor({ timeout: FILTER_TIMEOUT_MS });
     const afterFilters = await heapMetrics(cdp);
 
     if (tracePath) await browser.stopTracing();
@@ -461,16 +494,37 @@ export default async function ({ root }) {
 
     console.log('');
     printTable([
-      ['file', `${(bytes / MB).toFixed(1)} MB, ${ENTRIES.toLocaleString('en-GB')} entries, ${expectedHits.toLocaleString('en-GB')} hits, ${listed} listed on page 1`],
+      [
+        'file',
+        `${(bytes / MB).toFixed(1)} MB, ${ENTRIES.toLocaleString('en-GB')} entries, ${expectedHits.toLocaleString('en-GB')} hits, ${listed} listed on page 1`,
+      ],
       ['change event → summary in the DOM', millis(upload.inDomMs)],
-      ['change event → summary on screen (next frame)', `${millis(upload.shownMs)} (setInputFiles → seen by Playwright: ${millis(wallMs)})`],
+      [
+        'change event → summary on screen (next frame)',
+        `${millis(upload.shownMs)} (setInputFiles → seen by Playwright: ${millis(wallMs)})`,
+      ],
       ['  in the worker: read / parse / analyse', `${millis(timings.readMs)} / ${millis(timings.parseMs)} / ${millis(timings.analyseMs)}`],
-      ['  worker "done" message → summary on screen', `${millis(upload.since + upload.shownMs - doneAt)} (deserialising it: ${millis(deserialiseMs)} for ${doneRows.toLocaleString('en-GB')} rows, ${doneWarnings.toLocaleString('en-GB')} warnings)`],
+      [
+        '  worker "done" message → summary on screen',
+        `${millis(upload.since + upload.shownMs - doneAt)} (deserialising it: ${millis(deserialiseMs)} for ${doneRows.toLocaleString('en-GB')} rows, ${doneWarnings.toLocaleString('en-GB')} warnings)`,
+      ],
       ['main thread during the analysis', describeTasks(upload.longTasks)],
-      ['page JS heap (main thread) before / peak / after', `${megabytes(before.used)} / ${megabytes(peakHeap)} / ${megabytes(afterUpload.used)} (total ${megabytes(afterUpload.total)})`],
-      ['renderer process RSS before / peak / after', `${megabytes(rssBefore)} / ${megabytes(peakRss)} / ${megabytes(rssAfter)} (page and worker)`],
-      ['main-thread busy during the upload (CDP)', `tasks ${millis((afterUpload.taskSeconds - before.taskSeconds) * 1000)}, script ${millis((afterUpload.scriptSeconds - before.scriptSeconds) * 1000)}`],
-      ...filters.map(([label, result]) => [`filter: ${label}`, `${millis(result.shownMs)} to the updated list on screen; ${describeTasks(result.longTasks)}`]),
+      [
+        'page JS heap (main thread) before / peak / after',
+        `${megabytes(before.used)} / ${megabytes(peakHeap)} / ${megabytes(afterUpload.used)} (total ${megabytes(afterUpload.total)})`,
+      ],
+      [
+        'renderer process RSS before / peak / after',
+        `${megabytes(rssBefore)} / ${megabytes(peakRss)} / ${megabytes(rssAfter)} (page and worker)`,
+      ],
+      [
+        'main-thread busy during the upload (CDP)',
+        `tasks ${millis((afterUpload.taskSeconds - before.taskSeconds) * 1000)}, script ${millis((afterUpload.scriptSeconds - before.scriptSeconds) * 1000)}`,
+      ],
+      ...filters.map(([label, result]) => [
+        `filter: ${label}`,
+        `${millis(result.shownMs)} to the updated list on screen; ${describeTasks(result.longTasks)}`,
+      ]),
       [
         `typing "${typed}" in Search, keystroke → next frame`,
         `median ${millis([...keystrokes].sort((a, b) => a - b)[Math.floor(keystrokes.length / 2)])}, longest ${millis(Math.max(...keystrokes))} (${keystrokes.length} keys)`,

@@ -59,13 +59,18 @@ export default async function ({ root, dist, median }) {
   const parse = median(parseMs);
   const analyse = median(analyseMs);
   const total = median(parseMs.map((value, index) => value + analyseMs[index]));
-  const rate = (ms) => `${Math.round(entries / (ms / 1000)).toLocaleString('en-GB')} entries/s, ${(megabytes / (ms / 1000)).toFixed(1)} MB/s`;
+  const rate = (ms) =>
+    `${Math.round(entries / (ms / 1000)).toLocaleString('en-GB')} entries/s, ${(megabytes / (ms / 1000)).toFixed(1)} MB/s`;
   console.log(`Hits decoded: ${found} (${warnings} warnings); ${RUNS} runs, medians:`);
   console.log(`  parse    ${parse.toFixed(0).padStart(6)} ms   ${rate(parse)}`);
   console.log(`  analyse  ${analyse.toFixed(0).padStart(6)} ms   ${rate(analyse)}`);
   console.log(`  total    ${total.toFixed(0).padStart(6)} ms   ${rate(total)}`);
-  console.log(`  runs (parse + analyse): ${parseMs.map((value, index) => `${value.toFixed(0)} + ${analyseMs[index].toFixed(0)}`).join(', ')} ms`);
-  console.log(`Peak memory during a run: RSS ${(peakRss / MB).toFixed(0)} MB, heap used ${(peakHeap / MB).toFixed(0)} MB (the ${megabytes.toFixed(0)} MB source text included)`);
+  console.log(
+    `  runs (parse + analyse): ${parseMs.map((value, index) => `${value.toFixed(0)} + ${analyseMs[index].toFixed(0)}`).join(', ')} ms`,
+  );
+  console.log(
+    `Peak memory during a run: RSS ${(peakRss / MB).toFixed(0)} MB, heap used ${(peakHeap / MB).toFixed(0)} MB (the ${megabytes.toFixed(0)} MB source text included)`,
+  );
 
   // What each stage keeps alive, measured after a full collection (the worker drops the text after
   // parsing and the parsed file after analysing, so it holds at most text + tree, then the result).
@@ -79,7 +84,9 @@ export default async function ({ root, dist, median }) {
   const result = analyseHar(har);
   har = null;
   const kept = heap() - base;
-  console.log(`Retained heap: parsed HAR ${tree.toFixed(0)} MB (beside the text), decoded result ${kept.toFixed(0)} MB for ${result.hits.length} hits`);
+  console.log(
+    `Retained heap: parsed HAR ${tree.toFixed(0)} MB (beside the text), decoded result ${kept.toFixed(0)} MB for ${result.hits.length} hits`,
+  );
   const exportStart = performance.now();
   const exported = JSON.stringify(result);
   console.log(`Export as JSON: ${(performance.now() - exportStart).toFixed(0)} ms, ${(exported.length / MB).toFixed(1)} MB`);

@@ -40,7 +40,11 @@ export class AccountTokensService {
     if (!/^[\w-]{43}$/.test(token)) return null;
     const now = new Date();
     const used = await this.tokens
-      .findOneAndUpdate({ _id: hash(token), purpose, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { _id: hash(token), purpose, usedAt: null, expiresAt: { $gt: now } },
+        { $set: { usedAt: now } },
+        { returnDocument: 'after' },
+      )
       .lean()
       .exec();
     return used ? { userId: used.userId.toString(), email: used.email } : null;

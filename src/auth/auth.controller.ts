@@ -41,25 +41,21 @@ export class AuthController {
   @Public()
   @RateLimit('register', { scope: 'ip', limit: 10, windowSeconds: HOUR })
   @Post('register')
-  async register(
-    @Body() body: RegisterDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  async register(@Body() body: RegisterDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
     const tokens = await this.auth.register(body, request.header('user-agent'));
     setAuthCookies(response, this.config, tokens);
     return tokens.user;
   }
 
   @Public()
-  @RateLimit('login', { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES }, { scope: 'account', limit: 10, windowSeconds: FIFTEEN_MINUTES })
+  @RateLimit(
+    'login',
+    { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES },
+    { scope: 'account', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  )
   @Post('login')
   @HttpCode(200)
-  async login(
-    @Body() body: LoginDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionUser> {
+  async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
     const tokens = await this.auth.login(body, request.header('user-agent'));
     setAuthCookies(response, this.config, tokens);
     return tokens.user;

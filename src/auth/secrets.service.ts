@@ -29,11 +29,7 @@ export class SecretsService implements OnModuleInit {
     }
     const candidate = randomBytes(48).toString('base64url');
     await this.secrets
-      .updateOne(
-        { _id: AUTH_SECRET_ID },
-        { $setOnInsert: { value: candidate, createdAt: new Date() } },
-        { upsert: true },
-      )
+      .updateOne({ _id: AUTH_SECRET_ID }, { $setOnInsert: { value: candidate, createdAt: new Date() } }, { upsert: true })
       .exec()
       .catch((error: { code?: number }) => {
         if (error.code !== 11000) throw error; // another instance inserted it first

@@ -155,7 +155,12 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         )
         .exec();
       if (rotated.modifiedCount === 1) {
-        return { user: sessionUser, ...(await this.signAccess(sessionUser.id, parsed.sid)), refreshToken: `${parsed.sid}.${secret}`, refreshExpiresAt };
+        return {
+          user: sessionUser,
+          ...(await this.signAccess(sessionUser.id, parsed.sid)),
+          refreshToken: `${parsed.sid}.${secret}`,
+          refreshExpiresAt,
+        };
       }
       // Lost a race with a concurrent refresh of the same token: fall through to the grace check.
       const fresh = await this.sessions.findById(parsed.sid).lean().exec();
@@ -188,7 +193,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const parsed = parseRefreshToken(refreshToken);
     if (parsed) {
       const session = await this.sessions.findById(parsed.sid).lean().exec();
-      if (session && (sameHash(session.refreshHash, sha256(parsed.secret)) || (session.previousRefreshHash && sameHash(session.previousRefreshHash, sha256(parsed.secret))))) {
+      if (
+        session &&
+        (sameHash(session.refreshHash, sha256(parsed.secret)) ||
+          (session.previousRefreshHash && sameHash(session.previousRefreshHash, sha256(parsed.secret))))
+      ) {
         await this.revoke(parsed.sid, 'logout');
       }
     }
@@ -214,7 +223,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /** The user's sessions for the data export: no token material, only what a person would recognise. */
   async listForUser(userId: string) {
-    const sessions = await this.sessions.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1 }).lean().exec();
+    const sessions = await this.sessions
+      .find({ userId: new Types.ObjectId(userId) })
+      .sort({ createdAt: -1 })
+      .lean()
+      .exec();
     return sessions.map((session) => ({
       createdAt: session.createdAt,
       expiresAt: session.expiresAt,

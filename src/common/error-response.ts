@@ -34,9 +34,8 @@ export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 50
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
-    /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed)Error$/.test(
-      error.name,
-    ) || /buffering timed out|Client must be connected|connection .* closed/i.test(error.message)
+    /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed)Error$/.test(error.name) ||
+    /buffering timed out|Client must be connected|connection .* closed/i.test(error.message)
   );
 }
 
@@ -61,7 +60,7 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
               typeof response === 'string'
                 ? response
                 : Array.isArray((response as { message?: unknown }).message)
-                  ? ((response as { message: string[] }).message).join('; ')
+                  ? (response as { message: string[] }).message.join('; ')
                   : String((response as { message?: unknown }).message ?? exception.message),
           };
     // body-parser's own wording ("request entity too large") is replaced by ours.

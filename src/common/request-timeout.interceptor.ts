@@ -19,9 +19,7 @@ export class RequestTimeoutInterceptor implements NestInterceptor {
       timeout({ first: this.config.requestTimeoutMs }),
       catchError((error: unknown) =>
         throwError(() =>
-          error instanceof TimeoutError
-            ? new ServiceUnavailableException('The request took too long. Try again in a moment.')
-            : error,
+          error instanceof TimeoutError ? new ServiceUnavailableException('The request took too long. Try again in a moment.') : error,
         ),
       ),
     );

@@ -34,5 +34,10 @@ export function createValidationPipe(): ValidationPipe {
 
 /** A 400 in the validation shape for a rule a DTO decorator cannot express (e.g. across fields). */
 export function fieldError(field: string, message: string): BadRequestException {
-  return new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'Validation failed', fields: { [field]: [message] } } satisfies ApiErrorBody);
+  return new BadRequestException({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'Validation failed',
+    fields: { [field]: [message] },
+  } satisfies ApiErrorBody);
 }

@@ -128,8 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   else trustProxy = trustProxyRaw;
 
   const cookieSecureRaw = str('COOKIE_SECURE');
-  const cookieSecure =
-    cookieSecureRaw === null ? publicUrl.startsWith('https:') : cookieSecureRaw === 'true';
+  const cookieSecure = cookieSecureRaw === null ? publicUrl.startsWith('https:') : cookieSecureRaw === 'true';
 
   const logLevelRaw = str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'log');
   if (!LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel'])) {
@@ -150,9 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmails,
     trustProxy,
     cookieSecure,
-    logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel'])
-      ? (logLevelRaw as AppConfig['logLevel'])
-      : 'log',
+    logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel']) ? (logLevelRaw as AppConfig['logLevel']) : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
     smtpUrl: str('SMTP_URL'),
@@ -202,7 +199,15 @@ function readOidcConfig(str: (name: string) => string | null, problems: string[]
   return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret!, displayName: displayName ?? url.hostname };
 }
 
-const S3_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
 
 /**
  * S3 is chosen by S3_BUCKET alone. Any other S3_ setting without it is a mistake that would
@@ -238,11 +243,14 @@ function readS3Config(str: (name: string) => string | null, problems: string[]):
   const accessKeyId = str('S3_ACCESS_KEY_ID');
   const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    problems.push(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (missing: ${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'})`);
+    problems.push(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (missing: ${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'})`,
+    );
   }
 
   const pathStyleRaw = str('S3_FORCE_PATH_STYLE') ?? 'false';
-  if (pathStyleRaw !== 'true' && pathStyleRaw !== 'false') problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyleRaw}")`);
+  if (pathStyleRaw !== 'true' && pathStyleRaw !== 'false')
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyleRaw}")`);
 
   let prefix = str('S3_PREFIX') ?? '';
   if (prefix) {

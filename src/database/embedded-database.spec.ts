@@ -25,7 +25,12 @@ describe('embedded database launcher', () => {
     const second = await startEmbeddedDatabase({ dataDir, log: quiet });
     const again = await MongoClient.connect(second.uri);
     try {
-      expect(await again.db('launcher').collection('notes').findOne({}, { projection: { _id: 0 } })).toEqual({ text: 'survives a restart' });
+      expect(
+        await again
+          .db('launcher')
+          .collection('notes')
+          .findOne({}, { projection: { _id: 0 } }),
+      ).toEqual({ text: 'survives a restart' });
     } finally {
       await again.close();
       await second.stop();

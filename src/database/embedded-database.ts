@@ -71,10 +71,7 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
 
   log('Building the embedded database (FerretDB, first run only; this takes a minute or two)…');
   const started = Date.now();
-  const ticker = setInterval(
-    () => log(`  …still building the embedded database (${Math.round((Date.now() - started) / 1000)} s)`),
-    15_000,
-  );
+  const ticker = setInterval(() => log(`  …still building the embedded database (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
   ticker.unref();
   // Build into a unique temporary name and rename: concurrent starters never see a half-written file.
   const partial = `${binary}.${process.pid}.partial`;

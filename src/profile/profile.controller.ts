@@ -56,7 +56,12 @@ export class ProfileController {
   ): Promise<ProfileResponse> {
     const updated = await this.profile.update(user, body);
     if (body.colorMode) {
-      response.cookie(COLOR_MODE_COOKIE, body.colorMode, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, secure: this.config.cookieSecure });
+      response.cookie(COLOR_MODE_COOKIE, body.colorMode, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600 * 1000,
+        secure: this.config.cookieSecure,
+      });
     }
     return updated;
   }
@@ -79,7 +84,10 @@ export class ProfileController {
   @SignedIn()
   @Put('profile/avatar')
   @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
-  setAvatar(@CurrentUser() user: SessionUser, @UploadedFile() file: { buffer: Buffer; size: number } | undefined): Promise<ProfileResponse> {
+  setAvatar(
+    @CurrentUser() user: SessionUser,
+    @UploadedFile() file: { buffer: Buffer; size: number } | undefined,
+  ): Promise<ProfileResponse> {
     return this.profile.setAvatar(user, file);
   }
 

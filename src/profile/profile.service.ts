@@ -74,7 +74,11 @@ export class ProfileService {
     return toProfileResponse(updated!);
   }
 
-  async changePassword(user: SessionUser, input: ChangePasswordDto, currentSessionId: string | null): Promise<{ signedOutSessions: number }> {
+  async changePassword(
+    user: SessionUser,
+    input: ChangePasswordDto,
+    currentSessionId: string | null,
+  ): Promise<{ signedOutSessions: number }> {
     const current = await this.load(user);
     await this.checkPassword(current, input.currentPassword);
     await this.users.setPasswordHash(user.id, await this.hasher.hash(input.newPassword));
@@ -139,7 +143,12 @@ export class ProfileService {
    * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
    * then secondary data, the account record last.
    */
-  async deleteAccount(user: SessionUser, password: string | undefined, signedInAt: () => Promise<Date | null>, now = Date.now()): Promise<void> {
+  async deleteAccount(
+    user: SessionUser,
+    password: string | undefined,
+    signedInAt: () => Promise<Date | null>,
+    now = Date.now(),
+  ): Promise<void> {
     const current = await this.load(user);
     if (current.passwordSet !== false) {
       if (password === undefined) throw fieldError('currentPassword', 'Enter your current password');

@@ -29,8 +29,7 @@ export class RateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     for (const rule of policy.rules) {
       // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
-      const subject =
-        rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
+      const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
       if (subject) await this.limits.hit(policy.bucket, rule, subject);
     }
     return true;

@@ -26,9 +26,15 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => {
-      this.hits.deleteMany({ expiresAt: { $lt: new Date() } }).exec().catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
-    }, 10 * 60 * 1000);
+    this.sweeper = setInterval(
+      () => {
+        this.hits
+          .deleteMany({ expiresAt: { $lt: new Date() } })
+          .exec()
+          .catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
+      },
+      10 * 60 * 1000,
+    );
     this.sweeper.unref();
   }
 

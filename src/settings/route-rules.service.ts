@@ -39,9 +39,7 @@ export class RouteRulesService {
       seen.add(rule.source);
     }
     const clean = rules.map(({ source, target, status }) => ({ source, target, status }));
-    await this.ruleSets
-      .updateOne({ _id: RULE_SET_ID }, { $set: { rules: clean, updatedAt: new Date() } }, { upsert: true })
-      .exec();
+    await this.ruleSets.updateOne({ _id: RULE_SET_ID }, { $set: { rules: clean, updatedAt: new Date() } }, { upsert: true }).exec();
     this.cache = null;
     return clean;
   }

@@ -22,8 +22,7 @@ export async function createViteDevRenderer(httpServer: Server) {
   const startedAt = Date.now();
   const renderer: PageRenderer = {
     mode: 'development',
-    entry: async () =>
-      ((await ssr.runner.import('/client/entry-server.tsx')) as { serverEntry: ServerEntry }).serverEntry,
+    entry: async () => ((await ssr.runner.import('/client/entry-server.tsx')) as { serverEntry: ServerEntry }).serverEntry,
     template: async (url) => vite.transformIndexHtml(url, await readFile(join(PROJECT_ROOT, 'client', 'index.html'), 'utf8')),
     preloadLinks: () => '',
     buildManifest: () => ({ id: 'development', timestamp: startedAt }),

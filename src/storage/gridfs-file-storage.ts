@@ -63,7 +63,14 @@ export class GridFsFileStorage extends FileStorage {
 
   async exists(area: string, id: string): Promise<boolean> {
     if (!ObjectId.isValid(id) || id.length !== 24) return false;
-    return (await this.bucket(area).find({ _id: new ObjectId(id) }).limit(1).toArray()).length > 0;
+    return (
+      (
+        await this.bucket(area)
+          .find({ _id: new ObjectId(id) })
+          .limit(1)
+          .toArray()
+      ).length > 0
+    );
   }
 
   async delete(area: string, id: string | null | undefined): Promise<void> {

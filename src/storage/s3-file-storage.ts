@@ -34,7 +34,10 @@ export class S3FileStorage extends FileStorage {
       region: config.region,
       endpoint: config.endpoint ?? undefined,
       forcePathStyle: config.forcePathStyle,
-      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
       // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default
       // aws-chunked uploads with trailing checksums, and the length is checked anyway.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -103,7 +106,10 @@ export class S3FileStorage extends FileStorage {
     try {
       return await send();
     } catch (error) {
-      if (error instanceof S3ServiceException && (MISSING.has(error.name) || (error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket'))) {
+      if (
+        error instanceof S3ServiceException &&
+        (MISSING.has(error.name) || (error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket'))
+      ) {
         return null;
       }
       this.logger.error(`S3 ${action} of s3://${this.config.bucket}/${key} failed: ${describe(error)}`);

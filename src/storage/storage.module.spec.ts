@@ -21,7 +21,9 @@ describe('createFileStorage', () => {
 
 describe('S3FileStorage', () => {
   // Port 9 (discard) on loopback: any request that reached the network would fail with 503.
-  const storage = new S3FileStorage(loadConfig({ S3_BUCKET: 'hitscope-files', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3!);
+  const storage = new S3FileStorage(
+    loadConfig({ S3_BUCKET: 'hitscope-files', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3!,
+  );
   afterAll(() => storage.close());
 
   it('treats ids it never issued (other backends, path tricks) as missing without asking the bucket', async () => {

@@ -10,7 +10,9 @@ import { S3FileStorage } from './s3-file-storage.js';
 export function createFileStorage(config: AppConfig, connection: Connection): FileStorage {
   if (!config.s3) return new GridFsFileStorage(connection);
   const { bucket, endpoint, prefix } = config.s3;
-  new Logger('FileStorage').log(`Files are stored in S3 bucket "${bucket}"${prefix ? ` under "${prefix}"` : ''}${endpoint ? ` at ${endpoint}` : ''}`);
+  new Logger('FileStorage').log(
+    `Files are stored in S3 bucket "${bucket}"${prefix ? ` under "${prefix}"` : ''}${endpoint ? ` at ${endpoint}` : ''}`,
+  );
   return new S3FileStorage(config.s3);
 }
 

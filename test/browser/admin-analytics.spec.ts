@@ -17,21 +17,35 @@ test.describe('/admin/analytics — tool usage', () => {
 
     await signInAsAdmin(page.request);
     const expected = await page.request.get('/api/admin/tool-usage?').then((response) => response.json());
-    const harRuns = (expected.rows as Array<{ tool: string; runs: number }>).filter((row) => row.tool === 'har').reduce((sum, row) => sum + row.runs, 0);
+    const harRuns = (expected.rows as Array<{ tool: string; runs: number }>)
+      .filter((row) => row.tool === 'har')
+      .reduce((sum, row) => sum + row.runs, 0);
     expect(harRuns).toBeGreaterThanOrEqual(2);
 
     await gotoHydrated(page, '/admin/analytics');
     const panel = page.getByRole('region', { name: 'Tool usage' });
     await expect(panel.getByRole('figure')).toBeVisible();
-    await expect(panel.getByRole('row', { name: /HAR analyser analyse/ }).getByRole('cell').last()).toHaveText(String(harRuns));
+    await expect(
+      panel
+        .getByRole('row', { name: /HAR analyser analyse/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(String(harRuns));
     await expect(panel.getByRole('radio', { name: '30 days' })).toHaveAttribute('aria-checked', 'true');
 
-    const sevenDays = page.waitForResponse((response) => response.url().includes('/api/admin/tool-usage?from=') && response.status() === 200);
+    const sevenDays = page.waitForResponse(
+      (response) => response.url().includes('/api/admin/tool-usage?from=') && response.status() === 200,
+    );
     await panel.getByRole('radio', { name: '7 days' }).click();
     const answer = await (await sevenDays).json();
     expect((Date.parse(answer.to) - Date.parse(answer.from)) / 86_400_000).toBe(6);
     await expect(panel.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
-    await expect(panel.getByRole('row', { name: /HAR analyser analyse/ }).getByRole('cell').last()).toHaveText(String(harRuns));
+    await expect(
+      panel
+        .getByRole('row', { name: /HAR analyser analyse/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(String(harRuns));
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -44,7 +58,11 @@ test.describe('/admin/analytics — tool usage', () => {
   test('tells the admin when the usage cannot be loaded', async ({ page }) => {
     await signInAsAdmin(page.request);
     await page.route('**/api/admin/tool-usage?*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable.' }),
+      }),
     );
     await gotoHydrated(page, '/admin/analytics');
     const panel = page.getByRole('region', { name: 'Tool usage' });

@@ -93,7 +93,10 @@ test.describe('/admin/users', () => {
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
-  test('changes a role, disables and enables, signs out everywhere, each with its toast, the table and the audit log following', async ({ page, baseURL }) => {
+  test('changes a role, disables and enables, signs out everywhere, each with its toast, the table and the audit log following', async ({
+    page,
+    baseURL,
+  }) => {
     const tag = newTag();
     const [target] = await createAccounts(baseURL!, tag, 1, () => `${tag} Target`);
     await openAsAdmin(page);
@@ -124,7 +127,14 @@ test.describe('/admin/users', () => {
     await expect(dialog.getByText('Disabled; 1 session ended')).toBeVisible();
     const refused = await playwrightRequest.newContext({ baseURL });
     const token = (await (await refused.get('/api/auth/csrf')).json()) as { token: string };
-    expect((await refused.post('/api/auth/login', { data: { email: target.email, password: target.password }, headers: { 'x-csrf-token': token.token } })).status()).toBe(403);
+    expect(
+      (
+        await refused.post('/api/auth/login', {
+          data: { email: target.email, password: target.password },
+          headers: { 'x-csrf-token': token.token },
+        })
+      ).status(),
+    ).toBe(403);
     await refused.dispose();
 
     // Enable
@@ -160,7 +170,12 @@ test.describe('/admin/users', () => {
       'Disabled; 1 session ended',
       'Role changed from user to admin',
     ]);
-    await expect(dialog.getByRole('region', { name: 'Recent activity' }).getByText(/^by you ·/).first()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('region', { name: 'Recent activity' })
+        .getByText(/^by you ·/)
+        .first(),
+    ).toBeVisible();
 
     // Filters by role and status find the account; Escape closes the panel and gives the focus back.
     await page.keyboard.press('Escape');

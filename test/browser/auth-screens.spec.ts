@@ -78,10 +78,7 @@ test.describe('registration and sign-in screens', () => {
     await expect(page).toHaveURL('/register?redirect=%2Fdashboard%2Fuser%2Fprofile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
     // …and back again.
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-      'href',
-      '/login?redirect=%2Fdashboard%2Fuser%2Fprofile',
-    );
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fdashboard%2Fuser%2Fprofile');
 
     const credentials = newCredentials('redirect');
     await page.getByLabel('Name').fill(credentials.name);

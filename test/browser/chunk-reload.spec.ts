@@ -12,10 +12,11 @@ const readLog = (page: Page) =>
 
 /** Moves the remembered reload of `path` back beyond the window instead of waiting 10 s. */
 const ageReloadLog = (page: Page, path: string) =>
-  page.evaluate(
-    ({ key, path, at }) => sessionStorage.setItem(key, JSON.stringify({ [path]: at })),
-    { key: CHUNK_RELOAD_STORAGE_KEY, path, at: Date.now() - CHUNK_RELOAD_WINDOW_MS - 1_000 },
-  );
+  page.evaluate(({ key, path, at }) => sessionStorage.setItem(key, JSON.stringify({ [path]: at })), {
+    key: CHUNK_RELOAD_STORAGE_KEY,
+    path,
+    at: Date.now() - CHUNK_RELOAD_WINDOW_MS - 1_000,
+  });
 
 async function blockSponsorChunk(page: Page) {
   const blocked = { count: 0 };

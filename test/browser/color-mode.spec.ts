@@ -61,9 +61,7 @@ test.describe('colour mode without a flash', () => {
   });
 
   for (const colorMode of ['system', undefined]) {
-    test(`${colorMode ? 'cookie "system"' : 'no cookie'}: the browser's colour scheme decides, without JavaScript`, async ({
-      browser,
-    }) => {
+    test(`${colorMode ? 'cookie "system"' : 'no cookie'}: the browser's colour scheme decides, without JavaScript`, async ({ browser }) => {
       for (const colorScheme of ['dark', 'light'] as const) {
         const { page, html, close } = await openWithoutAppScripts(browser, '/', { colorScheme, colorMode });
         try {

@@ -42,10 +42,7 @@ export async function registerViaApi(request: APIRequestContext, credentials: Cr
   return (await response.json()) as SessionUser;
 }
 
-export async function loginViaApi(
-  request: APIRequestContext,
-  credentials: Pick<Credentials, 'email' | 'password'>,
-): Promise<SessionUser> {
+export async function loginViaApi(request: APIRequestContext, credentials: Pick<Credentials, 'email' | 'password'>): Promise<SessionUser> {
   const token = await csrfToken(request);
   const response = await request.post('/api/auth/login', {
     data: { email: credentials.email, password: credentials.password },

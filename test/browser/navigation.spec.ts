@@ -1,13 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  gotoHydrated,
-  registerViaApi,
-  signInAsAdmin,
-  signUp,
-  newCredentials,
-  trackDocumentRequests,
-} from './fixtures.js';
+import { ADMIN_EMAIL, gotoHydrated, registerViaApi, signInAsAdmin, signUp, newCredentials, trackDocumentRequests } from './fixtures.js';
 
 /** Navigates with the app's own data router (exposed by client/entry-client.tsx), as a link would. */
 async function routerNavigate(page: Page, to: string): Promise<void> {
@@ -42,7 +34,10 @@ test.describe('lounge', () => {
     const tools = page.getByRole('region', { name: 'Tools' });
     await expect(tools.getByRole('link')).toHaveCount(4);
     await expect(tools.getByRole('link', { name: /^GA4 Measurement Protocol/ })).toHaveAttribute('href', '/dashboard/tools/ga4mp');
-    await expect(tools.getByRole('link', { name: /^Hitscope for Browsers/ })).toHaveAttribute('href', '/dashboard/tools/hitscope-for-browsers');
+    await expect(tools.getByRole('link', { name: /^Hitscope for Browsers/ })).toHaveAttribute(
+      'href',
+      '/dashboard/tools/hitscope-for-browsers',
+    );
     await expect(tools.getByRole('link', { name: /^Hitscope for Apps/ })).toHaveAttribute('href', '/dashboard/tools/hitscope-for-apps');
 
     const documents = trackDocumentRequests(page);

@@ -87,12 +87,17 @@ test.afterAll(async () => {
   await provider?.stop();
   if (databaseUri) {
     const mongo = await MongoClient.connect(databaseUri);
-    await mongo.db().dropDatabase().catch(() => undefined);
+    await mongo
+      .db()
+      .dropDatabase()
+      .catch(() => undefined);
     await mongo.close();
   }
 });
 
-test('the sign-in screen offers "Continue with {provider}", which signs in through the provider and lands on the dashboard', async ({ page }) => {
+test('the sign-in screen offers "Continue with {provider}", which signs in through the provider and lands on the dashboard', async ({
+  page,
+}) => {
   provider.accounts.set('olivia', { email: 'olivia@idp.test', email_verified: true, name: 'Olivia Provider' });
   provider.nextLogin = 'olivia';
   await page.goto(`${origin}/login`);
@@ -123,7 +128,9 @@ test('the registration screen offers the same button; a new person gets an accou
   expect(await me.json()).toMatchObject({ email: 'ravi@idp.test', name: 'Ravi Newcomer' });
 });
 
-test('an account made through the provider has no password: the profile says so, and deleting it asks only for DELETE', async ({ page }) => {
+test('an account made through the provider has no password: the profile says so, and deleting it asks only for DELETE', async ({
+  page,
+}) => {
   provider.accounts.set('petra', { email: 'petra@idp.test', email_verified: true, name: 'Petra Passwordless' });
   provider.nextLogin = 'petra';
   await page.goto(`${origin}/login`);
@@ -140,7 +147,10 @@ test('an account made through the provider has no password: the profile says so,
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     mkdirSync(join(root, 'test-results', 'screenshots'), { recursive: true });
-    await password.screenshot({ path: join(root, 'test-results', 'screenshots', `profile-no-password-${scheme}.png`), animations: 'disabled' });
+    await password.screenshot({
+      path: join(root, 'test-results', 'screenshots', `profile-no-password-${scheme}.png`),
+      animations: 'disabled',
+    });
   }
 
   await page.getByRole('button', { name: 'Delete my account…' }).click();

@@ -63,7 +63,9 @@ test.describe('forgot and reset password', () => {
     const since = new Date(Date.now() - 1000);
     await page.getByLabel('E-mail', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that address, a reset link is on its way.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'If an account exists for that address, a reset link is on its way.' }),
+    ).toBeVisible();
 
     const link = await resetLink(account.email, since);
     await gotoHydrated(page, link);
@@ -106,21 +108,31 @@ test.describe('forgot and reset password', () => {
     const user = await registerViaApi(request, account);
     const since = new Date(Date.now() - 1000);
     const token = await csrfToken(request);
-    expect((await request.post('/api/auth/forgot-password', { data: { email: account.email }, headers: { 'x-csrf-token': token } })).status()).toBe(202);
+    expect(
+      (await request.post('/api/auth/forgot-password', { data: { email: account.email }, headers: { 'x-csrf-token': token } })).status(),
+    ).toBe(202);
     const link = await resetLink(account.email, since);
     // Reset links live 30 minutes; move this one's expiry into the past instead of waiting.
     const expired = await mongo
       .db()
       .collection('account_tokens')
-      .updateMany({ userId: new ObjectId(user.id), purpose: 'reset-password', usedAt: null }, { $set: { expiresAt: new Date(Date.now() - 60_000) } });
+      .updateMany(
+        { userId: new ObjectId(user.id), purpose: 'reset-password', usedAt: null },
+        { $set: { expiresAt: new Date(Date.now() - 60_000) } },
+      );
     expect(expired.modifiedCount).toBe(1);
 
     await gotoHydrated(page, link);
     await submitNewPassword(page, `${account.password} renewed`);
-    await expect(page.getByRole('alert').filter({ hasText: 'This reset link has expired or was already used: request a new one' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This reset link has expired or was already used: request a new one' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(link);
 
-    const login = await request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers: { 'x-csrf-token': token } });
+    const login = await request.post('/api/auth/login', {
+      data: { email: account.email, password: account.password },
+      headers: { 'x-csrf-token': token },
+    });
     expect(login.status(), 'the old password still works').toBe(200);
   });
 });

@@ -45,9 +45,12 @@ test.describe('preloading', () => {
     const peakBefore = await page.evaluate(() => window.__hitscope!.preloader.peakInFlight);
     expect(peakBefore).toBe(0);
 
-    await page.evaluate((paths) => {
-      for (const path of paths) window.__hitscope!.preloader.preload(path);
-    }, targets.map((route) => route.path));
+    await page.evaluate(
+      (paths) => {
+        for (const path of paths) window.__hitscope!.preloader.preload(path);
+      },
+      targets.map((route) => route.path),
+    );
 
     // Every page chunk is eventually requested: the queue keeps draining after the limit.
     const expected = targets.map((route) => route.page!.split('/').pop()!);

@@ -73,8 +73,12 @@ test.describe('app-log analyser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(details(page).getByRole('heading', { name: 'purchase' })).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'tools-applog-android-phone-dark.png'), fullPage: true, animations: 'disabled' });
-    await page.locator('.applog-main').screenshot({ path: join(SHOTS, 'tools-applog-android-phone-stream-dark.png'), animations: 'disabled' });
-    await page.locator('.applog-panels').screenshot({ path: join(SHOTS, 'tools-applog-android-phone-panels-dark.png'), animations: 'disabled' });
+    await page
+      .locator('.applog-main')
+      .screenshot({ path: join(SHOTS, 'tools-applog-android-phone-stream-dark.png'), animations: 'disabled' });
+    await page
+      .locator('.applog-panels')
+      .screenshot({ path: join(SHOTS, 'tools-applog-android-phone-panels-dark.png'), animations: 'disabled' });
     expect(problems.problems).toEqual([]);
   });
 
@@ -100,7 +104,11 @@ test.describe('app-log analyser', () => {
     await page.getByLabel('Event name').selectOption('purchase');
     await expect(rows(page)).toHaveCount(1);
     await rows(page).getByRole('button', { name: 'purchase' }).click();
-    await expect(details(page).getByRole('table', { name: 'Item 2' }).getByRole('row', { name: /item_name .*Mug \(large\) "classic"/ })).toBeVisible();
+    await expect(
+      details(page)
+        .getByRole('table', { name: 'Item 2' })
+        .getByRole('row', { name: /item_name .*Mug \(large\) "classic"/ }),
+    ).toBeVisible();
     await page.getByLabel('Event name').selectOption('');
     await page.getByLabel('Only entries with issues').check();
     await expect(rows(page)).toHaveCount(2);
@@ -117,7 +125,13 @@ test.describe('app-log analyser', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^applog-ios-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
     const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
-    expect(exported).toMatchObject({ format: 'hitscope.applog', version: 1, platform: 'ios', source: 'ios-console-xcode.txt', lines: { total: 82 } });
+    expect(exported).toMatchObject({
+      format: 'hitscope.applog',
+      version: 1,
+      platform: 'ios',
+      source: 'ios-console-xcode.txt',
+      lines: { total: 82 },
+    });
     expect(exported.entries).toHaveLength(11);
     const purchase = exported.entries.find((entry: { name: string }) => entry.name === 'purchase');
     expect(purchase.items[0]).toContainEqual({ name: 'item_name', shortName: null, value: 'Blue T-shirt; size M' });
@@ -138,10 +152,14 @@ test.describe('app-log analyser', () => {
     const choosing = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose a file…' }).focus();
     await page.keyboard.press('Enter');
-    await (await choosing).setFiles({
+    await (
+      await choosing
+    ).setFiles({
       name: 'noise.log',
       mimeType: 'text/plain',
-      buffer: Buffer.from('05-01 10:00:00.100  1234  1234 I ActivityManager: Start proc\n05-01 10:00:01.002  1234  1234 D OpenGLRenderer: Swap behavior 1\n'),
+      buffer: Buffer.from(
+        '05-01 10:00:00.100  1234  1234 I ActivityManager: Start proc\n05-01 10:00:01.002  1234  1234 D OpenGLRenderer: Swap behavior 1\n',
+      ),
     });
     const empty = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'No Firebase Analytics lines found' }) });
     await expect(empty).toBeVisible();
@@ -162,8 +180,10 @@ test.describe('app-log analyser', () => {
 /** A logcat of about `megabytes` MB: the Android fixture, then nine lines of noise per Firebase event. */
 async function writeBigLogcat(path: string, megabytes: number): Promise<string> {
   const head = fixture('android-logcat-threadtime.txt');
-  const noise = '05-01 10:00:02.500  1234  1234 I Choreographer: Skipped 31 frames!  The application may be doing too much work on its main thread.\n';
-  const event = '05-01 10:00:06.000  1234  1260 V FA      : Logging event (FE): add_to_cart, Bundle[{ga_event_origin(_o)=app, currency=EUR, value=9.99, items=[Bundle[{item_id=SKU_1, price=9.99}]]}]\n';
+  const noise =
+    '05-01 10:00:02.500  1234  1234 I Choreographer: Skipped 31 frames!  The application may be doing too much work on its main thread.\n';
+  const event =
+    '05-01 10:00:06.000  1234  1260 V FA      : Logging event (FE): add_to_cart, Bundle[{ga_event_origin(_o)=app, currency=EUR, value=9.99, items=[Bundle[{item_id=SKU_1, price=9.99}]]}]\n';
   const block = noise.repeat(9) + event;
   // From a file on disk: a Buffer would be decoded inside the page, itself a long task.
   await writeFile(path, head + block.repeat(Math.ceil((megabytes * 1024 * 1024) / block.length)));
@@ -225,7 +245,10 @@ test.describe('app-log analyser with a large file', () => {
       dom.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await page.getByLabel('Log file').setInputFiles(bigFile);
-    await page.waitForFunction(() => (window as unknown as { __applog: Measure }).__applog.finished, null, { timeout: 90_000, polling: 250 });
+    await page.waitForFunction(() => (window as unknown as { __applog: Measure }).__applog.finished, null, {
+      timeout: 90_000,
+      polling: 250,
+    });
     const measure = await page.evaluate(() => (window as unknown as { __applog: Measure }).__applog);
     console.log(
       `20 MB logcat: longest main-thread task ${Math.round(measure.longest)} ms (${measure.longTasks} over 50 ms), results shown after ${Math.round(measure.totalMs)} ms`,

@@ -31,7 +31,9 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     // A bad event name shows GA4's message, linked to the field; fixing it clears the message.
     const secondName = page.getByLabel('Event name').nth(1);
     await secondName.fill('_purchase');
-    const message = validation.getByText('Event at index: [1] has invalid name [_purchase]. Names must start with an alphabetic character.');
+    const message = validation.getByText(
+      'Event at index: [1] has invalid name [_purchase]. Names must start with an alphabetic character.',
+    );
     await expect(message).toBeVisible();
     await validation.getByRole('button', { name: 'events[1].name' }).click();
     await expect(secondName).toBeFocused();
@@ -52,7 +54,9 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     await expect(raw).toHaveValue(/"name": "login"/);
 
     // Duplicate keys in the raw JSON are GA4's NAME_DUPLICATED.
-    await raw.fill((await raw.inputValue()).replace('"transaction_id": "T_12345",', '"transaction_id": "T_12345", "transaction_id": "T_2",'));
+    await raw.fill(
+      (await raw.inputValue()).replace('"transaction_id": "T_12345",', '"transaction_id": "T_12345", "transaction_id": "T_2",'),
+    );
     await expect(validation.getByText('NAME_DUPLICATED')).toBeVisible();
     await page.getByRole('button', { name: 'Format' }).click();
     await expect(validation.getByText('Valid: no validation messages.')).toBeVisible();

@@ -49,7 +49,11 @@ test.describe('HAR analyser', () => {
     await expectMatching(page, '8');
     const list = hitList(page);
     await expect(list.getByRole('button')).toHaveCount(8);
-    for (const [type, batch] of [['view_item', '1/3'], ['scroll', '2/3'], ['add_to_cart', '3/3']]) {
+    for (const [type, batch] of [
+      ['view_item', '1/3'],
+      ['scroll', '2/3'],
+      ['add_to_cart', '3/3'],
+    ]) {
       await expect(list.getByRole('button', { name: new RegExp(`${type} · batch ${batch}`) })).toHaveCount(1);
     }
 
@@ -62,7 +66,12 @@ test.describe('HAR analyser', () => {
     await expect(detail.getByText('event 2 of 3 in one request')).toBeVisible();
     const row = detail.getByRole('row', { name: /percent_scrolled \(event param, number\)/ });
     await expect(row.getByRole('cell')).toHaveText(['percent_scrolled (event param, number)', 'epn.percent_scrolled', '90']);
-    await expect(detail.getByRole('row', { name: /Measurement ID/ }).getByRole('cell').nth(2)).toHaveText('G-8XJ3K2L9QW');
+    await expect(
+      detail
+        .getByRole('row', { name: /Measurement ID/ })
+        .getByRole('cell')
+        .nth(2),
+    ).toHaveText('G-8XJ3K2L9QW');
     await expect(detail.getByText('default denied, update granted').first()).toBeVisible();
     await detail.getByText('Raw request').click();
     await expect(detail.getByText('en=scroll&_et=3000&epn.percent_scrolled=90')).toBeVisible();
@@ -85,7 +94,9 @@ test.describe('HAR analyser', () => {
     // Items table of a GA4 purchase.
     await page.getByRole('combobox', { name: 'Event' }).selectOption('purchase');
     await list.getByRole('button', { name: /Google Analytics 4/ }).click();
-    await expect(page.getByRole('table', { name: 'Item pr1' }).getByRole('row', { name: /item_name/ })).toContainText('Stan and Friends Tee');
+    await expect(page.getByRole('table', { name: 'Item pr1' }).getByRole('row', { name: /item_name/ })).toContainText(
+      'Stan and Friends Tee',
+    );
 
     // Export as JSON (a blob download made in the page).
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
@@ -108,9 +119,13 @@ test.describe('HAR analyser', () => {
     await openAnalyser(page);
     const input = page.getByLabel('HAR file');
     await input.setInputFiles(join(FIXTURES, 'truncated.har'));
-    await expect(page.getByRole('alert').filter({ hasText: 'truncated.har could not be analysed' })).toContainText('The file is not valid JSON');
+    await expect(page.getByRole('alert').filter({ hasText: 'truncated.har could not be analysed' })).toContainText(
+      'The file is not valid JSON',
+    );
     await input.setInputFiles(join(FIXTURES, 'not-a-har.json'));
-    await expect(page.getByRole('alert').filter({ hasText: 'not-a-har.json could not be analysed' })).toContainText('it has no "log.entries" list');
+    await expect(page.getByRole('alert').filter({ hasText: 'not-a-har.json could not be analysed' })).toContainText(
+      'it has no "log.entries" list',
+    );
     await input.setInputFiles(join(FIXTURES, 'ga4-batched.har'));
     await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
   });
@@ -188,7 +203,9 @@ test.describe('HAR analyser', () => {
           }),
       );
       expect(probe).toBeLessThan(500);
-      await expect(page.getByTestId('har-hit-count')).toHaveText(`${expectedHits.toLocaleString('en-GB')} analytics hits`, { timeout: 120_000 });
+      await expect(page.getByTestId('har-hit-count')).toHaveText(`${expectedHits.toLocaleString('en-GB')} analytics hits`, {
+        timeout: 120_000,
+      });
       await expect(hitList(page).getByRole('button')).toHaveCount(50);
       const seen = await page.evaluate(() => [...(window as unknown as { __progressLabels: Set<string> }).__progressLabels]);
       expect(seen).toContain('Reading the file — done');
@@ -205,7 +222,9 @@ test.describe('HAR analyser', () => {
 
       const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
       const longest = Math.max(0, ...longTasks);
-      console.log(`large HAR: longest main-thread task ${longest.toFixed(0)} ms (${longTasks.length} long tasks); filters answered in ${filterMs} ms`);
+      console.log(
+        `large HAR: longest main-thread task ${longest.toFixed(0)} ms (${longTasks.length} long tasks); filters answered in ${filterMs} ms`,
+      );
       // Generous: the machine running the suite may be busy. Parsing 20 000 entries on the main
       // thread would block it for seconds.
       expect(longest).toBeLessThan(1_500);
@@ -233,7 +252,10 @@ test.describe('HAR analyser', () => {
       await page.screenshot({ path: join(SCREENSHOTS, `har-empty-${scheme}.png`), fullPage: true });
     }
     await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'shop-session.har'));
-    await hitList(page).getByRole('button', { name: /purchase/ }).first().click();
+    await hitList(page)
+      .getByRole('button', { name: /purchase/ })
+      .first()
+      .click();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.screenshot({ path: join(SCREENSHOTS, `har-results-${scheme}.png`), fullPage: true });

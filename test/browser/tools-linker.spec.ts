@@ -11,7 +11,9 @@ interface ReferenceCase {
   linker: string;
 }
 /** A link made by gtag.js's own code for a known browser and time (see test/fixtures/linker/README.md). */
-const [reference] = (JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }).cases;
+const [reference] = (
+  JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }
+).cases;
 const URL_WITH_LINK = `https://shop.example.com/cart?step=2&_gl=${reference!.linker}#summary`;
 const PATH = '/dashboard/tools/google-tag-linker';
 
@@ -33,7 +35,9 @@ test.describe('Google tag linker', () => {
     await expect(page.getByRole('heading', { name: 'Nothing decoded yet' })).toBeVisible();
 
     await page.getByLabel('Link or _gl value').fill(URL_WITH_LINK);
-    const counted = page.waitForResponse((response) => response.url().endsWith('/api/tools/linker/decode') && response.request().method() === 'POST');
+    const counted = page.waitForResponse(
+      (response) => response.url().endsWith('/api/tools/linker/decode') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     expect((await counted).status()).toBe(200);
 
@@ -103,8 +107,14 @@ test.describe('Google tag linker', () => {
 
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByTestId('linker-cookie-row')).toHaveCount(2);
-    await panel.getByRole('button', { name: /^Remove cookie/ }).first().click();
-    await panel.getByRole('button', { name: /^Remove cookie/ }).first().click();
+    await panel
+      .getByRole('button', { name: /^Remove cookie/ })
+      .first()
+      .click();
+    await panel
+      .getByRole('button', { name: /^Remove cookie/ })
+      .first()
+      .click();
     await expect(panel.getByText('No cookies yet')).toBeVisible();
 
     await panel.getByRole('button', { name: '+ _ga', exact: true }).click();

@@ -20,7 +20,10 @@ test.describe('new-version notice', () => {
     await gotoHydrated(page, '/');
     await expect(page.getByTestId('version-notice')).toHaveCount(0);
     await page.route(`**${BUILD_MANIFEST_PATH}`, (route) =>
-      route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } satisfies BuildManifest, headers: { 'cache-control': 'no-store' } }),
+      route.fulfill({
+        json: { id: 'a-newer-build', timestamp: Date.now() } satisfies BuildManifest,
+        headers: { 'cache-control': 'no-store' },
+      }),
     );
 
     await becomeVisibleAgain(page);

@@ -64,7 +64,10 @@ class Harness {
 }
 
 const patch = (who: { agent: Agent; token: string }, path: string, body: unknown) =>
-  who.agent.patch(path).set('x-csrf-token', who.token).send(body as object);
+  who.agent
+    .patch(path)
+    .set('x-csrf-token', who.token)
+    .send(body as object);
 const post = (who: { agent: Agent; token: string }, path: string) => who.agent.post(path).set('x-csrf-token', who.token);
 
 describe('admin users API: access, listing and validation', () => {
@@ -113,14 +116,15 @@ describe('admin users API: access, listing and validation', () => {
   const list = (query: string) => boss.agent.get(`/api/admin/users?${query}`);
 
   describe('who may call it', () => {
-    const endpoints = (id: string) => [
-      ['GET', '/api/admin/users'],
-      ['GET', `/api/admin/users/${id}`],
-      ['PATCH', `/api/admin/users/${id}/role`, { role: 'admin' }],
-      ['PATCH', `/api/admin/users/${id}/status`, { status: 'disabled' }],
-      ['POST', `/api/admin/users/${id}/sessions/revoke`],
-      ['GET', '/api/admin/audit-log'],
-    ] as const;
+    const endpoints = (id: string) =>
+      [
+        ['GET', '/api/admin/users'],
+        ['GET', `/api/admin/users/${id}`],
+        ['PATCH', `/api/admin/users/${id}/role`, { role: 'admin' }],
+        ['PATCH', `/api/admin/users/${id}/status`, { status: 'disabled' }],
+        ['POST', `/api/admin/users/${id}/sessions/revoke`],
+        ['GET', '/api/admin/audit-log'],
+      ] as const;
 
     const call = (agent: Agent, token: string, [method, path, body]: readonly [string, string, unknown?]) => {
       const base = method === 'GET' ? agent.get(path) : method === 'PATCH' ? agent.patch(path) : agent.post(path);
@@ -241,7 +245,18 @@ describe('admin users API: access, listing and validation', () => {
 
       // Only 'Regex (a+b)* fan' contains '(', '*' and ')*' literally; as patterns, '.*' or '^$' would match everyone.
       const cases: Array<[string, number]> = [
-        ['.*', 0], ['[', 0], ['(', 1], ['\\', 0], ['*', 1], [')*', 1], ['+?', 0], ['^$', 0], ['a{2', 0], ['|', 0], [')(', 0], ['(?i)x', 0],
+        ['.*', 0],
+        ['[', 0],
+        ['(', 1],
+        ['\\', 0],
+        ['*', 1],
+        [')*', 1],
+        ['+?', 0],
+        ['^$', 0],
+        ['a{2', 0],
+        ['|', 0],
+        [')(', 0],
+        ['(?i)x', 0],
       ];
       for (const [q, total] of cases) {
         const response = await list(`q=${encodeURIComponent(q)}`);
@@ -345,7 +360,14 @@ describe('admin users API: changes', () => {
 
   const auditFor = async (id: string) =>
     (await boss.agent.get(`/api/admin/audit-log?targetId=${id}&pageSize=100`).expect(200)).body as {
-      items: Array<{ action: string; actor: { id: string; email: string }; target: { type: string; id: string; label: string }; before: unknown; after: unknown; at: string }>;
+      items: Array<{
+        action: string;
+        actor: { id: string; email: string };
+        target: { type: string; id: string; label: string };
+        before: unknown;
+        after: unknown;
+        at: string;
+      }>;
       total: number;
     };
 
@@ -532,7 +554,10 @@ describe('admin users API: Hitscope always keeps an active admin', () => {
         patch(partner, `/api/admin/users/${partner.user.id}/role`, { role: 'user' }),
       ]);
       const statuses = results.map((result) => result.status).sort();
-      expect([[200, 409], [409, 409]]).toContainEqual(statuses);
+      expect([
+        [200, 409],
+        [409, 409],
+      ]).toContainEqual(statuses);
       // One stuck and one was refused, or both were undone: never both.
       const succeeded = statuses.filter((status) => status === 200).length;
       expect(await activeAdmins()).toBe(2 - succeeded);

@@ -31,7 +31,11 @@ describe('CSRF', () => {
     const otherToken = await csrfToken(newAgent());
     await agent.post('/api/auth/register').set('x-csrf-token', otherToken).send(body).expect(403);
     const own = await csrfToken(agent);
-    await agent.post('/api/auth/register').set('x-csrf-token', `${own.split('.')[0]}.forged-signature`).send(body).expect(403);
+    await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', `${own.split('.')[0]}.forged-signature`)
+      .send(body)
+      .expect(403);
     expect(await users().countDocuments({ email })).toBe(0);
   });
 
@@ -46,7 +50,11 @@ describe('registration', () => {
     const agent = newAgent();
     const token = await csrfToken(agent);
     const email = uniqueEmail('Reg').replace('reg', 'Reg');
-    const response = await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: ' Ada ', email, password: PASSWORD }).expect(201);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: ' Ada ', email, password: PASSWORD })
+      .expect(201);
     expect(response.body).toEqual({ id: expect.any(String), name: 'Ada', email: email.toLowerCase(), role: 'user' });
     const session = cookieNamed(response.headers['set-cookie'], 'hs_session');
     expect(session).toMatch(/HttpOnly/);
@@ -70,7 +78,11 @@ describe('registration', () => {
       .set('x-csrf-token', token)
       .send({ name: 'Again', email: email.toUpperCase(), password: PASSWORD })
       .expect(409);
-    expect(response.body).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'An account with this e-mail address already exists' });
+    expect(response.body).toMatchObject({
+      statusCode: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this e-mail address already exists',
+    });
   });
 
   it('answers 400 with a message per field', async () => {
@@ -121,8 +133,16 @@ describe('sign-in and sign-out', () => {
     const { email } = await signUp();
     const agent = newAgent();
     const token = await csrfToken(agent);
-    const wrong = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email, password: 'wrong password here' }).expect(401);
-    const unknown = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: uniqueEmail('ghost'), password: PASSWORD }).expect(401);
+    const wrong = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email, password: 'wrong password here' })
+      .expect(401);
+    const unknown = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email: uniqueEmail('ghost'), password: PASSWORD })
+      .expect(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body).toMatchObject({ statusCode: 401, message: 'E-mail or password is incorrect' });
   });
@@ -131,7 +151,11 @@ describe('sign-in and sign-out', () => {
     const { email, user } = await signUp({ name: 'Grace' });
     const agent = newAgent();
     const token = await csrfToken(agent);
-    const response = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: email.toUpperCase(), password: PASSWORD }).expect(200);
+    const response = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email: email.toUpperCase(), password: PASSWORD })
+      .expect(200);
     expect(response.body).toEqual(user);
   });
 
@@ -327,13 +351,20 @@ describe('sessions: short access tokens and rotating refresh tokens', () => {
   it('ends at the absolute lifetime even while refreshing', async () => {
     const session = await freshSession();
     const sid = session.refresh.slice('hs_refresh='.length).split('.')[0];
-    await mongo.db().collection('sessions').updateOne({ _id: sid as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await mongo
+      .db()
+      .collection('sessions')
+      .updateOne({ _id: sid as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     await refreshWith(session, session.refresh).expect(401);
   });
 
   it('signs out with only the refresh cookie left', async () => {
     const session = await freshSession();
-    await newAgent().post('/api/auth/logout').set('Cookie', `${session.csrf}; ${session.refresh}`).set('x-csrf-token', session.token).expect(204);
+    await newAgent()
+      .post('/api/auth/logout')
+      .set('Cookie', `${session.csrf}; ${session.refresh}`)
+      .set('x-csrf-token', session.token)
+      .expect(204);
     await refreshWith(session, session.refresh).expect(401);
     await newAgent().get('/api/auth/me').set('Cookie', session.access).expect(401);
   });

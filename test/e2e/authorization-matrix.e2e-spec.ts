@@ -24,7 +24,13 @@ import { testDatabaseUri } from '../support/test-database.js';
 const ADMIN = 'matrix-admin@example.test';
 
 /** Public by design (pages, SEO files, the build manifest, probes): not called, only checked. */
-const PUBLIC_BY_DESIGN = [/^GET \/\{\*path\}$/, /^GET \/sitemap\.xml$/, /^GET \/robots\.txt$/, /^GET \/_app\/builds\/latest\.json$/, /^GET \/health\//];
+const PUBLIC_BY_DESIGN = [
+  /^GET \/\{\*path\}$/,
+  /^GET \/sitemap\.xml$/,
+  /^GET \/robots\.txt$/,
+  /^GET \/_app\/builds\/latest\.json$/,
+  /^GET \/health\//,
+];
 
 /**
  * Public handlers that check a credential carried by the request itself, and so answer 401 when it
@@ -64,7 +70,10 @@ const newAgent = () => request.agent(running.app.getHttpServer());
 async function register(name: CallerName, email: string): Promise<Caller> {
   const agent = newAgent();
   const token = await csrfToken(agent);
-  const response = await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: `Caller ${name}`, email, password: PASSWORD });
+  const response = await agent
+    .post('/api/auth/register')
+    .set('x-csrf-token', token)
+    .send({ name: `Caller ${name}`, email, password: PASSWORD });
   if (response.status !== 201) throw new Error(`registering ${name} failed: ${summary(response)}`);
   return { name, role: response.body.role, email, agent, token, id: response.body.id };
 }
@@ -132,7 +141,11 @@ function expectationFor(handler: Handler, caller: Caller): Expectation {
 const userState = async (id: string) => {
   const [user, sessions] = await Promise.all([
     db.collection('users').findOne({ _id: new ObjectId(id) }),
-    db.collection('sessions').find({ userId: new ObjectId(id) }).sort({ _id: 1 }).toArray(),
+    db
+      .collection('sessions')
+      .find({ userId: new ObjectId(id) })
+      .sort({ _id: 1 })
+      .toArray(),
   ]);
   return {
     user,
@@ -152,7 +165,8 @@ async function runAs(name: CallerName): Promise<{ failures: string[]; calls: num
     const got = `${handler.route} as ${name}: got ${summary(response)}`;
     if (response.status >= 500) failures.push(`${got} (a server error is never an access decision)`);
     else if (response.body?.code === 'CSRF_INVALID') failures.push(`${got}: the CSRF token was refused, so this says nothing about access`);
-    else if (expected.kind === 'allowed' && (response.status === 401 || response.status === 403)) failures.push(`${got}, expected neither 401 nor 403`);
+    else if (expected.kind === 'allowed' && (response.status === 401 || response.status === 403))
+      failures.push(`${got}, expected neither 401 nor 403`);
     else if (expected.kind !== 'allowed' && response.status !== expected.status) failures.push(`${got}, expected ${expected.status}`);
     else if (expected.kind === 'denied') {
       try {
@@ -205,7 +219,13 @@ describe('authorisation matrix: the inventory', () => {
     expect(callers.admin.role).toBe('admin');
     expect(callers.A.role).toBe('user');
     expect(handlers.map((handler) => handler.route)).toEqual(
-      expect.arrayContaining(['GET /api/auth/me', 'POST /api/auth/login', 'PUT /api/admin/route-rules', 'PATCH /api/admin/users/:id/role', 'GET /{*path}']),
+      expect.arrayContaining([
+        'GET /api/auth/me',
+        'POST /api/auth/login',
+        'PUT /api/admin/route-rules',
+        'PATCH /api/admin/users/:id/role',
+        'GET /{*path}',
+      ]),
     );
     // The metadata walk misses nothing Express routes to, and invents nothing.
     expect([...new Set(handlers.map((handler) => handler.route))].sort()).toEqual([...new Set(expressRoutes(running))].sort());
@@ -218,7 +238,14 @@ describe('authorisation matrix: the inventory', () => {
   it('marks the pages, SEO files, build manifest and health probes @Public() (they are not called here)', () => {
     const skipped = handlers.filter((handler) => PUBLIC_BY_DESIGN.some((pattern) => pattern.test(handler.route)));
     expect(skipped.map((handler) => handler.route)).toEqual(
-      expect.arrayContaining(['GET /{*path}', 'GET /sitemap.xml', 'GET /robots.txt', 'GET /_app/builds/latest.json', 'GET /health/live', 'GET /health/ready']),
+      expect.arrayContaining([
+        'GET /{*path}',
+        'GET /sitemap.xml',
+        'GET /robots.txt',
+        'GET /_app/builds/latest.json',
+        'GET /health/live',
+        'GET /health/ready',
+      ]),
     );
     expect(skipped.filter((handler) => !handler.isPublic).map((handler) => handler.route)).toEqual([]);
   });

@@ -65,11 +65,13 @@ async function register(email: string, name = 'Test User'): Promise<Person> {
 }
 
 /** Runs `send`, asserts a clear 4xx JSON error and that the database is exactly as before. */
-let benchState = 0, benchSend = 0;
+let benchState = 0,
+  benchSend = 0;
 async function refused(send: () => PromiseLike<Response>, status?: number | number[]): Promise<Response> {
   let t = Date.now();
   const before = await databaseState(db);
-  benchState += Date.now() - t; t = Date.now();
+  benchState += Date.now() - t;
+  t = Date.now();
   const response = await send();
   benchSend += Date.now() - t;
   expectClientError(response, status);
@@ -133,8 +135,24 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ token: 'A'.repeat(43), password: 'a brand new passphrase' }),
     fields: ['token', 'password'],
   },
-  { name: 'POST /api/auth/refresh', slug: 'refresh', method: 'post', path: () => '/api/auth/refresh', caller: 'user', valid: () => ({}), fields: [] },
-  { name: 'POST /api/auth/logout', slug: 'logout', method: 'post', path: () => '/api/auth/logout', caller: 'user', valid: () => ({}), fields: [] },
+  {
+    name: 'POST /api/auth/refresh',
+    slug: 'refresh',
+    method: 'post',
+    path: () => '/api/auth/refresh',
+    caller: 'user',
+    valid: () => ({}),
+    fields: [],
+  },
+  {
+    name: 'POST /api/auth/logout',
+    slug: 'logout',
+    method: 'post',
+    path: () => '/api/auth/logout',
+    caller: 'user',
+    valid: () => ({}),
+    fields: [],
+  },
   {
     name: 'PUT /api/admin/route-rules',
     slug: 'rules',
@@ -257,9 +275,24 @@ function attacksOn(endpoint: Endpoint): Attack[] {
     }
   }
   attacks.push(
-    { title: 'operator key $where at the top level', build: (ep) => ({ body: { ...ep.valid(), $where: '1' } }), status: 400, field: '$where' },
-    { title: 'operator key $set at the top level', build: (ep) => ({ body: { ...ep.valid(), $set: { role: 'admin' } } }), status: 400, field: '$set' },
-    { title: 'operator key in the query string (?$where=1)', build: (ep) => ({ body: ep.valid(), query: '$where=1' }), status: 400, field: '$where' },
+    {
+      title: 'operator key $where at the top level',
+      build: (ep) => ({ body: { ...ep.valid(), $where: '1' } }),
+      status: 400,
+      field: '$where',
+    },
+    {
+      title: 'operator key $set at the top level',
+      build: (ep) => ({ body: { ...ep.valid(), $set: { role: 'admin' } } }),
+      status: 400,
+      field: '$set',
+    },
+    {
+      title: 'operator key in the query string (?$where=1)',
+      build: (ep) => ({ body: ep.valid(), query: '$where=1' }),
+      status: 400,
+      field: '$where',
+    },
   );
 
   // Prototype pollution.
@@ -276,8 +309,18 @@ function attacksOn(endpoint: Endpoint): Attack[] {
       status: 400,
       field: 'constructor',
     },
-    { title: '__proto__ in the query string', build: (ep) => ({ body: ep.valid(), query: '__proto__=admin' }), status: 400, field: '__proto__' },
-    { title: 'constructor in the query string', build: (ep) => ({ body: ep.valid(), query: 'constructor=admin' }), status: 400, field: 'constructor' },
+    {
+      title: '__proto__ in the query string',
+      build: (ep) => ({ body: ep.valid(), query: '__proto__=admin' }),
+      status: 400,
+      field: '__proto__',
+    },
+    {
+      title: 'constructor in the query string',
+      build: (ep) => ({ body: ep.valid(), query: 'constructor=admin' }),
+      status: 400,
+      field: 'constructor',
+    },
   );
   for (const field of endpoint.fields) {
     attacks.push({
@@ -326,11 +369,18 @@ function attacksOn(endpoint: Endpoint): Attack[] {
 
   if (!hasBody) return attacks; // the rest is about the values of a body the endpoint reads
 
-  attacks.push({ title: 'a JSON array instead of an object', build: (ep) => ({ body: JSON.stringify([ep.valid()]), contentType: 'application/json' }) });
+  attacks.push({
+    title: 'a JSON array instead of an object',
+    build: (ep) => ({ body: JSON.stringify([ep.valid()]), contentType: 'application/json' }),
+  });
 
   // The valid body in a content type the API does not read: never parsed, never a 500.
   attacks.push(
-    { title: 'content type text/plain (holding valid JSON)', build: (ep) => ({ body: JSON.stringify(ep.valid()), contentType: 'text/plain' }), unread: true },
+    {
+      title: 'content type text/plain (holding valid JSON)',
+      build: (ep) => ({ body: JSON.stringify(ep.valid()), contentType: 'text/plain' }),
+      unread: true,
+    },
     {
       title: 'content type application/xml (with an external entity)',
       build: (ep) => ({
@@ -346,7 +396,8 @@ function attacksOn(endpoint: Endpoint): Attack[] {
       build: (ep) => {
         const boundary = 'xBOUNDARYx';
         const parts = Object.entries(ep.valid()).map(
-          ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
+          ([key, value]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
         );
         return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
       },
@@ -367,7 +418,12 @@ function attacksOn(endpoint: Endpoint): Attack[] {
   };
   for (const [key, value] of Object.entries(extras)) {
     if (endpoint.fields.includes(key)) continue;
-    attacks.push({ title: `mass assignment of ${key}`, build: (ep) => ({ body: { ...ep.valid(), [key]: value } }), status: 400, field: key });
+    attacks.push({
+      title: `mass assignment of ${key}`,
+      build: (ep) => ({ body: { ...ep.valid(), [key]: value } }),
+      status: 400,
+      field: key,
+    });
   }
   if (endpoint.fields.some((field) => field.startsWith('rules.0.'))) {
     attacks.push({
@@ -381,23 +437,59 @@ function attacksOn(endpoint: Endpoint): Attack[] {
   // Wrong types and sizes in every value.
   for (const field of endpoint.fields) {
     attacks.push(
-      { title: `huge string (60 000 characters) in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, hugeValue(field)) }), status: 400 },
-      { title: `array instead of a value in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, [getPath(ep.valid(), field)]) }), status: 400 },
-      { title: `object instead of a value in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, { value: getPath(ep.valid(), field) }) }), status: 400 },
-      { title: `number instead of a string in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, 12345678901234) }), status: 400 },
+      {
+        title: `huge string (60 000 characters) in ${field}`,
+        build: (ep) => ({ body: setPath(ep.valid(), field, hugeValue(field)) }),
+        status: 400,
+      },
+      {
+        title: `array instead of a value in ${field}`,
+        build: (ep) => ({ body: setPath(ep.valid(), field, [getPath(ep.valid(), field)]) }),
+        status: 400,
+      },
+      {
+        title: `object instead of a value in ${field}`,
+        build: (ep) => ({ body: setPath(ep.valid(), field, { value: getPath(ep.valid(), field) }) }),
+        status: 400,
+      },
+      {
+        title: `number instead of a string in ${field}`,
+        build: (ep) => ({ body: setPath(ep.valid(), field, 12345678901234) }),
+        status: 400,
+      },
       { title: `null in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, null) }), status: 400 },
     );
   }
   if (endpoint.fields.includes('rules.0.source')) {
     attacks.push(
       { title: 'a string instead of the rules array', build: () => ({ body: { rules: '/attack' } }), status: 400 },
-      { title: 'an object instead of the rules array', build: (ep) => ({ body: { rules: { 0: (ep.valid().rules as unknown[])[0] } } }), status: 400 },
+      {
+        title: 'an object instead of the rules array',
+        build: (ep) => ({ body: { rules: { 0: (ep.valid().rules as unknown[])[0] } } }),
+        status: 400,
+      },
       { title: 'a status given as text', build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.status', '302') }), status: 400 },
-      { title: 'a javascript: target', build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', 'javascript:alert(1)') }), status: 400 },
-      { title: 'a protocol-relative target', build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', '//evil.example') }), status: 400 },
+      {
+        title: 'a javascript: target',
+        build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', 'javascript:alert(1)') }),
+        status: 400,
+      },
+      {
+        title: 'a protocol-relative target',
+        build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', '//evil.example') }),
+        status: 400,
+      },
       { title: 'a backslash target', build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', '/\\evil.example') }), status: 400 },
-      { title: 'a CRLF in the target', build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', '/landing\r\nSet-Cookie: x=1') }), status: 400 },
-      { title: '501 rules', build: () => ({ body: { rules: Array.from({ length: 501 }, (_, i) => ({ source: `/r${i}`, target: '/x', status: 301 })) } }), status: 400 },
+      {
+        title: 'a CRLF in the target',
+        build: (ep) => ({ body: setPath(ep.valid(), 'rules.0.target', '/landing\r\nSet-Cookie: x=1') }),
+        status: 400,
+      },
+      {
+        title: '501 rules',
+        build: () => ({ body: { rules: Array.from({ length: 501 }, (_, i) => ({ source: `/r${i}`, target: '/x', status: 301 })) } }),
+        status: 400,
+      },
     );
   }
 
@@ -591,7 +683,10 @@ describe('operator injection in query strings and path parameters', () => {
 
   it('an admin route given a well-formed unknown id → 404', async () => {
     const { agent, token } = people.admin;
-    await refused(() => agent.patch('/api/admin/users/ffffffffffffffffffffffff/role').set('x-csrf-token', token).send({ role: 'admin' }), 404);
+    await refused(
+      () => agent.patch('/api/admin/users/ffffffffffffffffffffffff/role').set('x-csrf-token', token).send({ role: 'admin' }),
+      404,
+    );
   });
 
   it('a percent-encoding the URL parser cannot decode → 400, not 500', async () => {
@@ -643,13 +738,20 @@ describe('look-alike e-mail addresses never reach the admin account', () => {
     const before = await databaseState(db);
     const agent = request.agent(server());
     const token = await csrfToken(agent);
-    const response = await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: 'Mallory', email, password: 'mallory own passphrase' });
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Mallory', email, password: 'mallory own passphrase' });
     if (response.status === 201) {
       expect(response.body.id).not.toBe(admin!._id.toString());
       expect(response.body.role).toBe('user');
       expect(response.body.email).not.toBe(ADMIN_EMAIL);
       // Signing in as the real admin still gives the real admin; the look-alike's password does not.
-      await people.anon.agent.post('/api/auth/login').set('x-csrf-token', people.anon.token).send({ email: ADMIN_EMAIL, password: 'mallory own passphrase' }).expect(401);
+      await people.anon.agent
+        .post('/api/auth/login')
+        .set('x-csrf-token', people.anon.token)
+        .send({ email: ADMIN_EMAIL, password: 'mallory own passphrase' })
+        .expect(401);
     } else {
       expectClientError(response);
       expect(await databaseState(db)).toEqual(before);
@@ -678,20 +780,44 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
     ['RS256 signed with a fresh key', () => signRs256(adminClaims()), { attacker: true }],
     ['alg "none"', () => unsigned(adminClaims(), 'none'), { attacker: true }],
     ['alg "None"', () => unsigned(adminClaims(), 'None'), { attacker: true }],
-    ['alg "NONE" with the real signature kept', () => `${unsigned(adminClaims(), 'NONE')}${people.admin.session.split('.')[2]}`, { attacker: true }],
+    [
+      'alg "NONE" with the real signature kept',
+      () => `${unsigned(adminClaims(), 'NONE')}${people.admin.session.split('.')[2]}`,
+      { attacker: true },
+    ],
     ["the user's real token with the admin's claims pasted in", () => withPayload(people.user.session, adminClaims()), { attacker: true }],
-    ["the user's real token with role: admin added", () => withPayload(people.user.session, { ...decodeJwt(people.user.session).payload, role: 'admin' }), { attacker: true }],
+    [
+      "the user's real token with role: admin added",
+      () => withPayload(people.user.session, { ...decodeJwt(people.user.session).payload, role: 'admin' }),
+      { attacker: true },
+    ],
     ['operator objects as claims', () => unsigned({ ...adminClaims(), sub: { $ne: null }, sid: { $ne: null } }), { attacker: true }],
     ['garbage', () => 'not-a-jwt', { attacker: true }],
     ['three empty segments', () => '..', { attacker: true }],
     ['HS512 with the right secret (the algorithm is pinned)', () => signHmac(adminClaims(), AUTH_SECRET, 'HS512'), { attacker: false }],
     ['expired (right secret)', () => signHmac({ ...adminClaims(), iat: now() - 3600, exp: now() - 60 }, AUTH_SECRET), { attacker: false }],
-    ['not valid yet (right secret, nbf in an hour)', () => signHmac({ ...adminClaims(), nbf: now() + 3600 }, AUTH_SECRET), { attacker: false }],
+    [
+      'not valid yet (right secret, nbf in an hour)',
+      () => signHmac({ ...adminClaims(), nbf: now() + 3600 }, AUTH_SECRET),
+      { attacker: false },
+    ],
     ['wrong audience (right secret)', () => signHmac({ ...adminClaims(), aud: 'another-app' }, AUTH_SECRET), { attacker: false }],
     ['wrong issuer (right secret)', () => signHmac({ ...adminClaims(), iss: 'https://evil.example' }, AUTH_SECRET), { attacker: false }],
-    ['no audience and no issuer (right secret)', () => signHmac({ sub: adminClaims().sub, sid: adminClaims().sid, exp: now() + 600 }, AUTH_SECRET), { attacker: false }],
-    ["the admin's id on the user's session (right secret)", () => signHmac({ ...adminClaims(), sid: userSid() }, AUTH_SECRET), { attacker: false }],
-    ['an unknown session id (right secret)', () => signHmac({ ...adminClaims(), sid: randomBytes(24).toString('base64url') }, AUTH_SECRET), { attacker: false }],
+    [
+      'no audience and no issuer (right secret)',
+      () => signHmac({ sub: adminClaims().sub, sid: adminClaims().sid, exp: now() + 600 }, AUTH_SECRET),
+      { attacker: false },
+    ],
+    [
+      "the admin's id on the user's session (right secret)",
+      () => signHmac({ ...adminClaims(), sid: userSid() }, AUTH_SECRET),
+      { attacker: false },
+    ],
+    [
+      'an unknown session id (right secret)',
+      () => signHmac({ ...adminClaims(), sid: randomBytes(24).toString('base64url') }, AUTH_SECRET),
+      { attacker: false },
+    ],
     ['a sub that is not an ObjectId (right secret)', () => signHmac({ ...adminClaims(), sub: 'admin' }, AUTH_SECRET), { attacker: false }],
   ];
 
@@ -700,39 +826,43 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
     const response = await request(server()).get('/api/auth/csrf').expect(200);
     csrf = { nonce: cookieNamed(response.headers['set-cookie'], 'hs_csrf')!.split(';')[0].split('=')[1], token: response.body.token };
   });
-  const withSession = (req: request.Test, jwt: string) => req.set('Cookie', `hs_csrf=${csrf.nonce}; hs_session=${jwt}`).set('x-csrf-token', csrf.token);
+  const withSession = (req: request.Test, jwt: string) =>
+    req.set('Cookie', `hs_csrf=${csrf.nonce}; hs_session=${jwt}`).set('x-csrf-token', csrf.token);
 
-  it.each(TOKENS)('%s: 401 on every API endpoint, no change, and the pages treat the bearer as signed out', async (_label, make, { attacker }) => {
-    const jwt = make();
-    const http = () => request(server());
-    for (const send of [
-      () => withSession(http().get('/api/auth/me'), jwt),
-      () => withSession(http().get('/api/admin/users'), jwt),
-      () => withSession(http().get('/api/profile'), jwt),
-      () => withSession(http().put('/api/admin/route-rules'), jwt).send({ rules: [] }),
-      () => withSession(http().patch(`/api/admin/users/${people.user.id}/role`), jwt).send({ role: 'admin' }),
-      () => withSession(http().post(`/api/admin/users/${people.user.id}/sessions/revoke`), jwt),
-      () => withSession(http().post('/api/auth/verify-email/resend'), jwt),
-    ]) {
-      const response = await refused(send, 401);
-      expect(response.body.message).toBe('Sign in to continue');
-    }
-    // Sign-out with a token nobody could have signed must not end anybody's session.
-    if (attacker) {
-      const before = await databaseState(db);
-      const response = await withSession(http().post('/api/auth/logout'), jwt);
-      expect(response.status).toBe(204);
-      expect(await databaseState(db)).toEqual(before);
-    }
-    for (const page of ['/admin', '/admin/users', '/dashboard/lounge']) {
-      const response = await withSession(http().get(page), jwt);
-      expect({ page, status: response.status, location: response.headers.location }).toEqual({
-        page,
-        status: 302,
-        location: `/login?redirect=${encodeURIComponent(page)}`,
-      });
-    }
-  });
+  it.each(TOKENS)(
+    '%s: 401 on every API endpoint, no change, and the pages treat the bearer as signed out',
+    async (_label, make, { attacker }) => {
+      const jwt = make();
+      const http = () => request(server());
+      for (const send of [
+        () => withSession(http().get('/api/auth/me'), jwt),
+        () => withSession(http().get('/api/admin/users'), jwt),
+        () => withSession(http().get('/api/profile'), jwt),
+        () => withSession(http().put('/api/admin/route-rules'), jwt).send({ rules: [] }),
+        () => withSession(http().patch(`/api/admin/users/${people.user.id}/role`), jwt).send({ role: 'admin' }),
+        () => withSession(http().post(`/api/admin/users/${people.user.id}/sessions/revoke`), jwt),
+        () => withSession(http().post('/api/auth/verify-email/resend'), jwt),
+      ]) {
+        const response = await refused(send, 401);
+        expect(response.body.message).toBe('Sign in to continue');
+      }
+      // Sign-out with a token nobody could have signed must not end anybody's session.
+      if (attacker) {
+        const before = await databaseState(db);
+        const response = await withSession(http().post('/api/auth/logout'), jwt);
+        expect(response.status).toBe(204);
+        expect(await databaseState(db)).toEqual(before);
+      }
+      for (const page of ['/admin', '/admin/users', '/dashboard/lounge']) {
+        const response = await withSession(http().get(page), jwt);
+        expect({ page, status: response.status, location: response.headers.location }).toEqual({
+          page,
+          status: 302,
+          location: `/login?redirect=${encodeURIComponent(page)}`,
+        });
+      }
+    },
+  );
 
   it.each([
     ['malformed', 'x'],
@@ -741,7 +871,11 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
     ['a huge value', 'x'.repeat(3000)],
   ])('a forged refresh cookie (%s) → 401, and nothing changes', async (_label, value) => {
     await refused(
-      () => request(server()).post('/api/auth/refresh').set('Cookie', `hs_csrf=${csrf.nonce}; hs_refresh=${encodeURIComponent(value)}`).set('x-csrf-token', csrf.token),
+      () =>
+        request(server())
+          .post('/api/auth/refresh')
+          .set('Cookie', `hs_csrf=${csrf.nonce}; hs_refresh=${encodeURIComponent(value)}`)
+          .set('x-csrf-token', csrf.token),
       401,
     );
   });
@@ -768,12 +902,20 @@ describe('open redirects: /login and /register never link or send anybody off-si
     'data:text/html,<script>alert(1)</script>',
     '/dashboard\r\nSet-Cookie: injected=1',
   ];
-  const unescapeHtml = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  const unescapeHtml = (text: string) =>
+    text
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
   /** Every URL-carrying attribute of the page. */
-  const urls = (html: string) => [...html.matchAll(/\s(?:href|src|action|formaction|content)="([^"]*)"/gi)].map((match) => unescapeHtml(match[1]));
+  const urls = (html: string) =>
+    [...html.matchAll(/\s(?:href|src|action|formaction|content)="([^"]*)"/gi)].map((match) => unescapeHtml(match[1]));
   /** Origins the pages may legitimately name (JSON-LD vocabulary). */
   const SAFE_ORIGINS = ['https://schema.org', 'http://schema.org'];
-  const isSameSitePath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && new URL(value, PUBLIC_URL).origin === PUBLIC_URL;
+  const isSameSitePath = (value: string) =>
+    value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && new URL(value, PUBLIC_URL).origin === PUBLIC_URL;
 
   /**
    * Links that leave the site: script URLs, protocol-relative or backslash paths, absolute URLs of
@@ -831,7 +973,9 @@ describe('open redirects: /login and /register never link or send anybody off-si
     ['/dashboard/user/orders?x=1&y=2', '/register?redirect=%2Fdashboard%2Fuser%2Forders%3Fx%3D1%26y%3D2'],
     ['/admin/users', '/register?redirect=%2Fadmin%2Fusers'],
   ])('keeps a same-site target (%s) on the register link', async (target, href) => {
-    const response = await request(server()).get(`/login?redirect=${encodeURIComponent(target)}`).expect(200);
+    const response = await request(server())
+      .get(`/login?redirect=${encodeURIComponent(target)}`)
+      .expect(200);
     expect(hrefsTo(response.text, '/register')).toEqual([href]);
     expect(offSite(response.text)).toEqual([]);
   });
@@ -866,7 +1010,14 @@ describe('known product bugs (remove .failing when fixed)', () => {
     ['a right-to-left override', 'Ada \u202eecalevoL'],
     ['CRLF', 'Ada\r\nX-Injected: 1'],
   ])('register refuses a name with %s (400, nothing created)', async (_label, name) => {
-    await refused(() => people.anon.agent.post('/api/auth/register').set('x-csrf-token', people.anon.token).send({ name, email: fresh('ctrl'), password: PASSWORD }), 400);
+    await refused(
+      () =>
+        people.anon.agent
+          .post('/api/auth/register')
+          .set('x-csrf-token', people.anon.token)
+          .send({ name, email: fresh('ctrl'), password: PASSWORD }),
+      400,
+    );
   });
 
   it.failing.each([
@@ -878,7 +1029,12 @@ describe('known product bugs (remove .failing when fixed)', () => {
 
   it.failing('invalid JSON is answered with the generic "Malformed request body", not the parser\'s message echoing the body', async () => {
     const response = await refused(
-      () => people.anon.agent.post('/api/auth/login').set('x-csrf-token', people.anon.token).set('content-type', 'application/json').send('{"password":"hunter2-secret" x}'),
+      () =>
+        people.anon.agent
+          .post('/api/auth/login')
+          .set('x-csrf-token', people.anon.token)
+          .set('content-type', 'application/json')
+          .send('{"password":"hunter2-secret" x}'),
       400,
     );
     expect(response.body.message).toBe('Malformed request body');

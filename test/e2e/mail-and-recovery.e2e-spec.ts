@@ -29,7 +29,15 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
     const smtpUrl = await sink.start();
     const mongodbUri = testDatabaseUri('mail');
     running = await createApp(
-      loadConfig({ NODE_ENV: 'test', MONGODB_URI: mongodbUri, SMTP_URL: smtpUrl, LOG_LEVEL: 'error', PORT: '0', PUBLIC_URL: 'http://hitscope.test', RATE_LIMIT_MULTIPLIER: '100' }),
+      loadConfig({
+        NODE_ENV: 'test',
+        MONGODB_URI: mongodbUri,
+        SMTP_URL: smtpUrl,
+        LOG_LEVEL: 'error',
+        PORT: '0',
+        PUBLIC_URL: 'http://hitscope.test',
+        RATE_LIMIT_MULTIPLIER: '100',
+      }),
     );
     mongo = await MongoClient.connect(mongodbUri);
     const response = await http().get('/api/auth/csrf');
@@ -73,7 +81,10 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
     const mailsTo = (address: string) => sink.received.filter((mail) => mail.to.includes(address)).length;
     for (let round = 0; round < ROUNDS; round += 1) {
       // Alternate which kind goes first, so that neither always follows the other's leftovers.
-      const kinds = [['known', 'forgetful@example.test'], ['unknown', `ghost-${round}@example.test`]] as const;
+      const kinds = [
+        ['known', 'forgetful@example.test'],
+        ['unknown', `ghost-${round}@example.test`],
+      ] as const;
       for (const [kind, email] of round % 2 ? [...kinds].reverse() : kinds) {
         const mailsBefore = mailsTo(email);
         const started = performance.now();
@@ -113,7 +124,10 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
     await post('/api/auth/forgot-password', { email: 'slow-reader@example.test' }).expect(202);
     const mail = await sink.waitFor((m) => m.to.includes('slow-reader@example.test') && m.subject.startsWith('Reset'));
     const token = new URL(linkIn(mail, /http:\/\/hitscope\.test\/login\?reset=[\w-]+/)).searchParams.get('reset')!;
-    await mongo.db().collection('account_tokens').updateMany({ email: 'slow-reader@example.test', purpose: 'reset-password' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+    await mongo
+      .db()
+      .collection('account_tokens')
+      .updateMany({ email: 'slow-reader@example.test', purpose: 'reset-password' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
     await post('/api/auth/reset-password', { token, password: NEW_PASSWORD }).expect(400);
   });
 

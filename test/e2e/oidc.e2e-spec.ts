@@ -13,7 +13,15 @@ async function startApp(env: Record<string, string>): Promise<{ running: Running
   const origin = `http://127.0.0.1:${port}`;
   const mongodbUri = testDatabaseUri('oidc');
   const running = await createApp(
-    loadConfig({ NODE_ENV: 'test', MONGODB_URI: mongodbUri, LOG_LEVEL: 'error', PORT: String(port), PUBLIC_URL: origin, RATE_LIMIT_MULTIPLIER: '100', ...env }),
+    loadConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: mongodbUri,
+      LOG_LEVEL: 'error',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      RATE_LIMIT_MULTIPLIER: '100',
+      ...env,
+    }),
   );
   await running.app.listen(port, '127.0.0.1');
   return { running, origin, mongodbUri };
@@ -85,7 +93,11 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
   async function passwordLogin(email: string, password = PASSWORD): Promise<number> {
     const browser = new TestBrowser();
     const { token } = (await (await browser.request(`${app}/api/auth/csrf`)).json()) as { token: string };
-    const response = await browser.request(`${app}/api/auth/login`, { method: 'POST', headers: { 'x-csrf-token': token }, body: { email, password } });
+    const response = await browser.request(`${app}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'x-csrf-token': token },
+      body: { email, password },
+    });
     return response.status;
   }
 
@@ -157,11 +169,20 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
 
     const exported = (await (await local.request(`${app}/api/profile/export`)).json()) as { linkedIdentities: unknown[] };
     expect(exported.linkedIdentities).toEqual([
-      { issuer: provider.issuer, subject: 'erin', linkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), lastSignInAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        issuer: provider.issuer,
+        subject: 'erin',
+        linkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        lastSignInAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     ]);
     expect(JSON.stringify(exported)).not.toMatch(/id_token|access_token|refresh|secret|passwordHash|argon2/i);
 
-    const deleted = await local.request(`${app}/api/profile`, { method: 'DELETE', headers: { 'x-csrf-token': token }, body: { currentPassword: PASSWORD, confirm: 'DELETE' } });
+    const deleted = await local.request(`${app}/api/profile`, {
+      method: 'DELETE',
+      headers: { 'x-csrf-token': token },
+      body: { currentPassword: PASSWORD, confirm: 'DELETE' },
+    });
     expect(deleted.status).toBe(204);
     expect(await users().countDocuments({ _id: new ObjectId(user.id) })).toBe(0);
     expect(await identities().countDocuments({ userId: new ObjectId(user.id) })).toBe(0);
@@ -207,9 +228,15 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
 
   it('still asks an account with a password for it: 400 with a field message without it, nothing deleted', async () => {
     const { browser, token, user } = await register('rita.remove@example.test');
-    const missing = await browser.request(`${app}/api/profile`, { method: 'DELETE', headers: { 'x-csrf-token': token }, body: { confirm: 'DELETE' } });
+    const missing = await browser.request(`${app}/api/profile`, {
+      method: 'DELETE',
+      headers: { 'x-csrf-token': token },
+      body: { confirm: 'DELETE' },
+    });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual(['Enter your current password']);
+    expect(((await missing.json()) as { fields: Record<string, string[]> }).fields.currentPassword).toEqual([
+      'Enter your current password',
+    ]);
     expect(await users().countDocuments({ _id: new ObjectId(user.id) })).toBe(1);
     expect((await users().findOne({ _id: new ObjectId(user.id) }))?.passwordSet).toBe(true);
   });

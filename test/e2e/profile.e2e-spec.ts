@@ -14,26 +14,49 @@ describe('profile', () => {
   it('returns the profile and saves name, colour mode and newsletter flag', async () => {
     const { agent, token, email } = await signUp({ name: 'Before' });
     const profile = await agent.get('/api/profile').expect(200);
-    expect(profile.body).toMatchObject({ name: 'Before', email, emailVerified: false, colorMode: 'system', newsletterOptIn: false, avatarUrl: null });
+    expect(profile.body).toMatchObject({
+      name: 'Before',
+      email,
+      emailVerified: false,
+      colorMode: 'system',
+      newsletterOptIn: false,
+      avatarUrl: null,
+    });
     expect(profile.body.passwordHash).toBeUndefined();
 
-    const updated = await agent.patch('/api/profile').set('x-csrf-token', token).send({ name: '  After  ', colorMode: 'dark', newsletterOptIn: true }).expect(200);
+    const updated = await agent
+      .patch('/api/profile')
+      .set('x-csrf-token', token)
+      .send({ name: '  After  ', colorMode: 'dark', newsletterOptIn: true })
+      .expect(200);
     expect(updated.body).toMatchObject({ name: 'After', colorMode: 'dark', newsletterOptIn: true });
     expect((updated.headers['set-cookie'] as unknown as string[]).join()).toContain('hs_color_mode=dark');
     expect((await agent.get('/api/auth/me').expect(200)).body.name).toBe('After');
 
-    const bad = await agent.patch('/api/profile').set('x-csrf-token', token).send({ colorMode: 'neon', email: 'x@example.test' }).expect(400);
+    const bad = await agent
+      .patch('/api/profile')
+      .set('x-csrf-token', token)
+      .send({ colorMode: 'neon', email: 'x@example.test' })
+      .expect(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['colorMode', 'email']);
   });
 
   it('changes the e-mail only after the new address is verified', async () => {
     const { agent, token, email } = await signUp();
     const taken = (await signUp()).email;
-    await agent.post('/api/profile/email').set('x-csrf-token', token).send({ email: uniqueEmail('new'), currentPassword: 'not my password' }).expect(403);
+    await agent
+      .post('/api/profile/email')
+      .set('x-csrf-token', token)
+      .send({ email: uniqueEmail('new'), currentPassword: 'not my password' })
+      .expect(403);
     await agent.post('/api/profile/email').set('x-csrf-token', token).send({ email: taken, currentPassword: PASSWORD }).expect(409);
 
     const next = uniqueEmail('next');
-    const pending = await agent.post('/api/profile/email').set('x-csrf-token', token).send({ email: next, currentPassword: PASSWORD }).expect(201);
+    const pending = await agent
+      .post('/api/profile/email')
+      .set('x-csrf-token', token)
+      .send({ email: next, currentPassword: PASSWORD })
+      .expect(201);
     expect(pending.body).toMatchObject({ email, pendingEmail: next });
 
     const mail = await db().collection('mail_outbox').findOne({ to: next });
@@ -52,8 +75,16 @@ describe('profile', () => {
     const otherToken = await csrfToken(other);
     await other.post('/api/auth/login').set('x-csrf-token', otherToken).send({ email, password: PASSWORD }).expect(200);
 
-    await agent.post('/api/profile/password').set('x-csrf-token', token).send({ currentPassword: 'wrong wrong wrong', newPassword: 'another fine passphrase' }).expect(403);
-    const weak = await agent.post('/api/profile/password').set('x-csrf-token', token).send({ currentPassword: PASSWORD, newPassword: 'password1234' }).expect(400);
+    await agent
+      .post('/api/profile/password')
+      .set('x-csrf-token', token)
+      .send({ currentPassword: 'wrong wrong wrong', newPassword: 'another fine passphrase' })
+      .expect(403);
+    const weak = await agent
+      .post('/api/profile/password')
+      .set('x-csrf-token', token)
+      .send({ currentPassword: PASSWORD, newPassword: 'password1234' })
+      .expect(400);
     expect(weak.body.fields.newPassword).toBeDefined();
     const changed = await agent
       .post('/api/profile/password')
@@ -67,7 +98,11 @@ describe('profile', () => {
 
   it('stores a PNG avatar in file storage and serves it with safe headers; refuses other files', async () => {
     const { agent, token } = await signUp();
-    const uploaded = await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', tinyPng(), { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    const uploaded = await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', tinyPng(), { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
     expect(uploaded.body.avatarUrl).toMatch(/^\/api\/avatars\/[0-9a-f]{24}$/);
     const image = await newAgent().get(uploaded.body.avatarUrl).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
@@ -75,14 +110,29 @@ describe('profile', () => {
     expect(image.headers['cache-control']).toContain('immutable');
     expect(Buffer.compare(image.body as Buffer, tinyPng())).toBe(0);
     expect(image.headers.etag).toMatch(/^"[0-9a-f]{24}"$/);
-    await newAgent().get(uploaded.body.avatarUrl).set('If-None-Match', image.headers.etag as string).expect(304);
+    await newAgent()
+      .get(uploaded.body.avatarUrl)
+      .set('If-None-Match', image.headers.etag as string)
+      .expect(304);
 
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const refused = await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', html, { filename: 'x.png', contentType: 'image/png' }).expect(415);
+    const refused = await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', html, { filename: 'x.png', contentType: 'image/png' })
+      .expect(415);
     expect(refused.body.message).toBe('The avatar must be a PNG, JPEG or WebP image');
-    await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024)]), { filename: 'big.png', contentType: 'image/png' }).expect(413);
+    await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024)]), { filename: 'big.png', contentType: 'image/png' })
+      .expect(413);
 
-    const replaced = await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', tinyPng(), { filename: 'again.png', contentType: 'image/png' }).expect(200);
+    const replaced = await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', tinyPng(), { filename: 'again.png', contentType: 'image/png' })
+      .expect(200);
     expect(replaced.body.avatarUrl).not.toBe(uploaded.body.avatarUrl);
     await newAgent().get(uploaded.body.avatarUrl).expect(404);
   });
@@ -99,16 +149,32 @@ describe('profile', () => {
 
   it('deletes the account and everything of it after confirmation', async () => {
     const { agent, token, email, user } = await signUp();
-    const avatar = await agent.put('/api/profile/avatar').set('x-csrf-token', token).attach('avatar', tinyPng(), { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    const avatar = await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', tinyPng(), { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
     await agent.delete('/api/profile').set('x-csrf-token', token).send({ currentPassword: PASSWORD, confirm: 'yes' }).expect(400);
-    await agent.delete('/api/profile').set('x-csrf-token', token).send({ currentPassword: 'wrong wrong wrong', confirm: 'DELETE' }).expect(403);
+    await agent
+      .delete('/api/profile')
+      .set('x-csrf-token', token)
+      .send({ currentPassword: 'wrong wrong wrong', confirm: 'DELETE' })
+      .expect(403);
     expect(await db().collection('users').countDocuments({ email })).toBe(1);
 
     await agent.delete('/api/profile').set('x-csrf-token', token).send({ currentPassword: PASSWORD, confirm: 'DELETE' }).expect(204);
     await agent.get('/api/auth/me').expect(401);
     expect(await db().collection('users').countDocuments({ email })).toBe(0);
-    expect(await db().collection('sessions').countDocuments({ userId: new ObjectId(user.id) })).toBe(0);
-    expect(await db().collection('account_tokens').countDocuments({ userId: new ObjectId(user.id) })).toBe(0);
+    expect(
+      await db()
+        .collection('sessions')
+        .countDocuments({ userId: new ObjectId(user.id) }),
+    ).toBe(0);
+    expect(
+      await db()
+        .collection('account_tokens')
+        .countDocuments({ userId: new ObjectId(user.id) }),
+    ).toBe(0);
     await newAgent().get(avatar.body.avatarUrl).expect(404);
     const login = newAgent();
     const loginToken = await csrfToken(login);

@@ -62,13 +62,22 @@ describe('route inventory (deny by default)', () => {
   it('restricts every /api/admin handler to admins only', () => {
     const admin = handlers.filter((handler) => handler.route.includes(' /api/admin/'));
     expect(admin.length).toBeGreaterThan(0);
-    for (const handler of admin) expect({ route: handler.route, isPublic: handler.isPublic, roles: handler.roles }).toEqual({ route: handler.route, isPublic: false, roles: ['admin'] });
+    for (const handler of admin)
+      expect({ route: handler.route, isPublic: handler.isPublic, roles: handler.roles }).toEqual({
+        route: handler.route,
+        isPublic: false,
+        roles: ['admin'],
+      });
   });
 
   it('registers the page catch-all after every other GET route, so it never shadows one', () => {
     // Nest registers routes module by module; a controller in a module nested under another module
     // can land after SsrModule's `{*path}` and its GETs then answer "Cannot GET" (this happened).
-    const router = (running.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+    const router = (
+      running.app.getHttpAdapter().getInstance() as {
+        router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+      }
+    ).router;
     const gets = router.stack.filter((layer) => layer.route?.methods.get).map((layer) => layer.route!.path);
     expect(gets.length).toBeGreaterThan(10);
     expect(gets.indexOf('/{*path}')).toBe(gets.length - 1);

@@ -30,7 +30,10 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   const key = (avatarUrl: string) => `${PREFIX}avatars/${avatarUrl.split('/').pop()}`;
   const head = (avatarUrl: string) => bucket.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key(avatarUrl) }));
   const missing = async (avatarUrl: string) => {
-    const error = await head(avatarUrl).then(() => null, (caught: Error) => caught);
+    const error = await head(avatarUrl).then(
+      () => null,
+      (caught: Error) => caught,
+    );
     return error?.name === 'NotFound';
   };
   const on = (which: keyof typeof ports) => `http://127.0.0.1:${ports[which]}`;
@@ -67,7 +70,11 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
       S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     });
     // s3rver checks the access key of SigV4 requests (InvalidAccessKeyId), not the signature itself.
-    wrongCredentials = await start(ports.wrong, mongodbUri, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'NOT-A-KNOWN-KEY', S3_SECRET_ACCESS_KEY: 'not-the-secret' });
+    wrongCredentials = await start(ports.wrong, mongodbUri, {
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'NOT-A-KNOWN-KEY',
+      S3_SECRET_ACCESS_KEY: 'not-the-secret',
+    });
     unreachable = await start(ports.down, mongodbUri, {
       S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
@@ -114,7 +121,11 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
     expect(uploaded.body.avatarUrl).toMatch(/^\/api\/avatars\/[0-9a-f]{32}$/);
 
     const object = await head(uploaded.body.avatarUrl);
-    expect(object).toMatchObject({ ContentType: 'image/png', ContentLength: image.length, CacheControl: 'public, max-age=31536000, immutable' });
+    expect(object).toMatchObject({
+      ContentType: 'image/png',
+      ContentLength: image.length,
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
     const stored = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key(uploaded.body.avatarUrl) }));
     expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(image)).toBe(true);
     // Nothing of the file is in the database: no GridFS collections were written.
@@ -141,7 +152,9 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
     await bucket.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(body.avatarUrl) }));
     const gone = await newAgent(on('good')).get(body.avatarUrl).expect(404);
     expect(gone.body).toMatchObject({ statusCode: 404, message: 'No such avatar' });
-    await newAgent(on('good')).get(`/api/avatars/${'0'.repeat(32)}`).expect(404);
+    await newAgent(on('good'))
+      .get(`/api/avatars/${'0'.repeat(32)}`)
+      .expect(404);
     await newAgent(on('good')).get('/api/avatars/..%2F..%2Fsecret').expect(404);
   });
 
@@ -160,7 +173,11 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
 
     const third = (await upload(account, tinyPng(5)).expect(200)).body.avatarUrl as string;
     expect(await missing(third)).toBe(false);
-    await account.agent.delete('/api/profile').set('x-csrf-token', account.token).send({ currentPassword: PASSWORD, confirm: 'DELETE' }).expect(204);
+    await account.agent
+      .delete('/api/profile')
+      .set('x-csrf-token', account.token)
+      .send({ currentPassword: PASSWORD, confirm: 'DELETE' })
+      .expect(204);
     expect(await missing(third)).toBe(true);
     expect(await mongo.db().collection('users').countDocuments({ email: account.email })).toBe(0);
   });
@@ -191,7 +208,10 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
         .expect(503);
       expect(removal.body.message).toContain('File storage is unavailable');
 
-      const user = await mongo.db().collection('users').findOne({ _id: new ObjectId(account.user.id) });
+      const user = await mongo
+        .db()
+        .collection('users')
+        .findOne({ _id: new ObjectId(account.user.id) });
       expect(`/api/avatars/${user?.avatarId as string}`).toBe(before);
       expect(await missing(before)).toBe(false);
       expect((await account.agent.get('/api/profile').expect(200)).body.avatarUrl).toBe(before);
@@ -203,7 +223,12 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
         .send({ currentPassword: PASSWORD, confirm: 'DELETE' })
         .expect(503);
       expect(deletion.body.statusCode).toBe(503);
-      expect(await mongo.db().collection('users').countDocuments({ _id: new ObjectId(account.user.id) })).toBe(1);
+      expect(
+        await mongo
+          .db()
+          .collection('users')
+          .countDocuments({ _id: new ObjectId(account.user.id) }),
+      ).toBe(1);
       expect(await missing(before)).toBe(false);
       await account.agent.get('/api/auth/me').expect(200); // still signed in: nothing was changed
     });

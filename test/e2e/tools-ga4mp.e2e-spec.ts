@@ -18,7 +18,10 @@ import { type Agent, newAgent, PASSWORD, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 const WEB = { measurement_id: 'G-K3TQ8Y2P7L', api_secret: 'xVbN3kLqR2sTzW9yU1aE4d' };
-const BODY = { client_id: '1719384726.1795390000', events: [{ name: 'tutorial_begin', params: { session_id: '1795390000', engagement_time_msec: 100 } }] };
+const BODY = {
+  client_id: '1719384726.1795390000',
+  events: [{ name: 'tutorial_begin', params: { session_id: '1795390000', engagement_time_msec: 100 } }],
+};
 const API = '/api/tools/ga4mp';
 
 describe('GA4 MP workbench API (the shared app process)', () => {
@@ -27,7 +30,11 @@ describe('GA4 MP workbench API (the shared app process)', () => {
   beforeAll(async () => {
     ({ agent, token } = await signUp());
   });
-  const validate = (payload: unknown) => agent.post(`${API}/validate`).set('x-csrf-token', token).send(payload as object);
+  const validate = (payload: unknown) =>
+    agent
+      .post(`${API}/validate`)
+      .set('x-csrf-token', token)
+      .send(payload as object);
 
   it('answers an empty list for a valid payload', async () => {
     const response = await validate({ query: WEB, body: BODY }).expect(200);
@@ -37,9 +44,14 @@ describe('GA4 MP workbench API (the shared app process)', () => {
   it("answers 200 with GA4's codes and field paths for an invalid payload", async () => {
     const response = await validate({
       query: { measurement_id: 'UA-1-1' },
-      body: { events: [{ name: '_badEventName', params: { ga_x: 1 } }, { name: 'session_start' }], user_properties: { user_id: { value: 'x' } } },
+      body: {
+        events: [{ name: '_badEventName', params: { ga_x: 1 } }, { name: 'session_start' }],
+        user_properties: { user_id: { value: 'x' } },
+      },
     }).expect(200);
-    const got = (response.body.validationMessages as { fieldPath: string; validationCode: string }[]).map((m) => `${m.fieldPath} ${m.validationCode}`);
+    const got = (response.body.validationMessages as { fieldPath: string; validationCode: string }[]).map(
+      (m) => `${m.fieldPath} ${m.validationCode}`,
+    );
     expect(got).toEqual([
       'query.measurement_id VALUE_INVALID',
       'query.api_secret VALUE_REQUIRED',
@@ -49,7 +61,9 @@ describe('GA4 MP workbench API (the shared app process)', () => {
       'events[0].params.ga_x NAME_RESERVED',
       'events[1].name NAME_RESERVED',
     ]);
-    expect(response.body.validationMessages[4].description).toBe('Event at index: [0] has invalid name [_badEventName]. Names must start with an alphabetic character.');
+    expect(response.body.validationMessages[4].description).toBe(
+      'Event at index: [0] has invalid name [_badEventName]. Names must start with an alphabetic character.',
+    );
   });
 
   it('refuses a request that is not { query, body } objects with field messages', async () => {
@@ -57,7 +71,11 @@ describe('GA4 MP workbench API (the shared app process)', () => {
     expect(Object.keys(missing.body.fields).sort()).toEqual(['body', 'query']);
     const wrong = await validate({ query: 'G-1', body: [], extra: 1 }).expect(400);
     expect(Object.keys(wrong.body.fields).sort()).toEqual(['body', 'extra', 'query']);
-    const send = await agent.post(`${API}/send`).set('x-csrf-token', token).send({ query: WEB, body: BODY, debug: 'yes', region: 'us' }).expect(400);
+    const send = await agent
+      .post(`${API}/send`)
+      .set('x-csrf-token', token)
+      .send({ query: WEB, body: BODY, debug: 'yes', region: 'us' })
+      .expect(400);
     expect(Object.keys(send.body.fields).sort()).toEqual(['debug', 'region']);
     const page = await agent.get(`${API}/history?pageSize=500`).expect(400);
     expect(page.body.fields.pageSize).toBeDefined();
@@ -73,7 +91,11 @@ describe('GA4 MP workbench API (the shared app process)', () => {
     const anonymous = newAgent();
     const csrf = (await anonymous.get('/api/auth/csrf').expect(200)).body.token as string;
     await anonymous.post(`${API}/validate`).set('x-csrf-token', csrf).send({ query: WEB, body: BODY }).expect(401);
-    await anonymous.post(`${API}/send`).set('x-csrf-token', csrf).send({ query: WEB, body: BODY, debug: true, region: 'global' }).expect(401);
+    await anonymous
+      .post(`${API}/send`)
+      .set('x-csrf-token', csrf)
+      .send({ query: WEB, body: BODY, debug: true, region: 'global' })
+      .expect(401);
     await anonymous.get(`${API}/history`).expect(401);
     await anonymous.delete(`${API}/history`).set('x-csrf-token', csrf).expect(401);
   });
@@ -127,7 +149,13 @@ class FakeGa4 {
     }
     const messages =
       id === 'G-COMPLAINS'
-        ? [{ fieldPath: 'events', description: 'Event at index: [0] has invalid name [tutorial_begin]. Test answer.', validationCode: 'NAME_INVALID' }]
+        ? [
+            {
+              fieldPath: 'events',
+              description: 'Event at index: [0] has invalid name [tutorial_begin]. Test answer.',
+              validationCode: 'NAME_INVALID',
+            },
+          ]
         : [];
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ validationMessages: messages }));
   }
@@ -168,7 +196,8 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
   });
 
   const user = () => signUp({ agent: newAgent(origin) });
-  const send = (who: { agent: Agent; token: string }, payload: object) => who.agent.post(`${API}/send`).set('x-csrf-token', who.token).send(payload);
+  const send = (who: { agent: Agent; token: string }, payload: object) =>
+    who.agent.post(`${API}/send`).set('x-csrf-token', who.token).send(payload);
   const sendRuns = async () => (await mongo.db().collection('tool_usage_daily').findOne({ tool: 'ga4mp', action: 'send' }))?.runs ?? 0;
 
   it('sends to the debug endpoint and answers status, duration, redacted endpoint and the parsed answer', async () => {
@@ -193,22 +222,33 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
 
   it("passes GA4's own validation messages and GA4 errors through as answers", async () => {
     const who = await user();
-    const complaint = await send(who, { query: { ...WEB, measurement_id: 'G-COMPLAINS' }, body: BODY, debug: true, region: 'global' }).expect(200);
+    const complaint = await send(who, {
+      query: { ...WEB, measurement_id: 'G-COMPLAINS' },
+      body: BODY,
+      debug: true,
+      region: 'global',
+    }).expect(200);
     expect(complaint.body.response.validationMessages[0].validationCode).toBe('NAME_INVALID');
-    const broken = await send(who, { query: { ...WEB, measurement_id: 'G-BROKEN' }, body: BODY, debug: true, region: 'global' }).expect(200);
+    const broken = await send(who, { query: { ...WEB, measurement_id: 'G-BROKEN' }, body: BODY, debug: true, region: 'global' }).expect(
+      200,
+    );
     expect(broken.body).toMatchObject({ status: 500, ok: false, response: null });
   });
 
   it('answers 504 with a readable message when GA4 does not answer in time', async () => {
     const who = await user();
-    const response = await send(who, { query: { ...WEB, measurement_id: 'G-HANGING' }, body: BODY, debug: true, region: 'global' }).expect(504);
+    const response = await send(who, { query: { ...WEB, measurement_id: 'G-HANGING' }, body: BODY, debug: true, region: 'global' }).expect(
+      504,
+    );
     expect(response.body).toMatchObject({ statusCode: 504, code: 'GA4MP_TIMEOUT' });
     expect(response.body.message).toMatch(/^GA4 did not answer within 0\.6 s \(127\.0\.0\.1:\d+\)/);
   });
 
   it('answers 502 with a readable message when the connection fails', async () => {
     const who = await user();
-    const response = await send(who, { query: { ...WEB, measurement_id: 'G-DROPPED' }, body: BODY, debug: true, region: 'global' }).expect(502);
+    const response = await send(who, { query: { ...WEB, measurement_id: 'G-DROPPED' }, body: BODY, debug: true, region: 'global' }).expect(
+      502,
+    );
     expect(response.body).toMatchObject({ statusCode: 502, code: 'GA4MP_UNREACHABLE' });
     expect(response.body.message).toMatch(/^Could not reach GA4 at 127\.0\.0\.1:\d+ \(.+\)\. Check the server's network access/);
     const history = await who.agent.get(`${API}/history`).expect(200);
@@ -220,14 +260,29 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     const count = ga4.requests.length;
     const invalid = { ...BODY, events: [{ name: 'session_start' }] };
     const refused = await send(who, { query: WEB, body: invalid, debug: true, region: 'global' }).expect(422);
-    expect(refused.body).toMatchObject({ statusCode: 422, fields: { 'events[0].name': ['Event at index: [0] has name [session_start] which is reserved.'] } });
-    expect(refused.body.validationMessages).toEqual([{ fieldPath: 'events[0].name', validationCode: 'NAME_RESERVED', description: 'Event at index: [0] has name [session_start] which is reserved.' }]);
+    expect(refused.body).toMatchObject({
+      statusCode: 422,
+      fields: { 'events[0].name': ['Event at index: [0] has name [session_start] which is reserved.'] },
+    });
+    expect(refused.body.validationMessages).toEqual([
+      {
+        fieldPath: 'events[0].name',
+        validationCode: 'NAME_RESERVED',
+        description: 'Event at index: [0] has name [session_start] which is reserved.',
+      },
+    ]);
     expect(ga4.requests.length).toBe(count);
     const forced = await send(who, { query: WEB, body: invalid, debug: true, region: 'global', force: true }).expect(200);
     expect(forced.body.ok).toBe(true);
     const history = await who.agent.get(`${API}/history`).expect(200);
     expect(history.body.items[0].localMessages).toHaveLength(1);
-    const missingSecret = await send(who, { query: { measurement_id: WEB.measurement_id }, body: BODY, debug: true, region: 'global', force: true }).expect(400);
+    const missingSecret = await send(who, {
+      query: { measurement_id: WEB.measurement_id },
+      body: BODY,
+      debug: true,
+      region: 'global',
+      force: true,
+    }).expect(400);
     expect(missingSecret.body.fields['query.api_secret']).toBeDefined();
   });
 
@@ -235,11 +290,22 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     const alice = await user();
     const bob = await user();
     await send(alice, { query: WEB, body: BODY, debug: true, region: 'global' }).expect(200);
-    await send(alice, { query: WEB, body: { ...BODY, events: [{ name: 'login', params: { method: 'Google' } }] }, debug: false, region: 'eu' }).expect(200);
+    await send(alice, {
+      query: WEB,
+      body: { ...BODY, events: [{ name: 'login', params: { method: 'Google' } }] },
+      debug: false,
+      region: 'eu',
+    }).expect(200);
     const list = await alice.agent.get(`${API}/history`).expect(200);
     expect(list.body).toMatchObject({ page: 1, pageSize: 10, total: 2 });
     expect(list.body.items.map((entry: { eventNames: string[] }) => entry.eventNames)).toEqual([['login'], ['tutorial_begin']]);
-    expect(list.body.items[0]).toMatchObject({ stream: 'web', debug: false, region: 'eu', status: 204, query: { measurement_id: WEB.measurement_id, api_secret: 'REDACTED' } });
+    expect(list.body.items[0]).toMatchObject({
+      stream: 'web',
+      debug: false,
+      region: 'eu',
+      status: 204,
+      query: { measurement_id: WEB.measurement_id, api_secret: 'REDACTED' },
+    });
     expect(JSON.stringify(await mongo.db().collection('ga4mp_history').find({}).toArray())).not.toContain(WEB.api_secret);
     expect((await alice.agent.get(`${API}/history?page=2&pageSize=1`).expect(200)).body.items[0].eventNames).toEqual(['tutorial_begin']);
 
@@ -263,7 +329,18 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     for (let index = 0; index < 52; index += 1) {
       await history.record(
         who.user.id,
-        { query: WEB, body: { ...BODY, events: [{ name: `event_${index}` }] }, debug: true, region: 'global', status: 200, ok: true, durationMs: 1, localMessages: [], response: null, error: null },
+        {
+          query: WEB,
+          body: { ...BODY, events: [{ name: `event_${index}` }] },
+          debug: true,
+          region: 'global',
+          status: 200,
+          ok: true,
+          durationMs: 1,
+          localMessages: [],
+          response: null,
+          error: null,
+        },
         new Date(base + index * 1000),
       );
     }
@@ -287,7 +364,11 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     const entries = mongo.db().collection('ga4mp_history');
     const ownedBy = (await entries.findOne({}, { sort: { _id: -1 } }))!.userId;
     expect(await entries.countDocuments({ userId: ownedBy })).toBe(1);
-    await who.agent.delete('/api/profile').set('x-csrf-token', who.token).send({ currentPassword: PASSWORD, confirm: 'DELETE' }).expect(204);
+    await who.agent
+      .delete('/api/profile')
+      .set('x-csrf-token', who.token)
+      .send({ currentPassword: PASSWORD, confirm: 'DELETE' })
+      .expect(204);
     expect(await entries.countDocuments({ userId: ownedBy })).toBe(0);
   });
 });

@@ -21,7 +21,9 @@ interface ReferenceCase {
   linkerCookies: Record<string, string>;
   linker: string;
 }
-const [reference] = (JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }).cases;
+const [reference] = (
+  JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }
+).cases;
 
 let running: RunningApp;
 let mongo: MongoClient;
@@ -36,7 +38,10 @@ async function runsOf(action: 'decode' | 'encode'): Promise<number> {
 }
 
 const post = (person: SignedUp, action: 'decode' | 'encode', body: unknown) =>
-  person.agent.post(`/api/tools/linker/${action}`).set('x-csrf-token', person.token).send(body as object);
+  person.agent
+    .post(`/api/tools/linker/${action}`)
+    .set('x-csrf-token', person.token)
+    .send(body as object);
 
 beforeAll(async () => {
   running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('linker'), LOG_LEVEL: 'error', PORT: '0' }));
@@ -55,7 +60,11 @@ describe('POST /api/tools/linker/decode', () => {
     const anonymous = agent();
     const { body } = await anonymous.get('/api/auth/csrf').expect(200);
     await anonymous.post('/api/tools/linker/decode').set('x-csrf-token', body.token).send({ input: reference!.linker }).expect(401);
-    await anonymous.post('/api/tools/linker/encode').set('x-csrf-token', body.token).send({ cookies: {}, browser: reference!.browser }).expect(401);
+    await anonymous
+      .post('/api/tools/linker/encode')
+      .set('x-csrf-token', body.token)
+      .send({ cookies: {}, browser: reference!.browser })
+      .expect(401);
     expect(await runsOf('decode')).toBe(0);
     expect(await runsOf('encode')).toBe(0);
   });
@@ -65,7 +74,9 @@ describe('POST /api/tools/linker/decode', () => {
     const url = `https://shop.example.com/cart?step=2&_gl=${reference!.linker}#summary`;
     const response = await post(user, 'decode', { input: url, browser: reference!.browser, time: reference!.time + 60_000 }).expect(200);
     expect(response.body).toMatchObject({ ok: true, source: 'query', version: '1', linker: reference!.linker, warnings: [] });
-    const cookies = Object.fromEntries((response.body.cookies as { cookieName: string; cookieValue: string }[]).map((c) => [c.cookieName, c.cookieValue]));
+    const cookies = Object.fromEntries(
+      (response.body.cookies as { cookieName: string; cookieValue: string }[]).map((c) => [c.cookieName, c.cookieValue]),
+    );
     expect(cookies).toEqual(reference!.pageCookies);
     expect(response.body.verification).toMatchObject({ status: 'valid', minutesAgo: 1 });
     expect(await runsOf('decode')).toBe(before + 1);
@@ -93,10 +104,22 @@ describe('POST /api/tools/linker/decode', () => {
     ['a too long input', { input: 'x'.repeat(16_385) }, 'input'],
     ['an extra field', { input: '1*a*', admin: true }, 'admin'],
     ['a browser that is not an object', { input: '1*a*', browser: 'Chrome' }, 'browser'],
-    ['a fractional timezone offset', { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 1.5, language: 'en' } }, 'browser.timezoneOffset'],
-    ['an out-of-range timezone offset', { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 9999, language: 'en' } }, 'browser.timezoneOffset'],
+    [
+      'a fractional timezone offset',
+      { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 1.5, language: 'en' } },
+      'browser.timezoneOffset',
+    ],
+    [
+      'an out-of-range timezone offset',
+      { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 9999, language: 'en' } },
+      'browser.timezoneOffset',
+    ],
     ['a browser without user agent', { input: '1*a*', browser: { timezoneOffset: 0, language: 'en' } }, 'browser.userAgent'],
-    ['an unknown browser field', { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en', platform: 'x' } }, 'browser.platform'],
+    [
+      'an unknown browser field',
+      { input: '1*a*', browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en', platform: 'x' } },
+      'browser.platform',
+    ],
     ['a time that is not a date', { input: '1*a*', time: 'yesterday' }, 'time'],
   ])('answers 400 with a field message for %s, counting nothing', async (_label, body, field) => {
     const before = await runsOf('decode');
@@ -118,11 +141,16 @@ describe('POST /api/tools/linker/encode', () => {
       time: reference!.time,
       url: 'https://checkout.example.net/pay?order=7&_gl=1*old*#review',
     }).expect(200);
-    expect(response.body).toMatchObject({ value: reference!.linker, url: `https://checkout.example.net/pay?order=7&_gl=${reference!.linker}#review` });
+    expect(response.body).toMatchObject({
+      value: reference!.linker,
+      url: `https://checkout.example.net/pay?order=7&_gl=${reference!.linker}#review`,
+    });
     expect(await runsOf('encode')).toBe(before + 1);
 
     const back = await post(user, 'decode', { input: response.body.url, browser: reference!.browser, time: reference!.time }).expect(200);
-    expect(Object.fromEntries((back.body.cookies as { key: string; value: string }[]).map((c) => [c.key, c.value]))).toEqual(reference!.linkerCookies);
+    expect(Object.fromEntries((back.body.cookies as { key: string; value: string }[]).map((c) => [c.key, c.value]))).toEqual(
+      reference!.linkerCookies,
+    );
     expect(back.body.verification.status).toBe('valid');
   });
 
@@ -138,12 +166,28 @@ describe('POST /api/tools/linker/encode', () => {
 
   it.each([
     ['no cookies', { browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } }, 'cookies'],
-    ['a cookie name with a separator', { cookies: { 'a*b': 'x' }, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } }, 'cookies'],
-    ['a cookie value that is not text', { cookies: { _ga: 5 }, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } }, 'cookies'],
+    [
+      'a cookie name with a separator',
+      { cookies: { 'a*b': 'x' }, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } },
+      'cookies',
+    ],
+    [
+      'a cookie value that is not text',
+      { cookies: { _ga: 5 }, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } },
+      'cookies',
+    ],
     ['no browser', { cookies: { _ga: '1.2' } }, 'browser'],
-    ['a javascript: URL', { cookies: {}, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' }, url: 'javascript:alert(1)' }, 'url'],
+    [
+      'a javascript: URL',
+      { cookies: {}, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' }, url: 'javascript:alert(1)' },
+      'url',
+    ],
     ['a relative URL', { cookies: {}, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' }, url: '/cart' }, 'url'],
-    ['an unknown placement', { cookies: {}, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' }, placement: 'header' }, 'placement'],
+    [
+      'an unknown placement',
+      { cookies: {}, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' }, placement: 'header' },
+      'placement',
+    ],
     ['a broken Unicode value', { cookies: { _ga: '\uD800' }, browser: { userAgent: 'UA', timezoneOffset: 0, language: 'en' } }, 'cookies'],
   ])('answers 400 with a field message for %s, counting nothing', async (_label, body, field) => {
     const before = await runsOf('encode');
@@ -155,7 +199,15 @@ describe('POST /api/tools/linker/encode', () => {
   it(`limits each user to ${LINKER_RUNS_PER_HOUR} runs an hour (429 with Retry-After), without limiting others`, async () => {
     const busy = await signUp({ agent: agent() });
     for (let sent = 0; sent < LINKER_RUNS_PER_HOUR; sent += 25) {
-      const batch = await Promise.all(Array.from({ length: Math.min(25, LINKER_RUNS_PER_HOUR - sent) }, (_, i) => post(busy, i % 2 ? 'decode' : 'encode', i % 2 ? { input: '1*a*' } : { cookies: {}, browser: { userAgent: '', timezoneOffset: 0, language: '' } })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, LINKER_RUNS_PER_HOUR - sent) }, (_, i) =>
+          post(
+            busy,
+            i % 2 ? 'decode' : 'encode',
+            i % 2 ? { input: '1*a*' } : { cookies: {}, browser: { userAgent: '', timezoneOffset: 0, language: '' } },
+          ),
+        ),
+      );
       expect(batch.every((response) => response.status === 200)).toBe(true);
     }
     const refused = await post(busy, 'decode', { input: '1*a*' }).expect(429);

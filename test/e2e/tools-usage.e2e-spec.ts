@@ -30,7 +30,10 @@ async function runsOf(tool: string, action: string): Promise<number> {
 }
 
 function report(person: SignedUp, body: unknown) {
-  return person.agent.post('/api/tools/usage').set('x-csrf-token', person.token).send(body as object);
+  return person.agent
+    .post('/api/tools/usage')
+    .set('x-csrf-token', person.token)
+    .send(body as object);
 }
 
 beforeAll(async () => {
@@ -89,7 +92,9 @@ describe('POST /api/tools/usage', () => {
   it(`limits each user to ${TOOL_RUN_REPORTS_PER_HOUR} reports an hour (429 with Retry-After), without limiting others`, async () => {
     const busy = await signUp({ agent: agent() });
     for (let sent = 0; sent < TOOL_RUN_REPORTS_PER_HOUR; sent += 20) {
-      const batch = await Promise.all(Array.from({ length: Math.min(20, TOOL_RUN_REPORTS_PER_HOUR - sent) }, () => report(busy, { tool: 'har' })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(20, TOOL_RUN_REPORTS_PER_HOUR - sent) }, () => report(busy, { tool: 'har' })),
+      );
       expect(batch.every((response) => response.status === 204)).toBe(true);
     }
     const refused = await report(busy, { tool: 'har' }).expect(429);

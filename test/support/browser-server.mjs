@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const main = join(root, 'dist/app/src/main.js');
 const buildManifestPath = join(root, 'dist/build-manifest.json');
-const requiredBuildFiles = [main, buildManifestPath, join(root, 'dist/server/entry-server.js'), join(root, 'dist/client/client/index.html')];
+const requiredBuildFiles = [
+  main,
+  buildManifestPath,
+  join(root, 'dist/server/entry-server.js'),
+  join(root, 'dist/client/client/index.html'),
+];
 
 export const BROWSER_ADMIN_EMAIL = 'admin@hitscope.test';
 /** `{ mongodbUri }` of the running browser server on `port` (see test/browser/password-reset.spec.ts). */

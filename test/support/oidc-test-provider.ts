@@ -17,7 +17,10 @@ export const TEST_CLIENT = { id: 'hitscope-e2e', secret: 'a-client-secret-that-i
  * and that its in-memory store is for development: both true and expected for a test provider.
  * Only those two warnings are silenced, only while importing and constructing it.
  */
-const EXPECTED_WARNINGS = [/^oidc-provider WARNING: Unsupported runtime/, /^oidc-provider WARNING: a quick start development-only in-memory adapter/];
+const EXPECTED_WARNINGS = [
+  /^oidc-provider WARNING: Unsupported runtime/,
+  /^oidc-provider WARNING: a quick start development-only in-memory adapter/,
+];
 
 async function quietly<T>(work: () => Promise<T>): Promise<T> {
   const warn = console.warn;
@@ -164,7 +167,10 @@ export class TestBrowser {
       const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
       const expired = attributes.some((attribute) => {
         const [key, setting = ''] = attribute.split('=');
-        return (key.toLowerCase() === 'max-age' && Number(setting) <= 0) || (key.toLowerCase() === 'expires' && Date.parse(setting) <= Date.now());
+        return (
+          (key.toLowerCase() === 'max-age' && Number(setting) <= 0) ||
+          (key.toLowerCase() === 'expires' && Date.parse(setting) <= Date.now())
+        );
       });
       if (expired || value === '') jar.delete(name);
       else jar.set(name, value);
@@ -176,7 +182,11 @@ export class TestBrowser {
    * Follows redirects from `start` until `stop(url)` says the browser has arrived (by default: on
    * a page of `appOrigin`, outside /api) or a response is not a redirect. Returns where it stopped.
    */
-  async follow(start: string | URL, appOrigin: string, stop = (url: URL) => url.origin === appOrigin && !url.pathname.startsWith('/api/')): Promise<URL> {
+  async follow(
+    start: string | URL,
+    appOrigin: string,
+    stop = (url: URL) => url.origin === appOrigin && !url.pathname.startsWith('/api/'),
+  ): Promise<URL> {
     let url = new URL(start);
     for (let hop = 0; hop < 20; hop += 1) {
       const response = await this.request(url);

@@ -31,7 +31,11 @@ export function inventory(running: RunningApp): Handler[] {
       const base = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
       // Walk the prototype chain too: a handler inherited from a base controller is still a handler.
       const seen = new Set<string>();
-      for (let proto = controller.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (
+        let proto = controller.prototype as object | null;
+        proto && proto !== Object.prototype;
+        proto = Object.getPrototypeOf(proto) as object | null
+      ) {
         for (const name of Object.getOwnPropertyNames(proto)) {
           if (name === 'constructor' || seen.has(name)) continue;
           seen.add(name);
@@ -105,7 +109,8 @@ export function leakedInternals(text: string): string | null {
 }
 
 /** A describable summary of a response for failure messages. */
-export const summary = (response: Response) => `${response.status} ${response.headers['content-type'] ?? ''} ${response.text?.slice(0, 300) ?? ''}`;
+export const summary = (response: Response) =>
+  `${response.status} ${response.headers['content-type'] ?? ''} ${response.text?.slice(0, 300) ?? ''}`;
 
 /**
  * Asserts a clear JSON client error: the status (or any 4xx), `{ statusCode, error, message }` with
@@ -123,7 +128,13 @@ export function expectClientError(response: Response, status?: number | number[]
   }
   if (!/^application\/json/.test(String(response.headers['content-type']))) throw new Error(`expected JSON, got ${context}`);
   const body = response.body as Record<string, unknown>;
-  if (body.statusCode !== response.status || typeof body.error !== 'string' || !body.error || typeof body.message !== 'string' || !body.message) {
+  if (
+    body.statusCode !== response.status ||
+    typeof body.error !== 'string' ||
+    !body.error ||
+    typeof body.message !== 'string' ||
+    !body.message
+  ) {
     throw new Error(`expected { statusCode, error, message }, got ${context}`);
   }
   const leak = leakedInternals(response.text);
@@ -151,7 +162,13 @@ export async function databaseState(db: Db) {
     db.collection('mail_outbox').countDocuments(),
   ]);
   return {
-    counts: { users: users.length, sessions: sessions.length, route_rules: routeRules.length, account_tokens: accountTokens, mail_outbox: outbox },
+    counts: {
+      users: users.length,
+      sessions: sessions.length,
+      route_rules: routeRules.length,
+      account_tokens: accountTokens,
+      mail_outbox: outbox,
+    },
     users,
     sessions,
     routeRules,
@@ -175,7 +192,9 @@ export function decodeJwt(token: string): { header: Record<string, unknown>; pay
 
 export function signHmac(payload: object, secret: string, alg: 'HS256' | 'HS384' | 'HS512' = 'HS256'): string {
   const data = `${segment({ alg, typ: 'JWT' })}.${segment(payload)}`;
-  return `${data}.${createHmac(`sha${alg.slice(2)}`, secret).update(data).digest('base64url')}`;
+  return `${data}.${createHmac(`sha${alg.slice(2)}`, secret)
+    .update(data)
+    .digest('base64url')}`;
 }
 
 /** RS256 with a key pair made for the occasion (the server knows nothing about it). */

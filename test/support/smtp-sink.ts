@@ -13,7 +13,8 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-const header = (raw: string, name: string) => new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r?\n[ \t]/g, ' ') ?? '';
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r?\n[ \t]/g, ' ') ?? '';
 
 /**
  * A real SMTP server on loopback that keeps what it receives. `rejectNext` makes the next N
@@ -67,7 +68,8 @@ export class SmtpSink {
     for (;;) {
       const found = this.received.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (received: ${this.received.map((m) => m.subject).join(', ')})`);
+      if (Date.now() > deadline)
+        throw new Error(`No matching mail within ${timeoutMs} ms (received: ${this.received.map((m) => m.subject).join(', ')})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -43,7 +43,8 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Tool runs per day (UTC) from the `$inc` counters: a chart, then the same numbers as a table. */
 export function ToolUsagePanel() {
@@ -67,7 +68,9 @@ export function ToolUsagePanel() {
     byAction.set(`${row.tool}/${row.action}`, (byAction.get(`${row.tool}/${row.action}`) ?? 0) + row.runs);
   }
   const total = rows.reduce((sum, row) => sum + row.runs, 0);
-  const bars = usage.data ? daysBetween(usage.data.from, usage.data.to).map((day) => ({ label: shortDay(day), values: byDay.get(day) ?? {} })) : [];
+  const bars = usage.data
+    ? daysBetween(usage.data.from, usage.data.to).map((day) => ({ label: shortDay(day), values: byDay.get(day) ?? {} }))
+    : [];
 
   return (
     <section className="card tool-usage" aria-labelledby={headingId} aria-busy={usage.isFetching}>
@@ -108,7 +111,11 @@ export function ToolUsagePanel() {
         </div>
       ) : (
         <>
-          <StackedBarChart title={`Tool runs per day, ${shortDay(usage.data.from)} – ${shortDay(usage.data.to)}`} bars={bars} series={SERIES} />
+          <StackedBarChart
+            title={`Tool runs per day, ${shortDay(usage.data.from)} – ${shortDay(usage.data.to)}`}
+            bars={bars}
+            series={SERIES}
+          />
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">Tool runs by action over the selected range</caption>

@@ -50,7 +50,9 @@ export function StackedBarChart({ bars, series, title, height = 180 }: StackedBa
     <figure className="chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="chart__caption">
         {title}
-        <span className="visually-hidden">: {grandTotal} in total over {bars.length} bars; the table below lists every value.</span>
+        <span className="visually-hidden">
+          : {grandTotal} in total over {bars.length} bars; the table below lists every value.
+        </span>
       </figcaption>
       <svg className="chart__svg" viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
         {gridlines.map((value) => (
@@ -70,7 +72,15 @@ export function StackedBarChart({ bars, series, title, height = 180 }: StackedBa
                 const value = bar.values[item.key] ?? 0;
                 if (!value) return null;
                 const rect = (
-                  <rect key={item.key} x={x} width={barWidth} y={y(base + value)} height={y(base) - y(base + value)} fill={item.color} rx={1.5}>
+                  <rect
+                    key={item.key}
+                    x={x}
+                    width={barWidth}
+                    y={y(base + value)}
+                    height={y(base) - y(base + value)}
+                    fill={item.color}
+                    rx={1.5}
+                  >
                     <title>{`${bar.label} — ${item.label}: ${value}`}</title>
                   </rect>
                 );

@@ -60,7 +60,9 @@ function RouteRulesEditor() {
   return (
     <form onSubmit={onSubmit} className="form" aria-label="Redirect rules">
       {rules.length === 0 ? (
-        <p className="muted">No redirect rules. Add one to send an old path (or every path under a prefix such as /docs/*) somewhere else.</p>
+        <p className="muted">
+          No redirect rules. Add one to send an old path (or every path under a prefix such as /docs/*) somewhere else.
+        </p>
       ) : (
         <table className="table">
           <thead>
@@ -85,7 +87,9 @@ function RouteRulesEditor() {
                     aria-invalid={fieldErrors[`rules.${index}.source`] ? true : undefined}
                     onChange={(event) => update(index, { source: event.target.value })}
                   />
-                  {fieldErrors[`rules.${index}.source`] ? <p className="field__error">{fieldErrors[`rules.${index}.source`].join(' ')}</p> : null}
+                  {fieldErrors[`rules.${index}.source`] ? (
+                    <p className="field__error">{fieldErrors[`rules.${index}.source`].join(' ')}</p>
+                  ) : null}
                 </td>
                 <td>
                   <input
@@ -96,7 +100,9 @@ function RouteRulesEditor() {
                     aria-invalid={fieldErrors[`rules.${index}.target`] ? true : undefined}
                     onChange={(event) => update(index, { target: event.target.value })}
                   />
-                  {fieldErrors[`rules.${index}.target`] ? <p className="field__error">{fieldErrors[`rules.${index}.target`].join(' ')}</p> : null}
+                  {fieldErrors[`rules.${index}.target`] ? (
+                    <p className="field__error">{fieldErrors[`rules.${index}.target`].join(' ')}</p>
+                  ) : null}
                 </td>
                 <td>
                   <select
@@ -142,13 +148,19 @@ function RouteRulesEditor() {
 export default function AdminSettingsPage() {
   return (
     <>
-      <PageHeader title="Settings">Site name, registration, announcement, redirect rules, sponsors, privacy policy, catalogue and releases.</PageHeader>
+      <PageHeader title="Settings">
+        Site name, registration, announcement, redirect rules, sponsors, privacy policy, catalogue and releases.
+      </PageHeader>
       <section className="card" aria-labelledby="rules-title" style={{ marginBottom: '1.5rem' }}>
         <h2 id="rules-title">Redirect rules</h2>
-        <p className="muted">Checked on every navigation, on the server and in the browser. Exact paths win over prefixes; the longest prefix wins.</p>
+        <p className="muted">
+          Checked on every navigation, on the server and in the browser. Exact paths win over prefixes; the longest prefix wins.
+        </p>
         <RouteRulesEditor />
       </section>
-      <UpcomingSection title="Site settings">Site name, registration, announcement, sponsors, privacy policy, catalogue and releases are edited here.</UpcomingSection>
+      <UpcomingSection title="Site settings">
+        Site name, registration, announcement, sponsors, privacy policy, catalogue and releases are edited here.
+      </UpcomingSection>
     </>
   );
 }

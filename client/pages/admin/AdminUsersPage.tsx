@@ -184,7 +184,13 @@ export default function AdminUsersPage() {
   );
 }
 
-function Toolbar({ params, update }: { params: ListParams; update: (patch: Partial<ListParams>, options?: { replace?: boolean }) => void }) {
+function Toolbar({
+  params,
+  update,
+}: {
+  params: ListParams;
+  update: (patch: Partial<ListParams>, options?: { replace?: boolean }) => void;
+}) {
   const [text, setText] = useState(params.q);
   const pushed = useRef(params.q);
 
@@ -230,7 +236,12 @@ function Toolbar({ params, update }: { params: ListParams; update: (patch: Parti
       </div>
       <div className="field">
         <label htmlFor="admin-users-role">Role</label>
-        <select id="admin-users-role" className="input" value={params.role} onChange={(event) => update({ role: event.target.value as Role | '' })}>
+        <select
+          id="admin-users-role"
+          className="input"
+          value={params.role}
+          onChange={(event) => update({ role: event.target.value as Role | '' })}
+        >
           <option value="">All roles</option>
           <option value="user">User</option>
           <option value="admin">Admin</option>
@@ -333,7 +344,9 @@ function UsersTable({
       {empty ? null : (
         <div className="admin-users__table-wrap">
           <table className="table table--stack admin-users__table" aria-busy={busy || undefined} aria-describedby="admin-users-summary">
-            <caption className="visually-hidden">Users, sorted by {SORT_LABELS[params.sort]} {params.order === 'asc' ? 'ascending' : 'descending'}</caption>
+            <caption className="visually-hidden">
+              Users, sorted by {SORT_LABELS[params.sort]} {params.order === 'asc' ? 'ascending' : 'descending'}
+            </caption>
             <thead>
               <tr>
                 <SortHeader field="name" params={params} update={update} />
@@ -443,7 +456,13 @@ function Pager({
   return (
     <div className="admin-users__pager">
       <p id="admin-users-summary" className="admin-users__summary" role="status">
-        {loading ? 'Loading users…' : from ? `Showing ${from}–${to} of ${total}` : total ? `${plural(total, 'user')} in total` : 'No users found'}
+        {loading
+          ? 'Loading users…'
+          : from
+            ? `Showing ${from}–${to} of ${total}`
+            : total
+              ? `${plural(total, 'user')} in total`
+              : 'No users found'}
       </p>
       {!loading && total === 0 ? null : (
         <div className="admin-users__pager-controls">
@@ -484,12 +503,10 @@ function Pager({
   );
 }
 
-type PendingAction =
-  | { kind: 'role'; role: Role }
-  | { kind: 'status'; status: Status }
-  | { kind: 'revoke' };
+type PendingAction = { kind: 'role'; role: Role } | { kind: 'status'; status: Status } | { kind: 'revoke' };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The details panel: a modal dialog sliding in from the right. Not a native <dialog> with
@@ -644,7 +661,10 @@ function UserPanelBody({
   const mutation = useMutation({
     mutationFn: async (action: PendingAction): Promise<string> => {
       if (action.kind === 'role') {
-        const result = await api<{ changed: boolean }>(`/api/admin/users/${user.id}/role`, { method: 'PATCH', body: { role: action.role } });
+        const result = await api<{ changed: boolean }>(`/api/admin/users/${user.id}/role`, {
+          method: 'PATCH',
+          body: { role: action.role },
+        });
         if (!result.changed) return `${user.name} already has the ${action.role} role`;
         return action.role === 'admin' ? `${user.name} is now an admin` : `${user.name} is no longer an admin`;
       }
@@ -653,7 +673,8 @@ function UserPanelBody({
           method: 'PATCH',
           body: { status: action.status },
         });
-        if (action.status === 'active') return result.changed ? `${user.name} is enabled and can sign in again` : `${user.name} is already active`;
+        if (action.status === 'active')
+          return result.changed ? `${user.name} is enabled and can sign in again` : `${user.name} is already active`;
         return `${user.name} is disabled; ${plural(result.revokedSessions, 'session')} ended`;
       }
       const result = await api<{ revoked: number }>(`/api/admin/users/${user.id}/sessions/revoke`, { method: 'POST' });
@@ -680,7 +701,11 @@ function UserPanelBody({
   const confirmText = (action: PendingAction): { text: string; button: string; danger: boolean } => {
     if (action.kind === 'role') {
       if (action.role === 'admin') {
-        return { text: `Make ${user.name} an admin? They can manage users and settings from their next page load.`, button: 'Make admin', danger: false };
+        return {
+          text: `Make ${user.name} an admin? They can manage users and settings from their next page load.`,
+          button: 'Make admin',
+          danger: false,
+        };
       }
       return {
         text: isSelf
@@ -692,7 +717,11 @@ function UserPanelBody({
     }
     if (action.kind === 'status') {
       return action.status === 'disabled'
-        ? { text: `Disable ${user.name}? They are signed out everywhere and cannot sign in until enabled again.`, button: 'Disable account', danger: true }
+        ? {
+            text: `Disable ${user.name}? They are signed out everywhere and cannot sign in until enabled again.`,
+            button: 'Disable account',
+            danger: true,
+          }
         : { text: `Enable ${user.name}? They can sign in again with their password.`, button: 'Enable account', danger: false };
     }
     return {
@@ -748,7 +777,12 @@ function UserPanelBody({
               <option value="admin">Admin</option>
             </select>
           </div>
-          <button type="button" className="button" disabled={busy || role === user.role || Boolean(pending)} onClick={() => ask({ kind: 'role', role })}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || role === user.role || Boolean(pending)}
+            onClick={() => ask({ kind: 'role', role })}
+          >
             Change role
           </button>
         </div>
@@ -764,7 +798,12 @@ function UserPanelBody({
               Disable account
             </button>
           ) : (
-            <button type="button" className="button" disabled={busy || Boolean(pending)} onClick={() => ask({ kind: 'status', status: 'active' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || Boolean(pending)}
+              onClick={() => ask({ kind: 'status', status: 'active' })}
+            >
               Enable account
             </button>
           )}
@@ -784,7 +823,12 @@ function UserPanelBody({
               ? 'No active sessions: signed out everywhere.'
               : `${plural(user.sessions.active, 'active session')} (browsers and devices signed in).`}
           </p>
-          <button type="button" className="button button--danger" disabled={busy || Boolean(pending)} onClick={() => ask({ kind: 'revoke' })}>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy || Boolean(pending)}
+            onClick={() => ask({ kind: 'revoke' })}
+          >
             Sign out everywhere
           </button>
         </div>
@@ -840,7 +884,13 @@ function ConfirmBox({
     <div className="admin-users__confirm" role="group" aria-labelledby={textId}>
       <p id={textId}>{text}</p>
       <div className="admin-users__confirm-actions">
-        <button ref={confirmRef} type="button" className={`button button--primary${danger ? ' admin-users__danger' : ''}`} disabled={busy} onClick={onConfirm}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={`button button--primary${danger ? ' admin-users__danger' : ''}`}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {busy ? 'Working…' : button}
         </button>
         <button type="button" className="button button--ghost" disabled={busy} onClick={onCancel}>

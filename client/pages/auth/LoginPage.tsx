@@ -78,7 +78,10 @@ function ResetPasswordForm({ token }: { token: string }) {
     setPending(true);
     setError(null);
     try {
-      await api('/api/auth/reset-password', { method: 'POST', body: { token, password: new FormData(event.currentTarget).get('password') } });
+      await api('/api/auth/reset-password', {
+        method: 'POST',
+        body: { token, password: new FormData(event.currentTarget).get('password') },
+      });
       toast('Password changed. Sign in with your new password.', 'success');
       await navigate('/login', { replace: true });
     } catch (caught) {

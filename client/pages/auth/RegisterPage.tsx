@@ -35,7 +35,12 @@ export default function RegisterPage() {
     try {
       const user = await api<SessionUser>('/api/auth/register', {
         method: 'POST',
-        body: { name: form.get('name'), email: form.get('email'), password: form.get('password'), newsletter: form.get('newsletter') === 'on' },
+        body: {
+          name: form.get('name'),
+          email: form.get('email'),
+          password: form.get('password'),
+          newsletter: form.get('newsletter') === 'on',
+        },
       });
       queryClient.setQueryData(meQuery(data).queryKey, user);
       toast(`Welcome to ${PRODUCT.name}, ${user.name}. We sent a link to ${user.email} to confirm your address.`, 'success');
@@ -82,7 +87,12 @@ export default function RegisterPage() {
         />
         <div className="field">
           <label className="checkbox">
-            <input type="checkbox" name="terms" aria-invalid={termsError || undefined} aria-describedby={termsError ? 'terms-error' : undefined} />
+            <input
+              type="checkbox"
+              name="terms"
+              aria-invalid={termsError || undefined}
+              aria-describedby={termsError ? 'terms-error' : undefined}
+            />
             <span>
               I accept the terms of service and the <AppLink to="/privacy-policy">privacy policy</AppLink>.
             </span>

@@ -164,8 +164,8 @@ export default function HomePage() {
             <p className="eyebrow">The workbench</p>
             <h2 id="tools-title">Four tools for the questions you ask every week</h2>
             <p>
-              Why is this hit missing its consent state? Why did the session break at the checkout domain? Will GA4 accept
-              this payload? Each tool answers one of them, with the evidence.
+              Why is this hit missing its consent state? Why did the session break at the checkout domain? Will GA4 accept this payload?
+              Each tool answers one of them, with the evidence.
             </p>
           </header>
           <ul className="feature-grid">
@@ -229,9 +229,8 @@ export default function HomePage() {
             <p className="eyebrow">Pricing</p>
             <h2 id="pricing-title">One licence, both companion products</h2>
             <p>
-              Every plan includes {COMPANION_PRODUCTS.apps.name}, the {COMPANION_PRODUCTS.apps.kind}, and{' '}
-              {COMPANION_PRODUCTS.browsers.name}, the {COMPANION_PRODUCTS.browsers.kind}. Prices are in euros per month;
-              cancel at the end of any billing period.
+              Every plan includes {COMPANION_PRODUCTS.apps.name}, the {COMPANION_PRODUCTS.apps.kind}, and {COMPANION_PRODUCTS.browsers.name}
+              , the {COMPANION_PRODUCTS.browsers.kind}. Prices are in euros per month; cancel at the end of any billing period.
             </p>
           </header>
           <ul className="pricing">
@@ -247,9 +246,7 @@ export default function HomePage() {
                     <span className="plan__amount">€{plan.monthlyPrice}</span>
                     <span className="plan__period">per month</span>
                   </p>
-                  <p className="plan__seats muted">
-                    {plan.seats === 1 ? 'For one person' : `For teams of up to ${plan.seats} people`}
-                  </p>
+                  <p className="plan__seats muted">{plan.seats === 1 ? 'For one person' : `For teams of up to ${plan.seats} people`}</p>
                   <ul className="check-list">
                     {plan.features.map((feature) => (
                       <li key={feature}>
@@ -258,10 +255,7 @@ export default function HomePage() {
                       </li>
                     ))}
                   </ul>
-                  <AppLink
-                    to={pricingTarget}
-                    className={`button button--block${featured ? ' button--primary' : ''}`}
-                  >
+                  <AppLink to={pricingTarget} className={`button button--block${featured ? ' button--primary' : ''}`}>
                     Choose {plan.name}
                   </AppLink>
                 </li>
@@ -282,9 +276,8 @@ export default function HomePage() {
             </span>
             <h2 id="newsletter-title">Release notes and tracking fixes, by e-mail</h2>
             <p className="muted">
-              New versions of both products, GA4 and consent-mode changes that break tracking, and the fix. Double
-              opt-in: you confirm from your inbox before we send anything, and every e-mail has a one-click unsubscribe
-              link.
+              New versions of both products, GA4 and consent-mode changes that break tracking, and the fix. Double opt-in: you confirm from
+              your inbox before we send anything, and every e-mail has a one-click unsubscribe link.
             </p>
           </div>
           <form className="form newsletter__form" onSubmit={onNewsletterSubmit}>
@@ -295,8 +288,7 @@ export default function HomePage() {
             <label className="checkbox" htmlFor={consentId}>
               <input id={consentId} name="consent" type="checkbox" required />
               <span>
-                Send me the {PRODUCT.name} newsletter. I have read the{' '}
-                <AppLink to="/privacy-policy">privacy policy</AppLink>.
+                Send me the {PRODUCT.name} newsletter. I have read the <AppLink to="/privacy-policy">privacy policy</AppLink>.
               </span>
             </label>
             <button type="submit" className="button button--primary">

@@ -11,7 +11,11 @@ const TIERS = [
     name: 'Supporter',
     monthlyPrice: 5,
     pitch: 'For individual analytics engineers who use the free tools and want them to stay.',
-    benefits: ['Your name in the sponsors list on this page', 'A thank-you in the release notes of the next version', 'Our gratitude, every time GA4 changes something'],
+    benefits: [
+      'Your name in the sponsors list on this page',
+      'A thank-you in the release notes of the next version',
+      'Our gratitude, every time GA4 changes something',
+    ],
   },
   {
     id: 'backer',
@@ -50,9 +54,9 @@ export default function SponsorPage() {
           <p className="eyebrow">Sponsorship</p>
           <h1 id="sponsor-title">Sponsor {PRODUCT.name}</h1>
           <p className="page-hero__lead">
-            The GA4 Measurement Protocol workbench, the Google tag linker decoder and the HAR and app-log analysers are free
-            for everyone with an account. Sponsors pay for the hours that keep them that way: tracking every GA4, Google
-            tag and consent-mode change, and fixing the decoders the week Google ships it.
+            The GA4 Measurement Protocol workbench, the Google tag linker decoder and the HAR and app-log analysers are free for everyone
+            with an account. Sponsors pay for the hours that keep them that way: tracking every GA4, Google tag and consent-mode change, and
+            fixing the decoders the week Google ships it.
           </p>
         </div>
       </section>
@@ -115,9 +119,7 @@ export default function SponsorPage() {
                 <Icon name="heart" size={22} />
               </span>
               <h3>No sponsors yet</h3>
-              <p>
-                Nobody has sponsored {PRODUCT.name} so far, which means the first name on this list could be yours.
-              </p>
+              <p>Nobody has sponsored {PRODUCT.name} so far, which means the first name on this list could be yours.</p>
               <a className="button button--primary" href={mailto(`${PRODUCT.name} sponsorship: first sponsor`)}>
                 Become the first sponsor
               </a>
@@ -132,8 +134,8 @@ export default function SponsorPage() {
             <div>
               <h2 id="contact-title">Questions, invoices or a custom arrangement?</h2>
               <p>
-                Tell us which tier you have in mind and how you would like to be listed. If you need an invoice, a yearly
-                arrangement or something else entirely, write to <a href={`mailto:${SPONSOR_EMAIL}`}>{SPONSOR_EMAIL}</a>.
+                Tell us which tier you have in mind and how you would like to be listed. If you need an invoice, a yearly arrangement or
+                something else entirely, write to <a href={`mailto:${SPONSOR_EMAIL}`}>{SPONSOR_EMAIL}</a>.
               </p>
             </div>
             <div className="cta-band__actions">

@@ -76,8 +76,8 @@ export default function AppsToolPage() {
   return (
     <>
       <PageHeader title="Hitscope for Apps">
-        Analyse Firebase / GA4 debug output from Android logcat or the iOS console: every event decoded and checked against the
-        GA4 and Firebase limits. The log is analysed in your browser and never uploaded.
+        Analyse Firebase / GA4 debug output from Android logcat or the iOS console: every event decoded and checked against the GA4 and
+        Firebase limits. The log is analysed in your browser and never uploaded.
       </PageHeader>
 
       <section className="applog" aria-labelledby="applog-heading">
@@ -96,13 +96,15 @@ export default function AppsToolPage() {
         {state.status === 'idle' ? (
           <div className="applog-idle">
             <p className="muted">
-              Paste output or drop a file to see the event stream: screens, events with their parameters and items, user properties,
-              uploads and every issue.
+              Paste output or drop a file to see the event stream: screens, events with their parameters and items, user properties, uploads
+              and every issue.
             </p>
             <CaptureHelp />
           </div>
         ) : null}
-        {state.status === 'running' ? <AppLogProgress progress={state.progress} lines={state.lines} source={state.source} onCancel={cancel} /> : null}
+        {state.status === 'running' ? (
+          <AppLogProgress progress={state.progress} lines={state.lines} source={state.source} onCancel={cancel} />
+        ) : null}
         {state.status === 'error' ? (
           <div className="alert alert--error applog-error" role="alert">
             <strong>{state.source}:</strong> {state.message}

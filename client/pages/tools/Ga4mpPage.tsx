@@ -35,14 +35,20 @@ export default function Ga4mpPage() {
       const local = messages.filter((message) => message.validationCode !== 'NAME_DUPLICATED');
       setServer({ messages: answer.validationMessages, matches: sameMessages(answer.validationMessages, local) });
       const count = answer.validationMessages.length;
-      toast(count === 0 ? 'Server validation: the payload is valid' : `Server validation: ${count} ${count === 1 ? 'message' : 'messages'}`, count === 0 ? 'success' : 'error');
+      toast(
+        count === 0 ? 'Server validation: the payload is valid' : `Server validation: ${count} ${count === 1 ? 'message' : 'messages'}`,
+        count === 0 ? 'success' : 'error',
+      );
     },
     onError: (error) => toast(error.message, 'error'),
   });
 
   const send = useMutation({
     mutationFn: (options: { debug: boolean; force: boolean }) =>
-      api<Ga4mpSendResult>('/api/tools/ga4mp/send', { method: 'POST', body: { query, body: draft.body, debug: options.debug, region: draft.region, force: options.force || undefined } }),
+      api<Ga4mpSendResult>('/api/tools/ga4mp/send', {
+        method: 'POST',
+        body: { query, body: draft.body, debug: options.debug, region: draft.region, force: options.force || undefined },
+      }),
     onMutate: () => {
       setResult(null);
       setSendError(null);
@@ -52,7 +58,8 @@ export default function Ga4mpPage() {
       setResult(answer);
       const gaMessages = (answer.response as { validationMessages?: unknown[] } | null)?.validationMessages;
       if (!answer.ok) toast(`GA4 answered ${answer.status}`, 'error');
-      else if (options.debug && gaMessages?.length) toast(`GA4's validation server returned ${gaMessages.length} ${gaMessages.length === 1 ? 'message' : 'messages'}`, 'error');
+      else if (options.debug && gaMessages?.length)
+        toast(`GA4's validation server returned ${gaMessages.length} ${gaMessages.length === 1 ? 'message' : 'messages'}`, 'error');
       else toast(options.debug ? "Sent to GA4's validation server: valid" : `Sent to GA4 (${answer.status})`, 'success');
     },
     onError: (error, options) => {
@@ -92,8 +99,8 @@ export default function Ga4mpPage() {
   return (
     <>
       <PageHeader title="GA4 Measurement Protocol">
-        Compose a Measurement Protocol payload for a web or app stream, validate it against GA4's rules as you type, and send it to GA4's validation server or
-        collection endpoint.
+        Compose a Measurement Protocol payload for a web or app stream, validate it against GA4's rules as you type, and send it to GA4's
+        validation server or collection endpoint.
       </PageHeader>
       <div className="ga4mp">
         <div className="ga4mp__composer">
@@ -111,10 +118,18 @@ export default function Ga4mpPage() {
             <IdentityPanel stream={draft.stream} body={draft.body} onChange={workbench.setBody} messagesFor={messagesFor} />
           </div>
           <div className="card">
-            <EventsEditor events={draft.body.events} onChange={(events) => workbench.setBody(withKey(draft.body, 'events', events))} messagesFor={messagesFor} />
+            <EventsEditor
+              events={draft.body.events}
+              onChange={(events) => workbench.setBody(withKey(draft.body, 'events', events))}
+              messagesFor={messagesFor}
+            />
           </div>
           <div className="card">
-            <UserPropertiesEditor properties={draft.body.user_properties} onChange={(properties) => workbench.setBody(withKey(draft.body, 'user_properties', properties))} messagesFor={messagesFor} />
+            <UserPropertiesEditor
+              properties={draft.body.user_properties}
+              onChange={(properties) => workbench.setBody(withKey(draft.body, 'user_properties', properties))}
+              messagesFor={messagesFor}
+            />
           </div>
           <div className="card">
             <UserDataEditor body={draft.body} onChange={workbench.setBody} messagesFor={messagesFor} />
@@ -122,11 +137,26 @@ export default function Ga4mpPage() {
         </div>
         <aside className="ga4mp__side" aria-label="Validation, sending and raw JSON">
           <div className="card">
-            <ValidationPanel messages={messages} server={server} validating={validate.isPending} onValidateOnServer={() => validate.mutate()} />
+            <ValidationPanel
+              messages={messages}
+              server={server}
+              validating={validate.isPending}
+              onValidateOnServer={() => validate.mutate()}
+            />
           </div>
           <div className="card">
-            <SendPanel region={draft.region} invalidCount={messages.length} sending={send.isPending ? (send.variables?.debug ? 'debug' : 'real') : null} onSend={startSend} />
-            <ResponsePanel result={result} error={sendError} refused={refused} onSendAnyway={(debug) => send.mutate({ debug, force: true })} />
+            <SendPanel
+              region={draft.region}
+              invalidCount={messages.length}
+              sending={send.isPending ? (send.variables?.debug ? 'debug' : 'real') : null}
+              onSend={startSend}
+            />
+            <ResponsePanel
+              result={result}
+              error={sendError}
+              refused={refused}
+              onSendAnyway={(debug) => send.mutate({ debug, force: true })}
+            />
           </div>
           <div className="card">
             <RawJsonEditor text={workbench.rawText} error={workbench.rawError} onChange={workbench.setRaw} onFormat={workbench.formatRaw} />

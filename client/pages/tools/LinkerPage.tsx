@@ -3,7 +3,13 @@ import { cookiesProblem, urlProblem } from '../../../lib/tools/linker/inputs.js'
 import { decode, type DecodeResult as LinkerDecodeResult, encode, type EncodedLinker } from '../../../lib/tools/linker/linker.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/Toaster.js';
-import { type BrowserErrors, BrowserFields, type BrowserForm, currentBrowser, parseBrowserForm } from '../../components/tools/linker/BrowserFields.js';
+import {
+  type BrowserErrors,
+  BrowserFields,
+  type BrowserForm,
+  currentBrowser,
+  parseBrowserForm,
+} from '../../components/tools/linker/BrowserFields.js';
 import { type CookieRow, CookieRows } from '../../components/tools/linker/CookieRows.js';
 import { CopyButton } from '../../components/tools/linker/CopyButton.js';
 import { DecodeResult } from '../../components/tools/linker/DecodeResult.js';
@@ -133,7 +139,12 @@ export default function LinkerPage() {
       return;
     }
     setEncoded(result);
-    report('encode', { cookies, browser: parsed.browser, time: parsed.time, ...(baseUrl.trim() ? { url: baseUrl.trim(), placement } : {}) });
+    report('encode', {
+      cookies,
+      browser: parsed.browser,
+      time: parsed.time,
+      ...(baseUrl.trim() ? { url: baseUrl.trim(), placement } : {}),
+    });
     toast('Link generated.', 'success');
   };
 
@@ -148,8 +159,8 @@ export default function LinkerPage() {
   return (
     <>
       <PageHeader title="Google tag linker">
-        Decode a <code>_gl</code> linker parameter or a decorated URL into its cookies, check its fingerprint against a browser, or build one from
-        cookies. Everything runs in your browser with the same code as gtag.js&apos;s linker.
+        Decode a <code>_gl</code> linker parameter or a decorated URL into its cookies, check its fingerprint against a browser, or build
+        one from cookies. Everything runs in your browser with the same code as gtag.js&apos;s linker.
       </PageHeader>
 
       <LinkerTabs active={tab} onChange={setTab}>
@@ -192,8 +203,8 @@ export default function LinkerPage() {
               <LinkInput label="Link or _gl value" value={link} onChange={setLink} />
               <BrowserFields value={browser} errors={browserErrors} onChange={setBrowser} timeLabel="Time of the click" />
               <p className="field__hint">
-                gtag.js accepts a link in the minute it was made and the two after, and only in a browser with the same user agent, timezone offset and
-                language.
+                gtag.js accepts a link in the minute it was made and the two after, and only in a browser with the same user agent, timezone
+                offset and language.
               </p>
               <div className="linker-actions">
                 <button type="submit" className="button button--primary">
@@ -205,7 +216,8 @@ export default function LinkerPage() {
               <section className="linker-result" aria-label="Verification">
                 <VerificationResult verification={verified.verification} />
                 <p className="muted">
-                  {verified.cookies.length} cookie{verified.cookies.length === 1 ? '' : 's'}: {verified.cookies.map((cookie) => cookie.key).join(', ') || 'none'}.
+                  {verified.cookies.length} cookie{verified.cookies.length === 1 ? '' : 's'}:{' '}
+                  {verified.cookies.map((cookie) => cookie.key).join(', ') || 'none'}.
                 </p>
               </section>
             ) : (
@@ -246,11 +258,12 @@ export default function LinkerPage() {
               <fieldset className="linker-placement">
                 <legend>Put _gl in the</legend>
                 <label className="checkbox">
-                  <input type="radio" name="placement" checked={placement === 'query'} onChange={() => setPlacement('query')} /> query string (default)
+                  <input type="radio" name="placement" checked={placement === 'query'} onChange={() => setPlacement('query')} /> query
+                  string (default)
                 </label>
                 <label className="checkbox">
-                  <input type="radio" name="placement" checked={placement === 'fragment'} onChange={() => setPlacement('fragment')} /> fragment (#), like
-                  url_position: &apos;fragment&apos;
+                  <input type="radio" name="placement" checked={placement === 'fragment'} onChange={() => setPlacement('fragment')} />{' '}
+                  fragment (#), like url_position: &apos;fragment&apos;
                 </label>
               </fieldset>
               <div className="linker-actions">
@@ -278,7 +291,8 @@ export default function LinkerPage() {
                   </div>
                 ) : null}
                 <p className="muted">
-                  Fingerprint <code>{encoded.fingerprint}</code> for minute {encoded.minute}; sent as {encoded.entries.map((entry) => entry.key).join(', ') || 'no cookies'}.
+                  Fingerprint <code>{encoded.fingerprint}</code> for minute {encoded.minute}; sent as{' '}
+                  {encoded.entries.map((entry) => entry.key).join(', ') || 'no cookies'}.
                 </p>
                 <div className="linker-actions">
                   <button type="button" className="button" onClick={decodeGenerated}>

@@ -62,8 +62,14 @@ function VerificationNotice({ profile }: { profile: Profile }) {
   }
   if (verified === '0' || !profile.emailVerified) {
     return (
-      <div className={`alert ${verified === '0' ? 'alert--error' : 'alert--info'}`} role={verified === '0' ? 'alert' : 'status'} style={{ marginBottom: '1.5rem' }}>
-        {verified === '0' ? 'That confirmation link has expired or was already used. ' : `Please confirm ${profile.email}: we sent you a link. `}
+      <div
+        className={`alert ${verified === '0' ? 'alert--error' : 'alert--info'}`}
+        role={verified === '0' ? 'alert' : 'status'}
+        style={{ marginBottom: '1.5rem' }}
+      >
+        {verified === '0'
+          ? 'That confirmation link has expired or was already used. '
+          : `Please confirm ${profile.email}: we sent you a link. `}
         <button type="button" className="button button--small" onClick={() => void resend()}>
           Send a new link
         </button>
@@ -135,11 +141,23 @@ function AvatarForm({ profile }: { profile: Profile }) {
         )}
         <div className="field">
           <label htmlFor="avatar-file">Upload an image</label>
-          <input id="avatar-file" ref={input} type="file" accept="image/png,image/jpeg,image/webp" disabled={pending} onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+          <input
+            id="avatar-file"
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={pending}
+            onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
+          />
           <p className="field__hint">PNG, JPEG or WebP, up to 1 MB.</p>
         </div>
         {profile.avatarUrl ? (
-          <button type="button" className="button button--ghost button--danger" onClick={() => remove.mutate(undefined)} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="button button--ghost button--danger"
+            onClick={() => remove.mutate(undefined)}
+            disabled={remove.isPending}
+          >
             Remove
           </button>
         ) : null}
@@ -149,7 +167,11 @@ function AvatarForm({ profile }: { profile: Profile }) {
 }
 
 function EmailForm({ profile }: { profile: Profile }) {
-  const change = useProfileMutation<{ email: string; currentPassword: string }>('/api/profile/email', 'POST', 'Check your new inbox: the change applies once you follow the link');
+  const change = useProfileMutation<{ email: string; currentPassword: string }>(
+    '/api/profile/email',
+    'POST',
+    'Check your new inbox: the change applies once you follow the link',
+  );
   const fields = change.error instanceof ApiError ? change.error.fields : {};
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -166,7 +188,14 @@ function EmailForm({ profile }: { profile: Profile }) {
       {profile.hasPassword ? (
         <>
           <FormField label="New e-mail address" name="email" type="email" required autoComplete="email" errors={fields.email} />
-          <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            required
+            autoComplete="current-password"
+            errors={fields.currentPassword}
+          />
           <div>
             <button type="submit" className="button" disabled={change.isPending}>
               {change.isPending ? 'Sending…' : 'Change e-mail'}
@@ -184,7 +213,10 @@ function PasswordForm() {
     mutationFn: (body: { currentPassword: string; newPassword: string; signOutOtherSessions: boolean }) =>
       api<{ signedOutSessions: number }>('/api/profile/password', { method: 'POST', body }),
     onSuccess: (result) =>
-      toast(result.signedOutSessions ? `Password changed; ${result.signedOutSessions} other session(s) signed out` : 'Password changed', 'success'),
+      toast(
+        result.signedOutSessions ? `Password changed; ${result.signedOutSessions} other session(s) signed out` : 'Password changed',
+        'success',
+      ),
     onError: (error) => toast(error.message, 'error'),
   });
   const fields = change.error instanceof ApiError ? change.error.fields : {};
@@ -203,8 +235,25 @@ function PasswordForm() {
   return (
     <form className="form" onSubmit={onSubmit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
-      <FormField label="New password" name="newPassword" type="password" required minLength={12} maxLength={128} autoComplete="new-password" hint="At least 12 characters." errors={fields.newPassword} />
+      <FormField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        required
+        autoComplete="current-password"
+        errors={fields.currentPassword}
+      />
+      <FormField
+        label="New password"
+        name="newPassword"
+        type="password"
+        required
+        minLength={12}
+        maxLength={128}
+        autoComplete="new-password"
+        hint="At least 12 characters."
+        errors={fields.newPassword}
+      />
       <label className="checkbox">
         <input type="checkbox" name="signOut" defaultChecked />
         <span>Sign out my other sessions</span>
@@ -231,9 +280,7 @@ function NoPasswordNotice({ email, action }: { email: string; action: string }) 
   });
   return (
     <div className="alert alert--info" style={{ display: 'grid', gap: '0.5rem' }}>
-      <span>
-        You sign in through your identity provider, so this account has no password. To {action}, set a password first.
-      </span>
+      <span>You sign in through your identity provider, so this account has no password. To {action}, set a password first.</span>
       <div>
         <button type="button" className="button button--small" onClick={() => send.mutate()} disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'E-mail me a link to set a password'}
@@ -277,7 +324,9 @@ function DataSection({ hasPassword }: { hasPassword: boolean }) {
   return (
     <section aria-labelledby="data-title" className="form">
       <h2 id="data-title">Your data</h2>
-      <p className="muted" style={{ margin: 0 }}>Download everything we keep about your account as JSON, or delete the account for good.</p>
+      <p className="muted" style={{ margin: 0 }}>
+        Download everything we keep about your account as JSON, or delete the account for good.
+      </p>
       <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
         <a className="button" href="/api/profile/export" download>
           Export my data
@@ -298,17 +347,29 @@ function DataSection({ hasPassword }: { hasPassword: boolean }) {
               </>
             ) : (
               <>
-                Type <strong>DELETE</strong> to confirm. Your account has no password, so this works within 10 minutes of signing in
-                through your identity provider.
+                Type <strong>DELETE</strong> to confirm. Your account has no password, so this works within 10 minutes of signing in through
+                your identity provider.
               </>
             )}
           </p>
           <FormField label="Type DELETE" name="confirm" required autoComplete="off" errors={fields.confirm} />
           {hasPassword ? (
-            <FormField label="Current password" name="currentPassword" type="password" required autoComplete="current-password" errors={fields.currentPassword} />
+            <FormField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              required
+              autoComplete="current-password"
+              errors={fields.currentPassword}
+            />
           ) : null}
           <div style={{ display: 'flex', gap: '0.75rem' }}>
-            <button type="submit" className="button button--primary" style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }} disabled={remove.isPending}>
+            <button
+              type="submit"
+              className="button button--primary"
+              style={{ background: 'var(--danger)', borderColor: 'var(--danger)' }}
+              disabled={remove.isPending}
+            >
               {remove.isPending ? 'Deleting…' : 'Delete account'}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>

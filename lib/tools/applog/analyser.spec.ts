@@ -24,12 +24,26 @@ const outline = (result: AppLogResult) =>
 describe('logcat line formats', () => {
   it.each([
     ['threadtime', '05-01 10:00:01.210  1234  1260 V FA      : Logging event (FE): x', '05-01 10:00:01.210', '1234', 'V', 'FA'],
-    ['threadtime with year', '2024-05-01 10:00:01.210  1234  1260 D FA-SVC  : Logging event: x', '2024-05-01 10:00:01.210', '1234', 'D', 'FA-SVC'],
+    [
+      'threadtime with year',
+      '2024-05-01 10:00:01.210  1234  1260 D FA-SVC  : Logging event: x',
+      '2024-05-01 10:00:01.210',
+      '1234',
+      'D',
+      'FA-SVC',
+    ],
     ['time', '05-01 10:00:01.210 V/FA      ( 1234): Logging event (FE): x', '05-01 10:00:01.210', '1234', 'V', 'FA'],
     ['time (old Eclipse colon)', '05-01 10:00:01.210: V/FA(1234): Logging event (FE): x', '05-01 10:00:01.210', '1234', 'V', 'FA'],
     ['brief', 'V/FA-SVC  (17047): Logging event (FE): x', null, '17047', 'V', 'FA-SVC'],
     ['brief without pid (Studio Run window)', 'V/FA: Logging event (FE): x', null, null, 'V', 'FA'],
-    ['Android Studio (old)', '2019-02-20 21:49:06.368 17047-17047/com.example V/FA: Logging event (FE): x', '2019-02-20 21:49:06.368', '17047', 'V', 'FA'],
+    [
+      'Android Studio (old)',
+      '2019-02-20 21:49:06.368 17047-17047/com.example V/FA: Logging event (FE): x',
+      '2019-02-20 21:49:06.368',
+      '17047',
+      'V',
+      'FA',
+    ],
     [
       'Android Studio (Dolphin+)',
       '2024-05-01 10:00:00.123  1234-1250  FA                      com.example                          V  Logging event (FE): x',
@@ -50,12 +64,16 @@ describe('logcat line formats', () => {
 
 describe('iOS console line formats', () => {
   it('reads Xcode, Console.app and timestamp-less lines', () => {
-    expect(parseConsoleLine('2022-10-10 09:11:14.371613-0500 App[51031:8041070] 9.6.0 - [FirebaseAnalytics][I-ACS023072] Event logged. x')).toEqual({
+    expect(
+      parseConsoleLine('2022-10-10 09:11:14.371613-0500 App[51031:8041070] 9.6.0 - [FirebaseAnalytics][I-ACS023072] Event logged. x'),
+    ).toEqual({
       time: '2022-10-10 09:11:14.371613',
       code: 'I-ACS023072',
       message: 'Event logged. x',
     });
-    expect(parseConsoleLine('default\t10:00:00.123456+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023087] User property set. x')).toEqual({
+    expect(
+      parseConsoleLine('default\t10:00:00.123456+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023087] User property set. x'),
+    ).toEqual({
       time: '10:00:00.123456',
       code: 'I-ACS023087',
       message: 'User property set. x',
@@ -88,18 +106,50 @@ describe('Android fixture (threadtime)', () => {
       ['info', '05-01 10:00:00.512', '3', 'Debug-level message logging enabled', null, null, '', ''],
       ['info', '05-01 10:00:00.530', '4', 'App measurement started', null, null, '', ''],
       ['info', '05-01 10:00:00.531', '5', 'Faster debug mode is off', null, null, '', ''],
-      ['screen', '05-01 10:00:01.210', '8,9,10,11', 'screen_view', 'auto', 'MainActivity', 'logged (FE)|logged (service)|saved|recorded', ''],
+      [
+        'screen',
+        '05-01 10:00:01.210',
+        '8,9,10,11',
+        'screen_view',
+        'auto',
+        'MainActivity',
+        'logged (FE)|logged (service)|saved|recorded',
+        '',
+      ],
       ['user_property', '05-01 10:00:02.000', '12,13', 'favorite_food', null, 'MainActivity', 'set (FE)|set (service)', ''],
       ['screen', '05-01 10:00:03.400', '15', 'screen_view', 'app', 'Checkout', 'logged (FE)', ''],
       ['event', '05-01 10:00:05.120', '16,17,18', 'purchase', 'app', 'Checkout', 'logged (FE)|logged (service)|recorded', ''],
       ['event', '05-01 10:00:06.000', '19', 'select_promotion', 'app', 'Checkout', 'logged (FE)', 'param_value_too_long'],
       ['error', '05-01 10:00:07.000', '20', 'Name is reserved', null, 'Checkout', '', 'firebase_logged_error'],
       ['error', '05-01 10:00:07.001', '21', 'error', 'auto', 'Checkout', 'logged (FE)', 'firebase_error_param'],
-      ['user_property', '05-01 10:00:08.000', '22', 'membership_level_description', null, 'Checkout', 'set (FE)', 'user_property_name_too_long'],
+      [
+        'user_property',
+        '05-01 10:00:08.000',
+        '22',
+        'membership_level_description',
+        null,
+        'Checkout',
+        'set (FE)',
+        'user_property_name_too_long',
+      ],
       ['upload', '05-01 10:00:10.000', '23,24,25,26,27,28,29', 'Uploading data', null, 'Checkout', '', ''],
       ['upload', '05-01 10:00:10.450', '30', 'Upload successful', null, 'Checkout', '', ''],
     ]);
-    expect(result.entries.map((entry) => entry.shortName)).toEqual([null, null, null, '_vs', null, '_vs', null, null, null, '_err', null, null, null]);
+    expect(result.entries.map((entry) => entry.shortName)).toEqual([
+      null,
+      null,
+      null,
+      '_vs',
+      null,
+      '_vs',
+      null,
+      null,
+      null,
+      '_err',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('decodes the purchase with long and short names, values holding commas and braces, and its items', () => {
@@ -134,17 +184,32 @@ describe('Android fixture (threadtime)', () => {
 
   it('surfaces Firebase’s own errors with their documented meaning', () => {
     expect(result.entries[8].issues).toEqual([
-      { code: 'firebase_logged_error', severity: 'error', subject: 'session_start', message: 'Firebase logged: Name is reserved. Type, name: event, session_start' },
+      {
+        code: 'firebase_logged_error',
+        severity: 'error',
+        subject: 'session_start',
+        message: 'Firebase logged: Name is reserved. Type, name: event, session_start',
+      },
     ]);
     expect(result.entries[9].issues).toEqual([
-      { code: 'firebase_error_param', severity: 'error', subject: 'session_start', message: 'Firebase error 13: Event name is reserved: the event was ignored (session_start).' },
+      {
+        code: 'firebase_error_param',
+        severity: 'error',
+        subject: 'session_start',
+        message: 'Firebase error 13: Event name is reserved: the event was ignored (session_start).',
+      },
     ]);
     expect(result.entries[7].issues[0]).toMatchObject({ subject: 'promotion_name', message: expect.stringContaining('130 characters') });
   });
 
   it('keeps user properties over time, unrecognised Firebase lines and a summary', () => {
     expect(result.userProperties).toEqual([
-      { name: 'favorite_food', shortName: null, value: 'pizza', history: [{ entryIndex: 4, time: '05-01 10:00:02.000', line: 12, value: 'pizza' }] },
+      {
+        name: 'favorite_food',
+        shortName: null,
+        value: 'pizza',
+        history: [{ entryIndex: 4, time: '05-01 10:00:02.000', line: 12, value: 'pizza' }],
+      },
       {
         name: 'membership_level_description',
         shortName: null,
@@ -187,7 +252,16 @@ describe('Android fixture (Android Studio format)', () => {
       ['info', '2024-05-01 10:00:00.512', '1', 'Debug-level message logging enabled', null, null, '', ''],
       ['event', '2024-05-01 10:00:01.100', '3,4', 'level_up', 'app', 'GameActivity', 'logged (FE)|logged (service)', ''],
       ['event', '2024-05-01 10:00:02.000', '5', '3rd_party_login', 'app', 'GameActivity', 'logged (FE)', 'event_name_invalid_start'],
-      ['user_property', '2024-05-01 10:00:03.000', '6', 'player_tier_for_matchmaking', null, null, 'set (FE)', 'user_property_name_too_long,user_property_value_too_long'],
+      [
+        'user_property',
+        '2024-05-01 10:00:03.000',
+        '6',
+        'player_tier_for_matchmaking',
+        null,
+        null,
+        'set (FE)',
+        'user_property_name_too_long,user_property_value_too_long',
+      ],
       ['info', '2024-05-01 10:00:04.000', '7', 'Event not sent since app measurement is disabled', null, null, '', ''],
     ]);
     expect(result.entries[1].params.filter((param) => param.shortName === null)).toEqual([
@@ -268,8 +342,26 @@ describe('iOS fixture (Xcode console)', () => {
         'logging|logged|marked real-time',
         '',
       ],
-      ['error', '2024-05-01 10:00:03.000000', '71', 'Event name is reserved and cannot be used', null, 'ViewController', '', 'firebase_logged_error'],
-      ['event', '2024-05-01 10:00:04.000000', '72,73,74,75,76,77,78', 'share_recipe_with_friends_via_messages_app', 'app', 'RecipeViewController', 'logging', 'event_name_too_long'],
+      [
+        'error',
+        '2024-05-01 10:00:03.000000',
+        '71',
+        'Event name is reserved and cannot be used',
+        null,
+        'ViewController',
+        '',
+        'firebase_logged_error',
+      ],
+      [
+        'event',
+        '2024-05-01 10:00:04.000000',
+        '72,73,74,75,76,77,78',
+        'share_recipe_with_friends_via_messages_app',
+        'app',
+        'RecipeViewController',
+        'logging',
+        'event_name_too_long',
+      ],
       ['upload', '2024-05-01 10:00:05.000000', '79', 'Upload scheduled', null, 'ViewController', '', ''],
       ['upload', '2024-05-01 10:00:08.100000', '80', 'Uploading data', null, 'ViewController', '', ''],
       ['upload', '2024-05-01 10:00:08.300000', '81', 'Upload successful', null, 'ViewController', '', ''],
@@ -317,7 +409,9 @@ describe('iOS fixture (Xcode console)', () => {
 
 describe('no Firebase lines', () => {
   it('gives an empty stream and counts nothing as relevant', () => {
-    const result = analyseAppLog('05-01 10:00:00.100  1234  1234 I ActivityManager: Start proc\n05-01 10:00:01.002  1234  1234 D OpenGLRenderer: Swap\n');
+    const result = analyseAppLog(
+      '05-01 10:00:00.100  1234  1234 I ActivityManager: Start proc\n05-01 10:00:01.002  1234  1234 D OpenGLRenderer: Swap\n',
+    );
     expect(result.entries).toEqual([]);
     expect(result.relevantLines).toBe(0);
     expect(result.totalLines).toBe(2);
@@ -338,7 +432,10 @@ describe('buildExportDocument', () => {
       summary: result.summary,
     });
     expect(document.entries).toHaveLength(5);
-    expect(document.entries[1]).toMatchObject({ name: 'level_up', params: expect.arrayContaining([{ name: 'level', shortName: null, value: '12' }]) });
+    expect(document.entries[1]).toMatchObject({
+      name: 'level_up',
+      params: expect.arrayContaining([{ name: 'level', shortName: null, value: '12' }]),
+    });
     expect(JSON.parse(JSON.stringify(document))).toEqual(document);
     expect(buildExportDocument(result, { generatedAt: '2024-05-01T12:00:00.000Z', source: 'android-logcat-studio.txt' })).toEqual(document);
     expect(exportFileName(result, '2024-05-01T12:00:00.000Z')).toBe('applog-android-2024-05-01T12-00-00.json');
@@ -368,7 +465,12 @@ describe('other Firebase lines', () => {
       ['user_property', 'favorite_food', null],
     ]);
     expect(result.userProperties).toEqual([
-      { name: 'favorite_food', shortName: null, value: null, history: [{ entryIndex: 6, time: '05-01 10:00:00.700', line: 7, value: null }] },
+      {
+        name: 'favorite_food',
+        shortName: null,
+        value: null,
+        history: [{ entryIndex: 6, time: '05-01 10:00:00.700', line: 7, value: null }],
+      },
     ]);
   });
 
@@ -395,6 +497,12 @@ describe('capture quirks', () => {
     const plain = analyseAppLog(`${line}\n`);
     const quirky = analyseAppLog(`\uFEFF\u001b[38;5;75m${line}\u001b[0m\r\n`);
     expect(quirky.entries).toEqual(plain.entries);
-    expect(quirky.entries[0]).toMatchObject({ name: 'level_up', params: [{ name: 'ga_event_origin', shortName: '_o', value: 'app' }, { name: 'level', shortName: null, value: '2' }] });
+    expect(quirky.entries[0]).toMatchObject({
+      name: 'level_up',
+      params: [
+        { name: 'ga_event_origin', shortName: '_o', value: 'app' },
+        { name: 'level', shortName: null, value: '2' },
+      ],
+    });
   });
 });

@@ -2,14 +2,7 @@ import { androidFact, isBareFirebaseMessage, isDumpLine, isFirebaseTag, parseLog
 import type { LogFact } from './facts.js';
 import { iosFact, parseConsoleLine, startsConsoleMessage } from './ios.js';
 import { splitName } from './rules.js';
-import type {
-  AppLogEntry,
-  AppLogParam,
-  AppLogPlatform,
-  AppLogResult,
-  AppLogUnrecognisedLine,
-  AppLogUserProperty,
-} from './types.js';
+import type { AppLogEntry, AppLogParam, AppLogPlatform, AppLogResult, AppLogUnrecognisedLine, AppLogUserProperty } from './types.js';
 import { validateEntries } from './validate.js';
 import { openBrackets } from './values.js';
 
@@ -27,7 +20,8 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  */
 export function detectPlatform(sample: string): AppLogPlatform | null {
   const ios = (sample.match(/\[(?:FirebaseAnalytics|Firebase\/Analytics)\]\[I-/g) ?? []).length;
-  const android = (sample.match(/(?:\s[VDIWE]\s+FA(?:-SVC)?\s*:|[VDIWE]\/FA(?:-SVC)?[\s(:]|\sFA(?:-SVC)?\s+\S+\s+[VDIWE]\s)/g) ?? []).length;
+  const android = (sample.match(/(?:\s[VDIWE]\s+FA(?:-SVC)?\s*:|[VDIWE]\/FA(?:-SVC)?[\s(:]|\sFA(?:-SVC)?\s+\S+\s+[VDIWE]\s)/g) ?? [])
+    .length;
   if (ios === 0 && android === 0) {
     if (/^\s*Logging event|Bundle\[\{/m.test(sample)) return 'android';
     if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+[+-]\d{4} \S+\[\d+:\w+\]/m.test(sample)) return 'ios';
@@ -92,7 +86,9 @@ export class AppLogAnalyser {
     validateEntries(this.entries);
     const userProperties = [...this.userProperties.values()];
     const count = (kind: AppLogEntry['kind']) => this.entries.filter((entry) => entry.kind === kind).length;
-    const eventNames = new Set(this.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name));
+    const eventNames = new Set(
+      this.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name),
+    );
     const withIssues = this.entries.filter((entry) => entry.issues.length > 0);
     return {
       platform: this.platform,
@@ -296,7 +292,10 @@ export class AppLogAnalyser {
     this.open.set(key, open);
   }
 
-  private event(fact: Extract<LogFact, { type: 'event' }>, source: { time: string | null; level: string | null; message: string; lines: number[] }): void {
+  private event(
+    fact: Extract<LogFact, { type: 'event' }>,
+    source: { time: string | null; level: string | null; message: string; lines: number[] },
+  ): void {
     const { name, shortName } = splitName(fact.rawName);
     const key = `event:${name}`;
     const { params, items } = splitItems(fact.params);

@@ -73,7 +73,9 @@ const INFOS: [RegExp, string][] = [
 
 /** A message that is Firebase's even without the FA tag (a paste of bare messages). */
 export function isBareFirebaseMessage(message: string): boolean {
-  return /^(?:Logging event|Event recorded: Event\{|Setting user property|Debug-level message logging enabled|Event not sent since app measurement)/.test(message);
+  return /^(?:Logging event|Event recorded: Event\{|Setting user property|Debug-level message logging enabled|Event not sent since app measurement)/.test(
+    message,
+  );
 }
 
 /** Reads one FA / FA-SVC message; null when it is Firebase's but not understood. */
@@ -81,11 +83,21 @@ export function androidFact(message: string, level: string | null): LogFact | nu
   let m = FE_EVENT.exec(message);
   if (m) {
     const params = parseBundle(m[2]);
-    const origin = params.find((param) => param.shortName === '_o' || param.name === 'ga_event_origin' || param.name === 'firebase_event_origin');
+    const origin = params.find(
+      (param) => param.shortName === '_o' || param.name === 'ga_event_origin' || param.name === 'firebase_event_origin',
+    );
     return { type: 'event', stage: 1, stageLabel: 'logged (FE)', rawName: m[1].trim(), origin: originOf(origin?.value), params };
   }
   m = SVC_EVENT.exec(message);
-  if (m) return { type: 'event', stage: 2, stageLabel: 'logged (service)', rawName: m[2].trim(), origin: originOf(m[1].trim()), params: parseBundle(m[3]) };
+  if (m)
+    return {
+      type: 'event',
+      stage: 2,
+      stageLabel: 'logged (service)',
+      rawName: m[2].trim(),
+      origin: originOf(m[1].trim()),
+      params: parseBundle(m[3]),
+    };
   m = RECORDED.exec(message);
   if (m) {
     const name = /name='([^']*)'/.exec(m[1]);
@@ -101,10 +113,23 @@ export function androidFact(message: string, level: string | null): LogFact | nu
   m = USER_PROPERTY.exec(message);
   if (m) {
     const value = m[3].trim();
-    return { type: 'user_property', stage: m[1] ? 1 : 2, stageLabel: m[1] ? 'set (FE)' : 'set (service)', rawName: m[2].trim(), value: value === 'null' ? null : value };
+    return {
+      type: 'user_property',
+      stage: m[1] ? 1 : 2,
+      stageLabel: m[1] ? 'set (FE)' : 'set (service)',
+      rawName: m[2].trim(),
+      value: value === 'null' ? null : value,
+    };
   }
   m = USER_PROPERTY_CLEARED.exec(message);
-  if (m) return { type: 'user_property', stage: m[1] ? 1 : 2, stageLabel: m[1] ? 'cleared (FE)' : 'cleared (service)', rawName: m[2].trim(), value: null };
+  if (m)
+    return {
+      type: 'user_property',
+      stage: m[1] ? 1 : 2,
+      stageLabel: m[1] ? 'cleared (FE)' : 'cleared (service)',
+      rawName: m[2].trim(),
+      value: null,
+    };
   for (const [pattern, label] of UPLOADS) if (pattern.test(message)) return { type: 'upload', label };
   for (const [pattern, label] of INFOS) if (pattern.test(message)) return { type: 'info', label };
   if (level === 'E' || level === 'W' || looksLikeError(message)) {

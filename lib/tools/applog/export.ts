@@ -30,7 +30,10 @@ function exportParam(param: AppLogParam): AppLogExportParam {
  * The "Export JSON" document: everything decoded, nothing of the raw log beyond each entry's first
  * message. Pure: `generatedAt` is passed in so the same input always gives the same document.
  */
-export function buildExportDocument(result: AppLogResult, options: { generatedAt: string; source?: string | null; entries?: AppLogEntry[] }): AppLogExportDocument {
+export function buildExportDocument(
+  result: AppLogResult,
+  options: { generatedAt: string; source?: string | null; entries?: AppLogEntry[] },
+): AppLogExportDocument {
   const entries = options.entries ?? result.entries;
   return {
     format: 'hitscope.applog',
@@ -40,7 +43,11 @@ export function buildExportDocument(result: AppLogResult, options: { generatedAt
     platform: result.platform,
     lines: { total: result.totalLines, firebase: result.relevantLines, unrecognised: result.unrecognisedCount },
     summary: result.summary,
-    entries: entries.map((entry) => ({ ...entry, params: entry.params.map(exportParam), items: entry.items.map((item) => item.map(exportParam)) })),
+    entries: entries.map((entry) => ({
+      ...entry,
+      params: entry.params.map(exportParam),
+      items: entry.items.map((item) => item.map(exportParam)),
+    })),
     userProperties: result.userProperties,
     unrecognised: result.unrecognised,
   };

@@ -25,13 +25,17 @@ export function originOf(raw: string | null | undefined): AppLogOrigin | null {
 
 /** The name a Firebase warning is about (`Name is reserved. Type, name: event, app_open` → app_open). */
 export function errorSubject(message: string): string | null {
-  const typed = /(?:Type, name|name, type|Name, value|Event name|Parameter name|param name|name)\s*[:=]\s*(?:[a-z ]+,\s*)?([A-Za-z0-9_]+(?:\s*\(_\w+\))?)/i.exec(message);
+  const typed =
+    /(?:Type, name|name, type|Name, value|Event name|Parameter name|param name|name)\s*[:=]\s*(?:[a-z ]+,\s*)?([A-Za-z0-9_]+(?:\s*\(_\w+\))?)/i.exec(
+      message,
+    );
   if (typed) return typed[1].replace(/\s+/g, '');
   const tail = /:\s*([^\s,:]+)\s*$/.exec(message);
   return tail ? tail[1] : null;
 }
 
-const ERROR_TEXT = /\b(?:is reserved|reserved\b.*\bname|too long|invalid|can(?:no|')t be|must (?:start|consist|contain)|discarded|not allowed|exceed|is required|will not be logged|not (?:be )?logged|dropped)/i;
+const ERROR_TEXT =
+  /\b(?:is reserved|reserved\b.*\bname|too long|invalid|can(?:no|')t be|must (?:start|consist|contain)|discarded|not allowed|exceed|is required|will not be logged|not (?:be )?logged|dropped)/i;
 
 export function looksLikeError(message: string): boolean {
   return ERROR_TEXT.test(message);

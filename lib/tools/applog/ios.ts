@@ -58,7 +58,15 @@ function userValue(raw: string): string | null {
 
 export function iosFact(message: string): LogFact | null {
   let m = LOGGING.exec(message);
-  if (m) return { type: 'event', stage: 1, stageLabel: 'logging', rawName: m[2].trim(), origin: originOf(m[1].trim()), params: parseDictionary(m[3]) };
+  if (m)
+    return {
+      type: 'event',
+      stage: 1,
+      stageLabel: 'logging',
+      rawName: m[2].trim(),
+      origin: originOf(m[1].trim()),
+      params: parseDictionary(m[3]),
+    };
   m = LOGGED.exec(message);
   if (m) {
     const params = parseDictionary(m[2]);
@@ -76,7 +84,13 @@ export function iosFact(message: string): LogFact | null {
   m = USER_PROPERTY.exec(message);
   if (m) {
     const first = m[1] === 'Setting user property';
-    return { type: 'user_property', stage: first ? 1 : 2, stageLabel: first ? 'setting' : 'set', rawName: m[2].trim(), value: userValue(m[3]) };
+    return {
+      type: 'user_property',
+      stage: first ? 1 : 2,
+      stageLabel: first ? 'setting' : 'set',
+      rawName: m[2].trim(),
+      value: userValue(m[3]),
+    };
   }
   m = USER_PROPERTY_CLEARED.exec(message);
   if (m) return { type: 'user_property', stage: 1, stageLabel: 'cleared', rawName: m[1].trim(), value: null };

@@ -1,4 +1,9 @@
-import { GA4_COLLECTION_LIMITS, GA4_RESERVED_EVENT_NAMES, GA4_RESERVED_NAME_PREFIXES, GA4_RESERVED_USER_PROPERTY_NAMES } from '../ga4-collection-rules.js';
+import {
+  GA4_COLLECTION_LIMITS,
+  GA4_RESERVED_EVENT_NAMES,
+  GA4_RESERVED_NAME_PREFIXES,
+  GA4_RESERVED_USER_PROPERTY_NAMES,
+} from '../ga4-collection-rules.js';
 
 /**
  * Firebase / GA4 collection limits and names for app streams, in one place.

@@ -52,13 +52,21 @@ export function validateEvent(event: Pick<AppLogEntry, 'name' | 'shortName' | 'o
   const { name } = event;
   if (event.origin !== 'auto' && event.shortName === null) {
     if (name.length > APP_LIMITS.eventNameLength) {
-      issues.push({ code: 'event_name_too_long', severity: 'error', message: `Event name is ${name.length} characters long; the limit is ${APP_LIMITS.eventNameLength}.` });
+      issues.push({
+        code: 'event_name_too_long',
+        severity: 'error',
+        message: `Event name is ${name.length} characters long; the limit is ${APP_LIMITS.eventNameLength}.`,
+      });
     }
     if (!STARTS_WITH_LETTER.test(name)) {
       issues.push({ code: 'event_name_invalid_start', severity: 'error', message: 'Event name must start with a letter.' });
     }
     if (!NAME_CHARS.test(name)) {
-      issues.push({ code: 'event_name_invalid_characters', severity: 'error', message: 'Event name may contain only letters, digits and underscores.' });
+      issues.push({
+        code: 'event_name_invalid_characters',
+        severity: 'error',
+        message: 'Event name may contain only letters, digits and underscores.',
+      });
     }
     if (event.origin === 'app' && RESERVED_EVENT_NAMES.has(name)) {
       issues.push({ code: 'event_name_reserved', severity: 'error', message: `"${name}" is a reserved event name; apps cannot log it.` });
@@ -79,7 +87,11 @@ export function validateEvent(event: Pick<AppLogEntry, 'name' | 'shortName' | 'o
   }
   for (const param of custom) issues.push(...validateParam(param, 'param'));
   if (event.items.length > APP_LIMITS.itemsPerEvent) {
-    issues.push({ code: 'too_many_items', severity: 'warning', message: `The event has ${event.items.length} items; GA4 keeps at most ${APP_LIMITS.itemsPerEvent}.` });
+    issues.push({
+      code: 'too_many_items',
+      severity: 'warning',
+      message: `The event has ${event.items.length} items; GA4 keeps at most ${APP_LIMITS.itemsPerEvent}.`,
+    });
   }
   event.items.forEach((item, index) => {
     for (const param of item) {
@@ -100,14 +112,29 @@ function validateParam(param: AppLogParam, kind: 'param'): AppLogIssue[] {
   const issues: AppLogIssue[] = [];
   const { name } = param;
   if (name.length > APP_LIMITS.paramNameLength) {
-    issues.push({ code: `${kind}_name_too_long`, severity: 'error', subject: name, message: `Parameter name "${name}" is ${name.length} characters long; the limit is ${APP_LIMITS.paramNameLength}.` });
+    issues.push({
+      code: `${kind}_name_too_long`,
+      severity: 'error',
+      subject: name,
+      message: `Parameter name "${name}" is ${name.length} characters long; the limit is ${APP_LIMITS.paramNameLength}.`,
+    });
   }
   if (!STARTS_WITH_LETTER.test(name) || !NAME_CHARS.test(name)) {
-    issues.push({ code: `${kind}_name_invalid`, severity: 'error', subject: name, message: `Parameter name "${name}" must start with a letter and contain only letters, digits and underscores.` });
+    issues.push({
+      code: `${kind}_name_invalid`,
+      severity: 'error',
+      subject: name,
+      message: `Parameter name "${name}" must start with a letter and contain only letters, digits and underscores.`,
+    });
   }
   const prefix = hasReservedPrefix(name);
   if (prefix) {
-    issues.push({ code: `${kind}_name_reserved_prefix`, severity: 'error', subject: name, message: `Parameter name "${name}" uses the reserved prefix "${prefix}" (Firebase error 14).` });
+    issues.push({
+      code: `${kind}_name_reserved_prefix`,
+      severity: 'error',
+      subject: name,
+      message: `Parameter name "${name}" uses the reserved prefix "${prefix}" (Firebase error 14).`,
+    });
   }
   if (param.value !== null && param.value.length > APP_LIMITS.paramValueLength) {
     issues.push({
@@ -123,10 +150,20 @@ function validateParam(param: AppLogParam, kind: 'param'): AppLogIssue[] {
 export function validateUserProperty(name: string, value: string | null): AppLogIssue[] {
   const issues: AppLogIssue[] = [];
   if (name.length > APP_LIMITS.userPropertyNameLength) {
-    issues.push({ code: 'user_property_name_too_long', severity: 'error', subject: name, message: `User property name is ${name.length} characters long; the limit is ${APP_LIMITS.userPropertyNameLength}.` });
+    issues.push({
+      code: 'user_property_name_too_long',
+      severity: 'error',
+      subject: name,
+      message: `User property name is ${name.length} characters long; the limit is ${APP_LIMITS.userPropertyNameLength}.`,
+    });
   }
   if (!STARTS_WITH_LETTER.test(name) || !NAME_CHARS.test(name)) {
-    issues.push({ code: 'user_property_name_invalid', severity: 'error', subject: name, message: 'User property name must start with a letter and contain only letters, digits and underscores.' });
+    issues.push({
+      code: 'user_property_name_invalid',
+      severity: 'error',
+      subject: name,
+      message: 'User property name must start with a letter and contain only letters, digits and underscores.',
+    });
   }
   const prefix = hasReservedPrefix(name);
   if (RESERVED_USER_PROPERTY_NAMES.has(name) || prefix) {
@@ -134,7 +171,9 @@ export function validateUserProperty(name: string, value: string | null): AppLog
       code: 'user_property_name_reserved',
       severity: 'error',
       subject: name,
-      message: prefix ? `User property names may not start with "${prefix}" (Firebase error 15).` : `"${name}" is a reserved user property name (Firebase error 15).`,
+      message: prefix
+        ? `User property names may not start with "${prefix}" (Firebase error 15).`
+        : `"${name}" is a reserved user property name (Firebase error 15).`,
     });
   }
   if (value !== null && value.length > APP_LIMITS.userPropertyValueLength) {
@@ -153,7 +192,9 @@ function firebaseErrors(params: AppLogParam[]): AppLogIssue[] {
   const error = params.find((param) => param.shortName === '_err' || param.name === 'firebase_error' || param.name === 'ga_error');
   if (!error || error.value === null) return [];
   const code = Number(error.value);
-  const subject = params.find((param) => param.shortName === '_ev' || param.name === 'firebase_error_value' || param.name === 'ga_error_value')?.value ?? undefined;
+  const subject =
+    params.find((param) => param.shortName === '_ev' || param.name === 'firebase_error_value' || param.name === 'ga_error_value')?.value ??
+    undefined;
   const meaning = FIREBASE_ERROR_CODES[code] ?? 'undocumented error code';
   return [
     {

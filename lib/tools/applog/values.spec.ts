@@ -18,24 +18,26 @@ describe('parseBundle (Android Bundle.toString)', () => {
   });
 
   it('reads items arrays of nested bundles and the value after them', () => {
-    expect(parseBundle('Bundle[{items=[Bundle[{item_id=A, price=1.5}], Bundle[{item_name=Mug {large}, quantity=2}]], value=3.5}]')).toEqual([
-      {
-        name: 'items',
-        shortName: null,
-        value: null,
-        items: [
-          [
-            { name: 'item_id', shortName: null, value: 'A' },
-            { name: 'price', shortName: null, value: '1.5' },
+    expect(parseBundle('Bundle[{items=[Bundle[{item_id=A, price=1.5}], Bundle[{item_name=Mug {large}, quantity=2}]], value=3.5}]')).toEqual(
+      [
+        {
+          name: 'items',
+          shortName: null,
+          value: null,
+          items: [
+            [
+              { name: 'item_id', shortName: null, value: 'A' },
+              { name: 'price', shortName: null, value: '1.5' },
+            ],
+            [
+              { name: 'item_name', shortName: null, value: 'Mug {large}' },
+              { name: 'quantity', shortName: null, value: '2' },
+            ],
           ],
-          [
-            { name: 'item_name', shortName: null, value: 'Mug {large}' },
-            { name: 'quantity', shortName: null, value: '2' },
-          ],
-        ],
-      },
-      { name: 'value', shortName: null, value: '3.5' },
-    ]);
+        },
+        { name: 'value', shortName: null, value: '3.5' },
+      ],
+    );
   });
 
   it('reads a single nested bundle, null values, empty bundles and unparcelled bundles', () => {

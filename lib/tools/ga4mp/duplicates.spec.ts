@@ -4,7 +4,11 @@ describe('findDuplicateKeys', () => {
   it('reports a key given twice in one object, with its path', () => {
     const text = '{"client_id":"1.2","events":[{"name":"a","params":{"currency":"USD","value":1,"currency":"EUR"}}]}';
     expect(findDuplicateKeys(text)).toEqual([
-      { fieldPath: 'events[0].params.currency', validationCode: 'NAME_DUPLICATED', description: 'Name [currency] is given more than once in events[0].params; only the last value would be sent.' },
+      {
+        fieldPath: 'events[0].params.currency',
+        validationCode: 'NAME_DUPLICATED',
+        description: 'Name [currency] is given more than once in events[0].params; only the last value would be sent.',
+      },
     ]);
   });
 

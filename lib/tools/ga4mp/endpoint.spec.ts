@@ -6,10 +6,18 @@ describe('buildGa4mpUrl', () => {
   const web = { measurement_id: 'G-ABC123', api_secret: 's3cr3t&x' };
 
   it('builds the four documented endpoints', () => {
-    expect(buildGa4mpUrl(web, { region: 'global', debug: false })).toBe('https://www.google-analytics.com/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x');
-    expect(buildGa4mpUrl(web, { region: 'global', debug: true })).toBe('https://www.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x');
-    expect(buildGa4mpUrl(web, { region: 'eu', debug: false })).toBe('https://region1.google-analytics.com/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x');
-    expect(buildGa4mpUrl(web, { region: 'eu', debug: true })).toBe('https://region1.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x');
+    expect(buildGa4mpUrl(web, { region: 'global', debug: false })).toBe(
+      'https://www.google-analytics.com/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x',
+    );
+    expect(buildGa4mpUrl(web, { region: 'global', debug: true })).toBe(
+      'https://www.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x',
+    );
+    expect(buildGa4mpUrl(web, { region: 'eu', debug: false })).toBe(
+      'https://region1.google-analytics.com/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x',
+    );
+    expect(buildGa4mpUrl(web, { region: 'eu', debug: true })).toBe(
+      'https://region1.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=s3cr3t%26x',
+    );
   });
 
   it('uses firebase_app_id for app streams', () => {
@@ -21,12 +29,16 @@ describe('buildGa4mpUrl', () => {
   it('only knows Google origins unless given others, and refuses an unknown region', () => {
     expect(Object.values(GA4MP_ORIGINS)).toEqual(['https://www.google-analytics.com', 'https://region1.google-analytics.com']);
     expect(Object.isFrozen(GA4MP_ORIGINS)).toBe(true);
-    expect(buildGa4mpUrl(web, { region: 'global', debug: true, origins: { global: 'http://127.0.0.1:9', eu: 'http://127.0.0.1:9' } })).toMatch(/^http:\/\/127\.0\.0\.1:9\/debug\/mp\/collect\?/);
+    expect(
+      buildGa4mpUrl(web, { region: 'global', debug: true, origins: { global: 'http://127.0.0.1:9', eu: 'http://127.0.0.1:9' } }),
+    ).toMatch(/^http:\/\/127\.0\.0\.1:9\/debug\/mp\/collect\?/);
     expect(() => buildGa4mpUrl(web, { region: 'us' as 'eu', debug: true })).toThrow('Unknown GA4 region');
   });
 
   it('redacts the api_secret', () => {
-    expect(redactGa4mpUrl(buildGa4mpUrl(web, { region: 'eu', debug: true }))).toBe('https://region1.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=REDACTED');
+    expect(redactGa4mpUrl(buildGa4mpUrl(web, { region: 'eu', debug: true }))).toBe(
+      'https://region1.google-analytics.com/debug/mp/collect?measurement_id=G-ABC123&api_secret=REDACTED',
+    );
   });
 });
 

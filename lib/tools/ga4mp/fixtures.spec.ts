@@ -23,6 +23,8 @@ describe('realistic payloads in test/fixtures/ga4mp', () => {
   });
 
   it.each(fixtures)('%s answers its expected validationMessages', (_file, fixture) => {
-    expect(validateGa4mpRequest(fixture.query, fixture.body, { now: new Date(fixture.now) })).toEqual({ validationMessages: fixture.validationMessages });
+    expect(validateGa4mpRequest(fixture.query, fixture.body, { now: new Date(fixture.now) })).toEqual({
+      validationMessages: fixture.validationMessages,
+    });
   });
 });

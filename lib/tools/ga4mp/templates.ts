@@ -32,7 +32,15 @@ export const GA4MP_TEMPLATES: readonly Ga4mpTemplate[] = [
     name: 'page_view',
     label: 'page_view',
     description: 'A page was viewed (page_location, page_title, page_referrer).',
-    build: () => ({ name: 'page_view', params: { page_location: 'https://www.example.com/products/tee', page_title: 'Stan and Friends Tee', page_referrer: 'https://www.example.com/', ...session } }),
+    build: () => ({
+      name: 'page_view',
+      params: {
+        page_location: 'https://www.example.com/products/tee',
+        page_title: 'Stan and Friends Tee',
+        page_referrer: 'https://www.example.com/',
+        ...session,
+      },
+    }),
   },
   {
     name: 'login',
@@ -80,13 +88,19 @@ export const GA4MP_TEMPLATES: readonly Ga4mpTemplate[] = [
     name: 'add_payment_info',
     label: 'add_payment_info',
     description: 'Payment details were submitted (currency, value, coupon, payment_type, items).',
-    build: () => ({ name: 'add_payment_info', params: { currency: 'USD', value: 30.03, coupon: 'SUMMER_FUN', payment_type: 'Credit Card', items: [item()], ...session } }),
+    build: () => ({
+      name: 'add_payment_info',
+      params: { currency: 'USD', value: 30.03, coupon: 'SUMMER_FUN', payment_type: 'Credit Card', items: [item()], ...session },
+    }),
   },
   {
     name: 'add_shipping_info',
     label: 'add_shipping_info',
     description: 'Shipping details were submitted (currency, value, coupon, shipping_tier, items).',
-    build: () => ({ name: 'add_shipping_info', params: { currency: 'USD', value: 30.03, coupon: 'SUMMER_FUN', shipping_tier: 'Ground', items: [item()], ...session } }),
+    build: () => ({
+      name: 'add_shipping_info',
+      params: { currency: 'USD', value: 30.03, coupon: 'SUMMER_FUN', shipping_tier: 'Ground', items: [item()], ...session },
+    }),
   },
   {
     name: 'purchase',
@@ -94,7 +108,16 @@ export const GA4MP_TEMPLATES: readonly Ga4mpTemplate[] = [
     description: 'A purchase was completed (transaction_id, currency, value, tax, shipping, coupon, items).',
     build: () => ({
       name: 'purchase',
-      params: { transaction_id: 'T_12345', currency: 'USD', value: 30.03, tax: 4.9, shipping: 5.99, coupon: 'SUMMER_FUN', items: [item()], ...session },
+      params: {
+        transaction_id: 'T_12345',
+        currency: 'USD',
+        value: 30.03,
+        tax: 4.9,
+        shipping: 5.99,
+        coupon: 'SUMMER_FUN',
+        items: [item()],
+        ...session,
+      },
     }),
   },
   {

@@ -12,42 +12,98 @@ const CLIENT_ID = '1234567890.1700000000';
 const APP_INSTANCE_ID = '0123456789abcdef0123456789abcdef';
 const HASH = 'a'.repeat(64);
 
-const web = (body: Record<string, unknown>) => validateGa4mpRequest(WEB, { client_id: CLIENT_ID, events: [{ name: 'tutorial_begin' }], ...body }, { now: NOW });
+const web = (body: Record<string, unknown>) =>
+  validateGa4mpRequest(WEB, { client_id: CLIENT_ID, events: [{ name: 'tutorial_begin' }], ...body }, { now: NOW });
 const event = (params: Record<string, unknown>, name = 'my_event') => web({ events: [{ name, params }] });
 const codes = (result: ValidationResponse) => result.validationMessages.map((message) => `${message.fieldPath} ${message.validationCode}`);
-const only = (result: ValidationResponse, fieldPath: string, code: ValidationCode) => expect(codes(result)).toEqual([`${fieldPath} ${code}`]);
+const only = (result: ValidationResponse, fieldPath: string, code: ValidationCode) =>
+  expect(codes(result)).toEqual([`${fieldPath} ${code}`]);
 const valid = (result: ValidationResponse) => expect(result.validationMessages).toEqual([]);
-const params = (count: number, prefix = 'p') => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, index]));
+const params = (count: number, prefix = 'p') =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, index]));
 
 describe('validateGa4mpRequest: streams and identifiers', () => {
   it('accepts a minimal web payload and a minimal app payload', () => {
     valid(web({}));
-    valid(validateGa4mpRequest(APP, { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'login', params: { method: 'Google' } }] }, { now: NOW }));
+    valid(
+      validateGa4mpRequest(
+        APP,
+        { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'login', params: { method: 'Google' } }] },
+        { now: NOW },
+      ),
+    );
   });
 
   it('requires measurement_id, in G-XXXX form, and an api_secret', () => {
-    only(validateGa4mpRequest({ api_secret: 's' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }), 'query.measurement_id', 'VALUE_REQUIRED');
-    only(validateGa4mpRequest({ measurement_id: 'UA-12345-1', api_secret: 's' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }), 'query.measurement_id', 'VALUE_INVALID');
-    only(validateGa4mpRequest({ measurement_id: 'G-ABC123' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }), 'query.api_secret', 'VALUE_REQUIRED');
-    only(validateGa4mpRequest({ ...WEB, api_secret: '' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }), 'query.api_secret', 'VALUE_REQUIRED');
+    only(
+      validateGa4mpRequest({ api_secret: 's' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }),
+      'query.measurement_id',
+      'VALUE_REQUIRED',
+    );
+    only(
+      validateGa4mpRequest(
+        { measurement_id: 'UA-12345-1', api_secret: 's' },
+        { client_id: CLIENT_ID, events: [{ name: 'a' }] },
+        { now: NOW },
+      ),
+      'query.measurement_id',
+      'VALUE_INVALID',
+    );
+    only(
+      validateGa4mpRequest({ measurement_id: 'G-ABC123' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }),
+      'query.api_secret',
+      'VALUE_REQUIRED',
+    );
+    only(
+      validateGa4mpRequest({ ...WEB, api_secret: '' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }),
+      'query.api_secret',
+      'VALUE_REQUIRED',
+    );
   });
 
   it('refuses both stream ids at once and unknown query parameters', () => {
-    const result = validateGa4mpRequest({ ...WEB, firebase_app_id: APP.firebase_app_id, tid: 'x' }, { client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW });
+    const result = validateGa4mpRequest(
+      { ...WEB, firebase_app_id: APP.firebase_app_id, tid: 'x' },
+      { client_id: CLIENT_ID, events: [{ name: 'a' }] },
+      { now: NOW },
+    );
     expect(codes(result)).toEqual(['query.firebase_app_id VALUE_INVALID', 'query.tid NAME_INVALID']);
   });
 
   it('requires client_id on web streams and app_instance_id (32 hex) on app streams', () => {
     only(validateGa4mpRequest(WEB, { events: [{ name: 'a' }] }, { now: NOW }), 'client_id', 'VALUE_REQUIRED');
     only(validateGa4mpRequest(APP, { events: [{ name: 'a' }] }, { now: NOW }), 'app_instance_id', 'VALUE_REQUIRED');
-    only(validateGa4mpRequest(APP, { app_instance_id: APP_INSTANCE_ID.slice(1), events: [{ name: 'a' }] }, { now: NOW }), 'app_instance_id', 'VALUE_INVALID');
-    only(validateGa4mpRequest(APP, { app_instance_id: `${APP_INSTANCE_ID.slice(1)}g`, events: [{ name: 'a' }] }, { now: NOW }), 'app_instance_id', 'VALUE_INVALID');
-    only(validateGa4mpRequest(APP, { app_instance_id: APP_INSTANCE_ID, client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }), 'client_id', 'VALUE_INVALID');
-    only(validateGa4mpRequest({ ...APP, firebase_app_id: 'my-app' }, { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'a' }] }, { now: NOW }), 'query.firebase_app_id', 'VALUE_INVALID');
+    only(
+      validateGa4mpRequest(APP, { app_instance_id: APP_INSTANCE_ID.slice(1), events: [{ name: 'a' }] }, { now: NOW }),
+      'app_instance_id',
+      'VALUE_INVALID',
+    );
+    only(
+      validateGa4mpRequest(APP, { app_instance_id: `${APP_INSTANCE_ID.slice(1)}g`, events: [{ name: 'a' }] }, { now: NOW }),
+      'app_instance_id',
+      'VALUE_INVALID',
+    );
+    only(
+      validateGa4mpRequest(APP, { app_instance_id: APP_INSTANCE_ID, client_id: CLIENT_ID, events: [{ name: 'a' }] }, { now: NOW }),
+      'client_id',
+      'VALUE_INVALID',
+    );
+    only(
+      validateGa4mpRequest(
+        { ...APP, firebase_app_id: 'my-app' },
+        { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'a' }] },
+        { now: NOW },
+      ),
+      'query.firebase_app_id',
+      'VALUE_INVALID',
+    );
   });
 
   it('flags unknown body fields (a typo such as "event" for "events")', () => {
-    expect(codes(validateGa4mpRequest(WEB, { client_id: CLIENT_ID, event: [{ name: 'a' }] }, { now: NOW }))).toEqual(['event NAME_INVALID', 'events VALUE_REQUIRED']);
+    expect(codes(validateGa4mpRequest(WEB, { client_id: CLIENT_ID, event: [{ name: 'a' }] }, { now: NOW }))).toEqual([
+      'event NAME_INVALID',
+      'events VALUE_REQUIRED',
+    ]);
   });
 
   it('never throws on non-object input', () => {
@@ -70,7 +126,9 @@ describe('validateGa4mpRequest: events', () => {
     only(web({ events: [{ name: `a${'b'.repeat(40)}` }] }), 'events[0].name', 'NAME_INVALID');
     const bad = web({ events: [{ name: '_badEventName' }] });
     only(bad, 'events[0].name', 'NAME_INVALID');
-    expect(bad.validationMessages[0]!.description).toBe('Event at index: [0] has invalid name [_badEventName]. Names must start with an alphabetic character.');
+    expect(bad.validationMessages[0]!.description).toBe(
+      'Event at index: [0] has invalid name [_badEventName]. Names must start with an alphabetic character.',
+    );
     only(web({ events: [{ name: '1st' }] }), 'events[0].name', 'NAME_INVALID');
     only(web({ events: [{ name: 'add to cart' }] }), 'events[0].name', 'NAME_INVALID');
     only(web({ events: [{ name: 'add-to-cart' }] }), 'events[0].name', 'NAME_INVALID');
@@ -95,7 +153,8 @@ describe('validateGa4mpRequest: events', () => {
     only(event({ [`a${'b'.repeat(40)}`]: 1 }), `events[0].params.a${'b'.repeat(40)}`, 'NAME_INVALID');
     only(event({ _private: 1 }), 'events[0].params._private', 'NAME_INVALID');
     only(event({ 'my-param': 1 }), 'events[0].params.my-param', 'NAME_INVALID');
-    for (const name of ['google_x', 'ga_x', 'firebase_x', 'firebase_conversion']) only(event({ [name]: 1 }), `events[0].params.${name}`, 'NAME_RESERVED');
+    for (const name of ['google_x', 'ga_x', 'firebase_x', 'firebase_conversion'])
+      only(event({ [name]: 1 }), `events[0].params.${name}`, 'NAME_RESERVED');
   });
 
   it('param values: 100 characters, more for page_location (1000), page_referrer (420), page_title (300)', () => {
@@ -164,8 +223,10 @@ describe('validateGa4mpRequest: user properties, user data, consent', () => {
     valid(web({ user_properties: { [`a${'b'.repeat(23)}`]: { value: 'x' } } }));
     only(web({ user_properties: { [`a${'b'.repeat(24)}`]: { value: 'x' } } }), `user_properties.a${'b'.repeat(24)}`, 'NAME_INVALID');
     only(web({ user_properties: { '1plan': { value: 'x' } } }), 'user_properties.1plan', 'NAME_INVALID');
-    for (const name of RESERVED_USER_PROPERTY_NAMES) only(web({ user_properties: { [name]: { value: 'x' } } }), `user_properties.${name}`, 'NAME_RESERVED');
-    for (const name of ['google_plan', 'ga_plan', 'firebase_plan']) only(web({ user_properties: { [name]: { value: 'x' } } }), `user_properties.${name}`, 'NAME_RESERVED');
+    for (const name of RESERVED_USER_PROPERTY_NAMES)
+      only(web({ user_properties: { [name]: { value: 'x' } } }), `user_properties.${name}`, 'NAME_RESERVED');
+    for (const name of ['google_plan', 'ga_plan', 'firebase_plan'])
+      only(web({ user_properties: { [name]: { value: 'x' } } }), `user_properties.${name}`, 'NAME_RESERVED');
   });
 
   it('user property values: 36 characters, strings, numbers or null, inside { value }', () => {
@@ -176,7 +237,25 @@ describe('validateGa4mpRequest: user properties, user data, consent', () => {
   });
 
   it('user_data takes hex SHA-256 digests, at most 10 of each, and plain city/region/postal_code/country', () => {
-    valid(web({ user_data: { sha256_email_address: [HASH], sha256_phone_number: HASH, address: [{ sha256_first_name: HASH, sha256_last_name: HASH, sha256_street: HASH, city: 'mountainview', region: 'ca', postal_code: '94043', country: 'US' }] } }));
+    valid(
+      web({
+        user_data: {
+          sha256_email_address: [HASH],
+          sha256_phone_number: HASH,
+          address: [
+            {
+              sha256_first_name: HASH,
+              sha256_last_name: HASH,
+              sha256_street: HASH,
+              city: 'mountainview',
+              region: 'ca',
+              postal_code: '94043',
+              country: 'US',
+            },
+          ],
+        },
+      }),
+    );
     only(web({ user_data: { sha256_email_address: 'jane@example.com' } }), 'user_data.sha256_email_address', 'VALUE_INVALID');
     only(web({ user_data: { sha256_email_address: [HASH, 'A'.repeat(64)] } }), 'user_data.sha256_email_address[1]', 'VALUE_INVALID');
     valid(web({ user_data: { sha256_phone_number: Array(10).fill(HASH) } }));
@@ -211,7 +290,11 @@ describe('validateGa4mpRequest: timestamps and size', () => {
     only(web({ timestamp_micros: '1700000000000000' }), 'timestamp_micros', 'VALUE_INVALID');
     only(web({ timestamp_micros: 1.5 }), 'timestamp_micros', 'VALUE_INVALID');
     only(web({ events: [{ name: 'a', timestamp_micros: NOW_MICROS + 1 }] }), 'events[0].timestamp_micros', 'VALUE_INVALID');
-    only(web({ user_properties: { plan: { value: 'x', timestamp_micros: NOW_MICROS - limit - 1 } } }), 'user_properties.plan.timestamp_micros', 'VALUE_OUT_OF_BOUNDS');
+    only(
+      web({ user_properties: { plan: { value: 'x', timestamp_micros: NOW_MICROS - limit - 1 } } }),
+      'user_properties.plan.timestamp_micros',
+      'VALUE_OUT_OF_BOUNDS',
+    );
   });
 
   it('refuses a post body of 130 kB or more', () => {
@@ -223,6 +306,12 @@ describe('validateGa4mpRequest: timestamps and size', () => {
 
   it('measures the window from the given now', () => {
     const old = NOW_MICROS - 100 * HOUR_MICROS;
-    valid(validateGa4mpRequest(WEB, { client_id: CLIENT_ID, timestamp_micros: old, events: [{ name: 'a' }] }, { now: new Date(NOW.getTime() - 50 * 3600 * 1000) }));
+    valid(
+      validateGa4mpRequest(
+        WEB,
+        { client_id: CLIENT_ID, timestamp_micros: old, events: [{ name: 'a' }] },
+        { now: new Date(NOW.getTime() - 50 * 3600 * 1000) },
+      ),
+    );
   });
 });

@@ -28,7 +28,7 @@ const reservedPrefixOf = (name: string) => RESERVED_NAME_PREFIXES.find((prefix) 
 /** Longer than `max` characters (code points, as GA4 counts them); the UTF-16 length is a cheap bound. */
 const longerThan = (value: string, max: number) => value.length > max && [...value].length > max;
 const encoder = new TextEncoder();
-const describe = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const describe = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /** Collects messages in order; one instance per validation run. */
 class Messages {
@@ -53,19 +53,31 @@ export function validateGa4mpRequest(query: unknown, body: unknown, options: Val
 
 function validateQuery(query: unknown, messages: Messages): 'web' | 'app' {
   if (!isObject(query)) {
-    messages.add('query', 'VALUE_REQUIRED', 'The request URL must carry api_secret and measurement_id (web stream) or firebase_app_id (app stream).');
+    messages.add(
+      'query',
+      'VALUE_REQUIRED',
+      'The request URL must carry api_secret and measurement_id (web stream) or firebase_app_id (app stream).',
+    );
     return 'web';
   }
   const hasMeasurement = query.measurement_id !== undefined;
   const hasFirebase = query.firebase_app_id !== undefined;
   const stream = hasFirebase && !hasMeasurement ? 'app' : 'web';
   if (hasMeasurement && hasFirebase) {
-    messages.add('query.firebase_app_id', 'VALUE_INVALID', 'Specify either measurement_id (web stream) or firebase_app_id (app stream), not both.');
+    messages.add(
+      'query.firebase_app_id',
+      'VALUE_INVALID',
+      'Specify either measurement_id (web stream) or firebase_app_id (app stream), not both.',
+    );
   }
   if (stream === 'web') {
     const id = query.measurement_id;
     if (id === undefined || id === '') {
-      messages.add('query.measurement_id', 'VALUE_REQUIRED', 'Measurement ID is required for a web stream. Find it in Admin > Data streams > your stream.');
+      messages.add(
+        'query.measurement_id',
+        'VALUE_REQUIRED',
+        'Measurement ID is required for a web stream. Find it in Admin > Data streams > your stream.',
+      );
     } else if (typeof id !== 'string' || !MEASUREMENT_ID_PATTERN.test(id)) {
       messages.add('query.measurement_id', 'VALUE_INVALID', `Measurement ID [${describe(id)}] is invalid. It looks like G-XXXXXXXXXX.`);
     }
@@ -74,12 +86,20 @@ function validateQuery(query: unknown, messages: Messages): 'web' | 'app' {
     if (id === '') {
       messages.add('query.firebase_app_id', 'VALUE_REQUIRED', 'Firebase app ID is required for an app stream.');
     } else if (typeof id !== 'string' || !FIREBASE_APP_ID_PATTERN.test(id)) {
-      messages.add('query.firebase_app_id', 'VALUE_INVALID', `Firebase app ID [${describe(id)}] is invalid. It looks like 1:1234567890:android:0123456789abcdef.`);
+      messages.add(
+        'query.firebase_app_id',
+        'VALUE_INVALID',
+        `Firebase app ID [${describe(id)}] is invalid. It looks like 1:1234567890:android:0123456789abcdef.`,
+      );
     }
   }
   const secret = query.api_secret;
   if (secret === undefined || secret === '') {
-    messages.add('query.api_secret', 'VALUE_REQUIRED', 'API secret is required. Create one in Admin > Data streams > your stream > Measurement Protocol API secrets.');
+    messages.add(
+      'query.api_secret',
+      'VALUE_REQUIRED',
+      'API secret is required. Create one in Admin > Data streams > your stream > Measurement Protocol API secrets.',
+    );
   } else if (typeof secret !== 'string' || /\s/.test(secret)) {
     messages.add('query.api_secret', 'VALUE_INVALID', 'API secret is invalid: it must be a string without spaces.');
   }
@@ -118,7 +138,11 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
     messages.add('non_personalized_ads', 'VALUE_INVALID', 'non_personalized_ads must be true or false.');
   }
   if (body.validation_behavior !== undefined && !['RELAXED', 'ENFORCE_RECOMMENDATIONS'].includes(body.validation_behavior as string)) {
-    messages.add('validation_behavior', 'VALUE_INVALID', `validation_behavior [${describe(body.validation_behavior)}] must be RELAXED or ENFORCE_RECOMMENDATIONS.`);
+    messages.add(
+      'validation_behavior',
+      'VALUE_INVALID',
+      `validation_behavior [${describe(body.validation_behavior)}] must be RELAXED or ENFORCE_RECOMMENDATIONS.`,
+    );
   }
   if (body.consent !== undefined) validateConsent(body.consent, messages);
   if (body.user_properties !== undefined) validateUserProperties(body.user_properties, now, messages);
@@ -134,14 +158,26 @@ function validateIdentifiers(body: Json, stream: 'web' | 'app', messages: Messag
       messages.add('client_id', 'VALUE_INVALID', 'client_id must be a string, such as the value gtag.js returns for get client_id.');
     }
     if (body.app_instance_id !== undefined) {
-      messages.add('app_instance_id', 'VALUE_INVALID', 'app_instance_id is for app streams (firebase_app_id); a web stream uses client_id.');
+      messages.add(
+        'app_instance_id',
+        'VALUE_INVALID',
+        'app_instance_id is for app streams (firebase_app_id); a web stream uses client_id.',
+      );
     }
   } else {
     const id = body.app_instance_id;
     if (id === undefined || id === '') {
-      messages.add('app_instance_id', 'VALUE_REQUIRED', 'Measurement must have an app_instance_id when a firebase_app_id is given (app stream).');
+      messages.add(
+        'app_instance_id',
+        'VALUE_REQUIRED',
+        'Measurement must have an app_instance_id when a firebase_app_id is given (app stream).',
+      );
     } else if (typeof id !== 'string' || !APP_INSTANCE_ID_PATTERN.test(id)) {
-      messages.add('app_instance_id', 'VALUE_INVALID', `app_instance_id [${describe(id)}] is invalid: it must be 32 hexadecimal characters, as the Firebase SDK reports it.`);
+      messages.add(
+        'app_instance_id',
+        'VALUE_INVALID',
+        `app_instance_id [${describe(id)}] is invalid: it must be 32 hexadecimal characters, as the Firebase SDK reports it.`,
+      );
     }
     if (body.client_id !== undefined) {
       messages.add('client_id', 'VALUE_INVALID', 'client_id is for web streams (measurement_id); an app stream uses app_instance_id.');
@@ -183,7 +219,11 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
   }
   const names = Object.keys(properties);
   if (names.length > GA4MP_LIMITS.userProperties) {
-    messages.add('user_properties', 'EXCEEDED_MAX_ENTITIES', `A request can have at most ${GA4MP_LIMITS.userProperties} user properties; it has ${names.length}.`);
+    messages.add(
+      'user_properties',
+      'EXCEEDED_MAX_ENTITIES',
+      `A request can have at most ${GA4MP_LIMITS.userProperties} user properties; it has ${names.length}.`,
+    );
   }
   for (const name of names) {
     const path = `user_properties.${name}`;
@@ -193,7 +233,11 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
     } else if (prefix) {
       messages.add(path, 'NAME_RESERVED', `User property [${name}] uses the reserved prefix [${prefix}].`);
     } else if (!NAME_PATTERN.test(name)) {
-      messages.add(path, 'NAME_INVALID', `User property has invalid name [${name}]. Names must start with an alphabetic character and contain only alphanumeric characters and underscores.`);
+      messages.add(
+        path,
+        'NAME_INVALID',
+        `User property has invalid name [${name}]. Names must start with an alphabetic character and contain only alphanumeric characters and underscores.`,
+      );
     }
     if (name.length > GA4MP_LIMITS.userPropertyNameLength) {
       messages.add(path, 'NAME_INVALID', `User property name [${name}] is longer than ${GA4MP_LIMITS.userPropertyNameLength} characters.`);
@@ -207,11 +251,16 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
     if (value !== null && typeof value !== 'string' && typeof value !== 'number') {
       messages.add(`${path}.value`, 'VALUE_INVALID', `User property [${name}] value must be a string, a number or null.`);
     } else if (typeof value === 'string' && longerThan(value, GA4MP_LIMITS.userPropertyValueLength)) {
-      messages.add(`${path}.value`, 'VALUE_OUT_OF_BOUNDS', `User property [${name}] value is longer than ${GA4MP_LIMITS.userPropertyValueLength} characters.`);
+      messages.add(
+        `${path}.value`,
+        'VALUE_OUT_OF_BOUNDS',
+        `User property [${name}] value is longer than ${GA4MP_LIMITS.userPropertyValueLength} characters.`,
+      );
     }
     if (property.timestamp_micros !== undefined) validateTimestamp(property.timestamp_micros, `${path}.timestamp_micros`, now, messages);
     for (const key of Object.keys(property)) {
-      if (key !== 'value' && key !== 'timestamp_micros') messages.add(`${path}.${key}`, 'NAME_INVALID', `User property [${name}] has unknown field [${key}].`);
+      if (key !== 'value' && key !== 'timestamp_micros')
+        messages.add(`${path}.${key}`, 'NAME_INVALID', `User property [${name}] has unknown field [${key}].`);
     }
   }
 }
@@ -219,12 +268,20 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
 function validateHashList(value: unknown, path: string, label: string, messages: Messages): void {
   const list = Array.isArray(value) ? value : [value];
   if (list.length > GA4MP_LIMITS.userDataValues) {
-    messages.add(path, 'EXCEEDED_MAX_ENTITIES', `${label}: at most ${GA4MP_LIMITS.userDataValues} values are allowed; there are ${list.length}.`);
+    messages.add(
+      path,
+      'EXCEEDED_MAX_ENTITIES',
+      `${label}: at most ${GA4MP_LIMITS.userDataValues} values are allowed; there are ${list.length}.`,
+    );
   }
   list.forEach((entry, index) => {
     if (typeof entry !== 'string' || !SHA256_HEX_PATTERN.test(entry)) {
       const at = Array.isArray(value) ? `${path}[${index}]` : path;
-      messages.add(at, 'VALUE_INVALID', `${label} must be the lower-case hex SHA-256 of the normalised value (64 characters), never the plain value.`);
+      messages.add(
+        at,
+        'VALUE_INVALID',
+        `${label} must be the lower-case hex SHA-256 of the normalised value (64 characters), never the plain value.`,
+      );
     }
   });
 }
@@ -246,7 +303,11 @@ function validateUserData(userData: unknown, messages: Messages): void {
 function validateAddresses(value: unknown, path: string, messages: Messages): void {
   const list = Array.isArray(value) ? value : [value];
   if (list.length > GA4MP_LIMITS.userDataValues) {
-    messages.add(path, 'EXCEEDED_MAX_ENTITIES', `address: at most ${GA4MP_LIMITS.userDataValues} addresses are allowed; there are ${list.length}.`);
+    messages.add(
+      path,
+      'EXCEEDED_MAX_ENTITIES',
+      `address: at most ${GA4MP_LIMITS.userDataValues} addresses are allowed; there are ${list.length}.`,
+    );
   }
   list.forEach((address, index) => {
     const at = Array.isArray(value) ? `${path}[${index}]` : path;
@@ -257,12 +318,18 @@ function validateAddresses(value: unknown, path: string, messages: Messages): vo
     for (const [key, field] of Object.entries(address)) {
       if (key === 'sha256_first_name' || key === 'sha256_last_name' || key === 'sha256_street') {
         if (typeof field !== 'string' || !SHA256_HEX_PATTERN.test(field)) {
-          messages.add(`${at}.${key}`, 'VALUE_INVALID', `${key} must be the lower-case hex SHA-256 of the normalised value (64 characters).`);
+          messages.add(
+            `${at}.${key}`,
+            'VALUE_INVALID',
+            `${key} must be the lower-case hex SHA-256 of the normalised value (64 characters).`,
+          );
         }
       } else if (key === 'country') {
-        if (typeof field !== 'string' || !/^[A-Z]{2}$/.test(field)) messages.add(`${at}.${key}`, 'VALUE_INVALID', 'country must be a two-letter ISO 3166-1 alpha-2 code, such as US.');
+        if (typeof field !== 'string' || !/^[A-Z]{2}$/.test(field))
+          messages.add(`${at}.${key}`, 'VALUE_INVALID', 'country must be a two-letter ISO 3166-1 alpha-2 code, such as US.');
       } else if (key === 'city' || key === 'region' || key === 'postal_code') {
-        if (typeof field !== 'string' || field === '') messages.add(`${at}.${key}`, 'VALUE_INVALID', `${key} must be a non-empty string (not hashed).`);
+        if (typeof field !== 'string' || field === '')
+          messages.add(`${at}.${key}`, 'VALUE_INVALID', `${key} must be a non-empty string (not hashed).`);
       } else {
         messages.add(`${at}.${key}`, 'NAME_INVALID', `Unknown address field [${key}].`);
       }
@@ -283,7 +350,11 @@ function validateEvents(events: unknown, now: Date, messages: Messages): void {
     messages.add('events', 'VALUE_REQUIRED', 'A request must contain at least one event.');
   }
   if (events.length > GA4MP_LIMITS.eventsPerRequest) {
-    messages.add('events', 'EXCEEDED_MAX_ENTITIES', `A request can have at most ${GA4MP_LIMITS.eventsPerRequest} events; it has ${events.length}.`);
+    messages.add(
+      'events',
+      'EXCEEDED_MAX_ENTITIES',
+      `A request can have at most ${GA4MP_LIMITS.eventsPerRequest} events; it has ${events.length}.`,
+    );
   }
   events.forEach((event, index) => validateEvent(event, index, now, messages));
 }
@@ -306,7 +377,11 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
       messages.add(`${path}.name`, 'NAME_INVALID', `Event at index: [${index}] has invalid name [${name}]. ${nameRule(name)}`);
     }
     if (name.length > GA4MP_LIMITS.eventNameLength) {
-      messages.add(`${path}.name`, 'NAME_INVALID', `Event at index: [${index}] has name [${name}] which is longer than ${GA4MP_LIMITS.eventNameLength} characters.`);
+      messages.add(
+        `${path}.name`,
+        'NAME_INVALID',
+        `Event at index: [${index}] has name [${name}] which is longer than ${GA4MP_LIMITS.eventNameLength} characters.`,
+      );
     }
   }
   if (event.timestamp_micros !== undefined) validateTimestamp(event.timestamp_micros, `${path}.timestamp_micros`, now, messages);
@@ -323,7 +398,11 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
   const params = event.params;
   const count = Object.keys(params).length;
   if (count > GA4MP_LIMITS.paramsPerEvent) {
-    messages.add(`${path}.params`, 'EXCEEDED_MAX_ENTITIES', `Event at index: [${index}] has ${count} params; an event can have at most ${GA4MP_LIMITS.paramsPerEvent}.`);
+    messages.add(
+      `${path}.params`,
+      'EXCEEDED_MAX_ENTITIES',
+      `Event at index: [${index}] has ${count} params; an event can have at most ${GA4MP_LIMITS.paramsPerEvent}.`,
+    );
   }
   const owner = `Event at index: [${index}]`;
   for (const param in params) {
@@ -345,7 +424,13 @@ function nameRule(name: string): string {
 
 /** Checks one parameter name; paths and descriptions are only built when something is wrong. */
 function validateParamName(param: string, owner: string, kind: 'param' | 'item param', basePath: string, messages: Messages): void {
-  if (param.length <= GA4MP_LIMITS.paramNameLength && NAME_PATTERN.test(param) && !RESERVED_PARAM_NAMES.has(param) && !reservedPrefixOf(param)) return;
+  if (
+    param.length <= GA4MP_LIMITS.paramNameLength &&
+    NAME_PATTERN.test(param) &&
+    !RESERVED_PARAM_NAMES.has(param) &&
+    !reservedPrefixOf(param)
+  )
+    return;
   const path = `${basePath}.${param}`;
   const prefix = reservedPrefixOf(param);
   if (RESERVED_PARAM_NAMES.has(param)) {
@@ -356,17 +441,31 @@ function validateParamName(param: string, owner: string, kind: 'param' | 'item p
     messages.add(path, 'NAME_INVALID', `${owner} has invalid ${kind} name [${param}]. ${nameRule(param)}`);
   }
   if (param.length > GA4MP_LIMITS.paramNameLength) {
-    messages.add(path, 'NAME_INVALID', `${owner} has ${kind} name [${param}] which is longer than ${GA4MP_LIMITS.paramNameLength} characters.`);
+    messages.add(
+      path,
+      'NAME_INVALID',
+      `${owner} has ${kind} name [${param}] which is longer than ${GA4MP_LIMITS.paramNameLength} characters.`,
+    );
   }
 }
 
 function validateParamValue(value: unknown, owner: string, param: string, maxLength: number, basePath: string, messages: Messages): void {
   if (typeof value === 'string') {
-    if (longerThan(value, maxLength)) messages.add(`${basePath}.${param}`, 'VALUE_OUT_OF_BOUNDS', `${owner} param [${param}] has a value longer than ${maxLength} characters.`);
+    if (longerThan(value, maxLength))
+      messages.add(
+        `${basePath}.${param}`,
+        'VALUE_OUT_OF_BOUNDS',
+        `${owner} param [${param}] has a value longer than ${maxLength} characters.`,
+      );
   } else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) messages.add(`${basePath}.${param}`, 'VALUE_INVALID', `${owner} param [${param}] has a value that is not a finite number.`);
+    if (!Number.isFinite(value))
+      messages.add(`${basePath}.${param}`, 'VALUE_INVALID', `${owner} param [${param}] has a value that is not a finite number.`);
   } else if (typeof value !== 'boolean') {
-    messages.add(`${basePath}.${param}`, 'VALUE_INVALID', `${owner} param [${param}] must be a string, a number or a boolean${value === null ? ', not null' : ''}.`);
+    messages.add(
+      `${basePath}.${param}`,
+      'VALUE_INVALID',
+      `${owner} param [${param}] must be a string, a number or a boolean${value === null ? ', not null' : ''}.`,
+    );
   }
 }
 
@@ -376,7 +475,11 @@ function validateItems(items: unknown, eventIndex: number, path: string, message
     return;
   }
   if (items.length > GA4MP_LIMITS.itemsPerEvent) {
-    messages.add(path, 'EXCEEDED_MAX_ENTITIES', `Event at index: [${eventIndex}] has ${items.length} items; an event can have at most ${GA4MP_LIMITS.itemsPerEvent}.`);
+    messages.add(
+      path,
+      'EXCEEDED_MAX_ENTITIES',
+      `Event at index: [${eventIndex}] has ${items.length} items; an event can have at most ${GA4MP_LIMITS.itemsPerEvent}.`,
+    );
   }
   items.forEach((item, itemIndex) => {
     const itemPath = `${path}[${itemIndex}]`;
@@ -392,7 +495,11 @@ function validateItems(items: unknown, eventIndex: number, path: string, message
     }
     const custom = Object.keys(item).filter((key) => !STANDARD_ITEM_PARAMS.has(key));
     if (custom.length > GA4MP_LIMITS.customItemParams) {
-      messages.add(itemPath, 'EXCEEDED_MAX_ENTITIES', `${owner} has ${custom.length} custom item params; an item can have at most ${GA4MP_LIMITS.customItemParams}.`);
+      messages.add(
+        itemPath,
+        'EXCEEDED_MAX_ENTITIES',
+        `${owner} has ${custom.length} custom item params; an item can have at most ${GA4MP_LIMITS.customItemParams}.`,
+      );
     }
     for (const param in item) {
       if (!STANDARD_ITEM_PARAMS.has(param)) validateParamName(param, owner, 'item param', itemPath, messages);

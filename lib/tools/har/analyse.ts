@@ -42,7 +42,10 @@ export class HarError extends Error {
 export function assertHar(value: unknown): asserts value is HarLog {
   const log = (value as { log?: unknown } | null)?.log as { entries?: unknown } | undefined;
   if (typeof value !== 'object' || value === null || typeof log !== 'object' || log === null || !Array.isArray(log.entries)) {
-    throw new HarError('not_har', 'This is JSON but not a HAR file: it has no "log.entries" list. Export it from the browser devtools Network panel ("Save all as HAR").');
+    throw new HarError(
+      'not_har',
+      'This is JSON but not a HAR file: it has no "log.entries" list. Export it from the browser devtools Network panel ("Save all as HAR").',
+    );
   }
 }
 
@@ -55,7 +58,10 @@ export function parseHar(text: string): HarLog {
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    throw new HarError('invalid_json', `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}). Was the export interrupted?`);
+    throw new HarError(
+      'invalid_json',
+      `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}). Was the export interrupted?`,
+    );
   }
   assertHar(value);
   return value;

@@ -50,7 +50,10 @@ export function decodeGcs(gcs: string): ConsentSignal[] | null {
 /** Decodes gcd ("13r3r3r3r5"): null when it has no recognisable consent letters. */
 export function decodeGcd(gcd: string): ConsentSignal[] | null {
   if (!/^\d/.test(gcd)) return null;
-  const letters = gcd.slice(2).replace(/[^a-z]/gi, '').toLowerCase();
+  const letters = gcd
+    .slice(2)
+    .replace(/[^a-z]/gi, '')
+    .toLowerCase();
   if (letters.length < 2) return null;
   const signals: ConsentSignal[] = [];
   GCD_SIGNALS.forEach((type, index) => {

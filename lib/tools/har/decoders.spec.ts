@@ -2,7 +2,8 @@ import { fixture, entry, harOf } from '../../../test/fixtures/har/helpers.js';
 import { analyseHar, decodeEntry, parseHar } from './analyse.js';
 import type { Hit } from './types.js';
 
-const pick = (hit: Hit, ...keys: string[]) => Object.fromEntries(keys.map((key) => [key, hit.params.find((param) => param.key === key)?.value]));
+const pick = (hit: Hit, ...keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, hit.params.find((param) => param.key === key)?.value]));
 
 describe('GA4 /g/collect', () => {
   it('splits a batched gtag.js POST into one hit per body line, shared query params extended by each line', () => {
@@ -27,10 +28,20 @@ describe('GA4 /g/collect', () => {
     }
     // Per-event params stay with their event; `_s` of the third line overrides the shared `_s=3`.
     expect(pick(hits[0]!, 'en', '_et', 'ep.page_type', 'cu', 'epn.value', '_s', 'sid')).toEqual({
-      en: 'view_item', _et: '512', 'ep.page_type': 'product', cu: 'EUR', 'epn.value': '30.09', _s: '3', sid: '1741944000',
+      en: 'view_item',
+      _et: '512',
+      'ep.page_type': 'product',
+      cu: 'EUR',
+      'epn.value': '30.09',
+      _s: '3',
+      sid: '1741944000',
     });
     expect(pick(hits[1]!, 'en', '_et', 'epn.percent_scrolled', 'cu', 'ep.page_type')).toEqual({
-      en: 'scroll', _et: '3000', 'epn.percent_scrolled': '90', cu: undefined, 'ep.page_type': undefined,
+      en: 'scroll',
+      _et: '3000',
+      'epn.percent_scrolled': '90',
+      cu: undefined,
+      'ep.page_type': undefined,
     });
     expect(pick(hits[2]!, '_s', 'epn.value')).toEqual({ _s: '4', 'epn.value': '10.03' });
     expect(hits[1]!.body).toBe('en=scroll&_et=3000&epn.percent_scrolled=90');
@@ -75,7 +86,10 @@ describe('GA4 /g/collect', () => {
   });
 
   it('recognises server-side GTM on a first-party domain by path, v=2 and a G- id, and nothing else', () => {
-    const sgtm = decodeEntry(entry('https://metrics.shop.example.com/g/collect?v=2&tid=G-ABC123&cid=1.2&en=page_view&dl=https%3A%2F%2Fshop.example.com%2F'), 0);
+    const sgtm = decodeEntry(
+      entry('https://metrics.shop.example.com/g/collect?v=2&tid=G-ABC123&cid=1.2&en=page_view&dl=https%3A%2F%2Fshop.example.com%2F'),
+      0,
+    );
     expect(sgtm.map((hit) => [hit.vendor, hit.type, hit.page])).toEqual([['ga4', 'page_view', 'https://shop.example.com/']]);
     expect(decodeEntry(entry('https://metrics.shop.example.com/g/collect?v=1&tid=G-ABC123'), 0)).toEqual([]);
     expect(decodeEntry(entry('https://metrics.shop.example.com/g/collect?v=2&tid=AW-123'), 0)).toEqual([]);
@@ -83,7 +97,10 @@ describe('GA4 /g/collect', () => {
   });
 
   it('falls back to the request Referer for the page when dl is missing', () => {
-    const [hit] = decodeEntry(entry('https://www.google-analytics.com/g/collect?v=2&tid=G-ABC123&cid=1.2&en=click', { referer: 'https://a.example/x' }), 0);
+    const [hit] = decodeEntry(
+      entry('https://www.google-analytics.com/g/collect?v=2&tid=G-ABC123&cid=1.2&en=click', { referer: 'https://a.example/x' }),
+      0,
+    );
     expect(hit!.page).toBe('https://a.example/x');
   });
 });
@@ -95,7 +112,12 @@ describe('Universal Analytics', () => {
   it('decodes a /j/collect pageview with custom dimensions and metrics', () => {
     expect(ua[0]).toMatchObject({ type: 'pageview', accountId: 'UA-12345678-1', clientId: '1803412345.1741944000', batch: null });
     const named = Object.fromEntries(ua[0]!.params.map((param) => [param.key, [param.name, param.value]]));
-    expect(named).toMatchObject({ t: ['Hit type', 'pageview'], cd1: ['Custom dimension 1', 'product'], cm1: ['Custom metric 1', '3'], vp: ['Viewport size', '1903x961'] });
+    expect(named).toMatchObject({
+      t: ['Hit type', 'pageview'],
+      cd1: ['Custom dimension 1', 'product'],
+      cm1: ['Custom metric 1', '3'],
+      vp: ['Viewport size', '1903x961'],
+    });
   });
 
   it('splits /batch into its hits', () => {
@@ -117,9 +139,19 @@ describe('Google Ads, Floodlight and Meta', () => {
 
   it('decodes an Ads conversion with label, value, currency, transaction and event data', () => {
     const ads = hits.find((hit) => hit.vendor === 'google-ads' && hit.path.includes('viewthroughconversion'))!;
-    expect(ads).toMatchObject({ type: 'purchase', accountId: 'AW-987654321', page: 'https://shop.example.com/checkout/thank-you', title: 'Thank you', clientId: '1234567890.1741944000' });
+    expect(ads).toMatchObject({
+      type: 'purchase',
+      accountId: 'AW-987654321',
+      page: 'https://shop.example.com/checkout/thank-you',
+      title: 'Thank you',
+      clientId: '1234567890.1741944000',
+    });
     expect(pick(ads, 'label', 'value', 'currency_code', 'transaction_id', 'data.event')).toEqual({
-      label: 'AbC-D_efGhIjKlMn', value: '30.09', currency_code: 'EUR', transaction_id: 'T-10042', 'data.event': 'purchase',
+      label: 'AbC-D_efGhIjKlMn',
+      value: '30.09',
+      currency_code: 'EUR',
+      transaction_id: 'T-10042',
+      'data.event': 'purchase',
     });
     expect(ads.consent?.gcd).toBe('13r3r3r3r5');
   });
@@ -162,7 +194,11 @@ describe('Google Ads, Floodlight and Meta', () => {
       ['Purchase', 'POST', '1234567890123456'],
       ['Purchase', 'GET', '1234567890123456'],
     ]);
-    expect(meta[0]).toMatchObject({ page: 'https://shop.example.com/products/tee', referrer: 'https://www.google.com/', clientId: 'fb.1.1741944000000.123456789' });
+    expect(meta[0]).toMatchObject({
+      page: 'https://shop.example.com/products/tee',
+      referrer: 'https://www.google.com/',
+      clientId: 'fb.1.1741944000000.123456789',
+    });
     const custom = meta[1]!.params.filter((param) => param.key.startsWith('cd['));
     expect(custom).toEqual([
       { key: 'cd[value]', name: 'value (custom data)', value: '30.09' },
@@ -173,7 +209,8 @@ describe('Google Ads, Floodlight and Meta', () => {
   });
 
   it('reads a multipart Meta POST body', () => {
-    const body = '--b1\r\nContent-Disposition: form-data; name="id"\r\n\r\n42\r\n--b1\r\nContent-Disposition: form-data; name="ev"\r\n\r\nLead\r\n--b1--\r\n';
+    const body =
+      '--b1\r\nContent-Disposition: form-data; name="id"\r\n\r\n42\r\n--b1\r\nContent-Disposition: form-data; name="ev"\r\n\r\nLead\r\n--b1--\r\n';
     const [hit] = decodeEntry(entry('https://www.facebook.com/tr/', { body }), 0);
     expect(hit).toMatchObject({ vendor: 'meta', type: 'Lead', accountId: '42' });
   });
@@ -201,7 +238,16 @@ describe('the whole capture', () => {
   });
 
   it('skips entries without a request or URL instead of failing', () => {
-    const broken = { log: { entries: [{}, { request: {} }, { request: { url: 42 } }, entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=ok')] } };
+    const broken = {
+      log: {
+        entries: [
+          {},
+          { request: {} },
+          { request: { url: 42 } },
+          entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=ok'),
+        ],
+      },
+    };
     const analysis = analyseHar(parseHar(JSON.stringify(broken)));
     expect(analysis.hits.map((hit) => [hit.type, hit.entryIndex])).toEqual([['ok', 3]]);
     expect(analysis.summary.entries).toBe(4);

@@ -221,7 +221,17 @@ export const uaLabel = memo((key: string): string => {
   if (match) return `Content group ${match[1]}`;
   match = /^pr(\d+)(id|nm|br|ca|va|pr|qt|cc|ps)$/.exec(key);
   if (match) {
-    const sub: Record<string, string> = { id: 'ID', nm: 'name', br: 'brand', ca: 'category', va: 'variant', pr: 'price', qt: 'quantity', cc: 'coupon', ps: 'position' };
+    const sub: Record<string, string> = {
+      id: 'ID',
+      nm: 'name',
+      br: 'brand',
+      ca: 'category',
+      va: 'variant',
+      pr: 'price',
+      qt: 'quantity',
+      cc: 'coupon',
+      ps: 'position',
+    };
     return `Product ${match[1]} ${sub[match[2]!]}`;
   }
   match = /^il(\d+)pi(\d+)(id|nm|br|ca|va|pr|ps)$/.exec(key);

@@ -31,7 +31,19 @@ describe('query helpers', () => {
   });
 
   it('lets per-event pairs override shared ones in place and appends new keys', () => {
-    expect(mergePairs([['v', '2'], ['_s', '3'], ['dl', 'x']], [['en', 'scroll'], ['_s', '4']])).toEqual([
+    expect(
+      mergePairs(
+        [
+          ['v', '2'],
+          ['_s', '3'],
+          ['dl', 'x'],
+        ],
+        [
+          ['en', 'scroll'],
+          ['_s', '4'],
+        ],
+      ),
+    ).toEqual([
       ['v', '2'],
       ['_s', '4'],
       ['dl', 'x'],

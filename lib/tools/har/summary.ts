@@ -1,6 +1,5 @@
 import type { CountRow, HarSummary, HarWarning, Hit, PageRow } from './types.js';
 
-
 function counts(values: Iterable<string>): CountRow[] {
   const map = new Map<string, number>();
   for (const value of values) map.set(value, (map.get(value) ?? 0) + 1);

@@ -9,7 +9,11 @@ const codes = (analysis: HarAnalysis, hitId?: number) =>
 describe('warnings', () => {
   it('finds the mistakes of the shop session, each linked to its hit', () => {
     const analysis = analyseHar(parseHar(fixture('shop-session.har')));
-    const byHit = analysis.warnings.map((warning) => [warning.code, warning.severity, warning.hitId === null ? null : analysis.hits[warning.hitId]!.type]);
+    const byHit = analysis.warnings.map((warning) => [
+      warning.code,
+      warning.severity,
+      warning.hitId === null ? null : analysis.hits[warning.hitId]!.type,
+    ]);
     expect(byHit).toEqual([
       ['ua_sunset', 'info', 'pageview'],
       ['ua_sunset', 'info', 'event'],
@@ -58,9 +62,18 @@ describe('warnings', () => {
   });
 
   it('notes once per file when no Google hit carries any consent state', () => {
-    const analysis = analyseHar(harOf(entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=page_view'), entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=click')));
+    const analysis = analyseHar(
+      harOf(
+        entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=page_view'),
+        entry('https://www.google-analytics.com/g/collect?v=2&tid=G-A&cid=1&en=click'),
+      ),
+    );
     expect(analysis.warnings.map((warning) => [warning.code, warning.hitId, warning.message])).toEqual([
-      ['no_consent_mode', 0, 'None of the 2 Google tag hits carries a consent state (no gcs, and no gcd signal set): consent mode does not seem to be implemented'],
+      [
+        'no_consent_mode',
+        0,
+        'None of the 2 Google tag hits carries a consent state (no gcs, and no gcd signal set): consent mode does not seem to be implemented',
+      ],
     ]);
   });
 

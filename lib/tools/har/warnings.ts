@@ -38,10 +38,20 @@ function ga4Checks(hit: Hit, out: WarningCollector) {
     out.add('event_name_invalid', 'error', 'GA4 hit without an event name (en)', hit);
   } else {
     if (name.length > GA4_LIMITS.eventNameLength) {
-      out.add('event_name_too_long', 'error', `Event name "${name}" has ${name.length} characters (limit ${GA4_LIMITS.eventNameLength})`, hit);
+      out.add(
+        'event_name_too_long',
+        'error',
+        `Event name "${name}" has ${name.length} characters (limit ${GA4_LIMITS.eventNameLength})`,
+        hit,
+      );
     }
     if (!GA4_NAME_PATTERN.test(name)) {
-      out.add('event_name_invalid', 'error', `Event name "${name}" must start with a letter and use only letters, digits and underscores`, hit);
+      out.add(
+        'event_name_invalid',
+        'error',
+        `Event name "${name}" must start with a letter and use only letters, digits and underscores`,
+        hit,
+      );
     }
     if (GA4_RESERVED_EVENT_NAMES_ON_THE_WEB.has(name) || hasReservedPrefix(name)) {
       out.add('event_name_reserved', 'error', `Event name "${name}" is reserved by Google Analytics`, hit);
@@ -56,29 +66,54 @@ function ga4Checks(hit: Hit, out: WarningCollector) {
       const param = event[1]!;
       eventParams++;
       if (param.length > GA4_LIMITS.paramNameLength) {
-        out.add('param_name_too_long', 'error', `Event parameter name "${param}" has ${param.length} characters (limit ${GA4_LIMITS.paramNameLength})`, hit);
+        out.add(
+          'param_name_too_long',
+          'error',
+          `Event parameter name "${param}" has ${param.length} characters (limit ${GA4_LIMITS.paramNameLength})`,
+          hit,
+        );
       }
       if (hasReservedPrefix(param)) out.add('param_name_reserved', 'error', `Event parameter name "${param}" uses a reserved prefix`, hit);
       const limit = paramValueLimit(param);
       if (value.length > limit) {
-        out.add('param_value_too_long', 'warning', `Value of "${param}" has ${value.length} characters (limit ${limit}); GA4 truncates it`, hit);
+        out.add(
+          'param_value_too_long',
+          'warning',
+          `Value of "${param}" has ${value.length} characters (limit ${limit}); GA4 truncates it`,
+          hit,
+        );
       }
     } else if (user) {
       const prop = user[1]!;
       userProperties++;
       if (prop.length > GA4_LIMITS.userPropertyNameLength) {
-        out.add('user_property_name_too_long', 'error', `User property name "${prop}" has ${prop.length} characters (limit ${GA4_LIMITS.userPropertyNameLength})`, hit);
+        out.add(
+          'user_property_name_too_long',
+          'error',
+          `User property name "${prop}" has ${prop.length} characters (limit ${GA4_LIMITS.userPropertyNameLength})`,
+          hit,
+        );
       }
       if (GA4_RESERVED_USER_PROPERTIES.has(prop) || hasReservedPrefix(prop)) {
         out.add('user_property_reserved', 'error', `User property name "${prop}" is reserved`, hit);
       }
       if (value.length > GA4_LIMITS.userPropertyValueLength) {
-        out.add('user_property_value_too_long', 'warning', `Value of user property "${prop}" has ${value.length} characters (limit ${GA4_LIMITS.userPropertyValueLength})`, hit);
+        out.add(
+          'user_property_value_too_long',
+          'warning',
+          `Value of user property "${prop}" has ${value.length} characters (limit ${GA4_LIMITS.userPropertyValueLength})`,
+          hit,
+        );
       }
     }
   }
   if (eventParams > GA4_LIMITS.paramsPerEvent) {
-    out.add('too_many_event_params', 'warning', `${eventParams} event parameters (limit ${GA4_LIMITS.paramsPerEvent} on standard properties)`, hit);
+    out.add(
+      'too_many_event_params',
+      'warning',
+      `${eventParams} event parameters (limit ${GA4_LIMITS.paramsPerEvent} on standard properties)`,
+      hit,
+    );
   }
   if (userProperties > GA4_LIMITS.userProperties) {
     out.add('too_many_user_properties', 'warning', `${userProperties} user properties (limit ${GA4_LIMITS.userProperties})`, hit);
@@ -97,7 +132,12 @@ function clientIdCheck(hit: Hit, out: WarningCollector) {
   if (hit.vendor !== 'ga4' && hit.vendor !== 'ua') return;
   if (hit.clientId) return;
   if (analyticsDenied(hit.consent)) {
-    out.add('cookieless_ping', 'info', 'No client ID: a cookieless ping (analytics_storage denied), expected in advanced consent mode', hit);
+    out.add(
+      'cookieless_ping',
+      'info',
+      'No client ID: a cookieless ping (analytics_storage denied), expected in advanced consent mode',
+      hit,
+    );
   } else {
     out.add('missing_client_id', 'error', 'No client ID (cid): the hit cannot be attributed to a user', hit);
   }
@@ -142,7 +182,12 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
     const previous = lastPageView.get(key);
     if (previous && hit.timeMs - previous.timeMs <= DUPLICATE_PAGE_VIEW_WINDOW_MS) {
       const gap = Math.max(0, hit.timeMs - previous.timeMs);
-      out.add('duplicate_page_view', 'warning', `Duplicate page view for ${hit.accountId} on the same page ${gap} ms after hit #${previous.id + 1}`, hit);
+      out.add(
+        'duplicate_page_view',
+        'warning',
+        `Duplicate page view for ${hit.accountId} on the same page ${gap} ms after hit #${previous.id + 1}`,
+        hit,
+      );
     }
     lastPageView.set(key, hit);
   }

@@ -35,8 +35,7 @@ export function encodeText(text: string): string {
 }
 
 export type Base64Result =
-  | { ok: true; bytes: Uint8Array; standardAlphabet: boolean; missingPadding: boolean }
-  | { ok: false; error: string };
+  { ok: true; bytes: Uint8Array; standardAlphabet: boolean; missingPadding: boolean } | { ok: false; error: string };
 
 /** Reads gtag's base64; like gtag, padding may be missing. Never throws. */
 export function decodeBytes(input: string): Base64Result {
@@ -77,8 +76,7 @@ export function decodeBytes(input: string): Base64Result {
 }
 
 export type Base64TextResult =
-  | { ok: true; text: string; standardAlphabet: boolean; missingPadding: boolean; latin1: boolean }
-  | { ok: false; error: string };
+  { ok: true; text: string; standardAlphabet: boolean; missingPadding: boolean; latin1: boolean } | { ok: false; error: string };
 
 /** Bytes as UTF-8, or, when they are not valid UTF-8, one character per byte (what gtag does). */
 export function decodeText(input: string): Base64TextResult {

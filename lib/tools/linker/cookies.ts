@@ -51,7 +51,10 @@ const GAC = /^_gac_(.+)$/;
 /** `2025-11-20 14:00:00 UTC` for epoch seconds that look like a timestamp. */
 function utcFromSeconds(value: string | undefined): string | undefined {
   if (!value || !/^\d{9,11}$/.test(value)) return undefined;
-  return new Date(Number(value) * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return new Date(Number(value) * 1000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 }
 
 function timestampDetail(label: string, seconds: string | undefined): LinkerDetail[] {
@@ -127,7 +130,10 @@ function session(name: string, streamId: string, value: string): CookieInterpret
     });
     if (body.split('.').length < 4) warnings.push('A GS1 session value has at least four dot-separated fields.');
   }
-  details.splice(1, 0, { label: 'Format', value: format === 'GS2' ? 'GS2 (prefixed fields, $-separated)' : 'GS1 (positional, dot-separated)' });
+  details.splice(1, 0, {
+    label: 'Format',
+    value: format === 'GS2' ? 'GS2 (prefixed fields, $-separated)' : 'GS1 (positional, dot-separated)',
+  });
   return {
     kind: 'ga-session',
     label: 'GA4 session',

@@ -35,12 +35,21 @@ describe('verify', () => {
 
   it('is valid in the minute the link was made, and says when it expires', () => {
     const result = check(made + 20_000);
-    expect(result).toMatchObject({ status: 'valid', minutesAgo: 0, expiresInSeconds: 160, expiresAt: new Date(made + 3 * MINUTE).toISOString() });
+    expect(result).toMatchObject({
+      status: 'valid',
+      minutesAgo: 0,
+      expiresInSeconds: 160,
+      expiresAt: new Date(made + 3 * MINUTE).toISOString(),
+    });
     expect(result.message).toBe('Valid: generated in this minute, expires in 2 minutes 40 s.');
   });
 
   it('stays valid one and two minutes later, as gtag.js accepts offsets 0, 1 and 2', () => {
-    expect(check(made + MINUTE + 30_000)).toMatchObject({ status: 'valid', minutesAgo: 1, message: 'Valid: generated 1 minute ago, expires in 1 minute 30 s.' });
+    expect(check(made + MINUTE + 30_000)).toMatchObject({
+      status: 'valid',
+      minutesAgo: 1,
+      message: 'Valid: generated 1 minute ago, expires in 1 minute 30 s.',
+    });
     expect(check(made + 2 * MINUTE + 59_000)).toMatchObject({ status: 'valid', minutesAgo: 2, expiresInSeconds: 1 });
   });
 

@@ -13,7 +13,9 @@ interface ReferenceCase {
   decodedByGtag: Record<string, string>;
   acceptedAfterMinutes: boolean[];
 }
-const reference = (JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }).cases;
+const reference = (
+  JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/gtag-reference.json'), 'utf8')) as { cases: ReferenceCase[] }
+).cases;
 
 const BROWSER: LinkerBrowser = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Test/1.0', timezoneOffset: -60, language: 'en-GB' };
 const TIME = Date.parse('2026-11-23T02:10:30Z');
@@ -39,7 +41,8 @@ describe('decode: gtag.js reference links', () => {
 
     it('agrees with gtag.js on which minutes accept the link', () => {
       const accepted = fixture.acceptedAfterMinutes.map(
-        (_, minutes) => decoded(fixture.linker, { browser: fixture.browser, time: fixture.time + minutes * 60_000 }).verification?.status === 'valid',
+        (_, minutes) =>
+          decoded(fixture.linker, { browser: fixture.browser, time: fixture.time + minutes * 60_000 }).verification?.status === 'valid',
       );
       expect(accepted).toEqual(fixture.acceptedAfterMinutes);
     });
@@ -49,7 +52,12 @@ describe('decode: gtag.js reference links', () => {
       // gtag orders the entries by the tags that contributed them; feed the link's order.
       const ordered = encode({ cookies: fixture.linkerCookies, browser: fixture.browser, time: fixture.time });
       expect(ordered).toMatchObject({ ok: true, value: fixture.linker });
-      expect(result.ok && decoded(result.value).cookies.map((cookie) => cookie.value).sort()).toEqual(Object.values(fixture.linkerCookies).sort());
+      expect(
+        result.ok &&
+          decoded(result.value)
+            .cookies.map((cookie) => cookie.value)
+            .sort(),
+      ).toEqual(Object.values(fixture.linkerCookies).sort());
     });
   });
 });
@@ -122,7 +130,13 @@ describe('decode: malformed input never throws', () => {
 describe('encode', () => {
   it('strips page-cookie prefixes and sends FPLC as _fplc', () => {
     const result = encode({ cookies: { _ga: 'GA1.1.11.22', FPLC: 'x%2By' }, browser: BROWSER, time: TIME });
-    expect(result).toMatchObject({ ok: true, entries: [{ key: '_ga', value: '11.22' }, { key: '_fplc', value: 'x%2By' }] });
+    expect(result).toMatchObject({
+      ok: true,
+      entries: [
+        { key: '_ga', value: '11.22' },
+        { key: '_fplc', value: 'x%2By' },
+      ],
+    });
   });
 
   it('keeps values as given with normalize: false', () => {
@@ -141,7 +155,16 @@ describe('encode', () => {
   });
 
   it('refuses duplicate names and too many cookies', () => {
-    expect(encode({ cookies: [{ key: '_ga', value: '1' }, { key: '_ga', value: '2' }], browser: BROWSER, time: TIME })).toMatchObject({ ok: false });
+    expect(
+      encode({
+        cookies: [
+          { key: '_ga', value: '1' },
+          { key: '_ga', value: '2' },
+        ],
+        browser: BROWSER,
+        time: TIME,
+      }),
+    ).toMatchObject({ ok: false });
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
     expect(encode({ cookies: many, browser: BROWSER, time: TIME })).toMatchObject({ ok: false, error: 'At most 50 cookies.' });
   });

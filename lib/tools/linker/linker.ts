@@ -97,14 +97,18 @@ function locate(input: string): Located | LinkerError {
   const inFragment = paramValues(fragment);
   const warnings: string[] = [];
   if (inQuery.length + inFragment.length > 1) {
-    warnings.push('The URL has more than one _gl parameter; the first one is decoded (gtag reads one from the query and one from the fragment).');
+    warnings.push(
+      'The URL has more than one _gl parameter; the first one is decoded (gtag reads one from the query and one from the fragment).',
+    );
   }
   if (inQuery.length) return { value: inQuery[0]!, source: 'query', warnings };
   if (inFragment.length) return { value: inFragment[0]!, source: 'fragment', warnings };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.includes('?') || text.includes('#')) {
     if (text.includes(`${LINKER_PARAM}=`)) {
       // e.g. a hash route `#/checkout?_gl=…`: gtag only reads `_gl` right after `?`, `#` or `&`.
-      return fail('This URL has "_gl=" but not as a parameter gtag.js reads: it must follow "?", "#" or "&" directly (a hash route such as #/page?_gl=… is not read).');
+      return fail(
+        'This URL has "_gl=" but not as a parameter gtag.js reads: it must follow "?", "#" or "&" directly (a hash route such as #/page?_gl=… is not read).',
+      );
     }
     return fail('No _gl parameter in this URL (neither in the query string nor in the fragment).');
   }

@@ -4,6 +4,5 @@ import type { SessionUser } from '../../../lib/auth/session-user.js';
 
 /** The signed-in user, as established by the global JWT guard. */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): SessionUser =>
-    context.switchToHttp().getRequest<Request & { user: SessionUser }>().user,
+  (_data: unknown, context: ExecutionContext): SessionUser => context.switchToHttp().getRequest<Request & { user: SessionUser }>().user,
 );

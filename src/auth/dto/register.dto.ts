@@ -1,5 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import { isCommonPassword } from '../common-passwords.js';
 
 @ValidatorConstraint({ name: 'notCommonPassword' })

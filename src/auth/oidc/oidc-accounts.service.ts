@@ -51,7 +51,11 @@ export class OidcAccountsService {
 
   /** For the data export: which provider accounts sign in here (no tokens are ever stored). */
   async listForUser(userId: string): Promise<LinkedIdentity[]> {
-    const links = await this.identities.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: 1 }).lean().exec();
+    const links = await this.identities
+      .find({ userId: new Types.ObjectId(userId) })
+      .sort({ createdAt: 1 })
+      .lean()
+      .exec();
     return links.map((link) => ({
       issuer: link.issuer,
       subject: link.subject,

@@ -165,7 +165,10 @@ export class OidcClientService {
   private async withinDeadline<T>(step: string, work: () => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`${step} took longer than ${this.deadlineMs} ms`), { name: 'TimeoutError' })), this.deadlineMs);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error(`${step} took longer than ${this.deadlineMs} ms`), { name: 'TimeoutError' })),
+        this.deadlineMs,
+      );
     });
     try {
       return await Promise.race([work(), deadline]);

@@ -3,7 +3,8 @@ import { OIDC_TRANSACTION_TTL_MS, openTransaction, type OidcTransaction, sealTra
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** Flips the highest bit of one base64url character: never only padding bits, always a changed byte. */
-const flipAt = (text: string, index: number) => `${text.slice(0, index)}${ALPHABET[ALPHABET.indexOf(text[index]) ^ 32]}${text.slice(index + 1)}`;
+const flipAt = (text: string, index: number) =>
+  `${text.slice(0, index)}${ALPHABET[ALPHABET.indexOf(text[index]) ^ 32]}${text.slice(index + 1)}`;
 const transaction = (): OidcTransaction => ({
   state: 'state-value',
   nonce: 'nonce-value',

@@ -106,12 +106,7 @@ export class Ga4mpHistoryService {
 
   /** Keeps the newest entries; without transactions, a concurrent send may briefly leave one extra. */
   private async trim(userId: string): Promise<void> {
-    const stale = await this.entries
-      .find({ userId }, { _id: 1 })
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(GA4MP_HISTORY_LIMIT)
-      .lean()
-      .exec();
+    const stale = await this.entries.find({ userId }, { _id: 1 }).sort({ createdAt: -1, _id: -1 }).skip(GA4MP_HISTORY_LIMIT).lean().exec();
     if (stale.length > 0) await this.entries.deleteMany({ userId, _id: { $in: stale.map((entry) => entry._id) } }).exec();
   }
 }

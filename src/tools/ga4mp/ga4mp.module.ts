@@ -23,7 +23,8 @@ export const GA4MP_TIMEOUT_MS = 10_000;
       provide: GA4MP_TRANSPORT,
       // Always Google's origins. The wait stays a second under REQUEST_TIMEOUT_MS so that a slow GA4
       // gets its own readable 504 instead of the generic 503 of the request timeout.
-      useFactory: (config: AppConfig) => new FetchGa4mpTransport(GA4MP_ORIGINS, Math.max(250, Math.min(GA4MP_TIMEOUT_MS, config.requestTimeoutMs - 1000))),
+      useFactory: (config: AppConfig) =>
+        new FetchGa4mpTransport(GA4MP_ORIGINS, Math.max(250, Math.min(GA4MP_TIMEOUT_MS, config.requestTimeoutMs - 1000))),
       inject: [APP_CONFIG],
     },
   ],

@@ -68,7 +68,9 @@ export class Ga4mpService {
       throw fieldError('query.api_secret', 'An api_secret is needed to send to GA4');
     }
     const url = buildGa4mpUrl(
-      typeof query.measurement_id === 'string' ? { measurement_id: streamId, api_secret: query.api_secret } : { firebase_app_id: streamId, api_secret: query.api_secret },
+      typeof query.measurement_id === 'string'
+        ? { measurement_id: streamId, api_secret: query.api_secret }
+        : { firebase_app_id: streamId, api_secret: query.api_secret },
       { region: input.region, debug: input.debug, origins: this.transport.origins },
     );
     const endpoint = redactGa4mpUrl(url);
@@ -79,7 +81,14 @@ export class Ga4mpService {
       const answer = await this.transport.post(url, JSON.stringify(input.body));
       const response = parseAnswer(answer.text);
       const ok = answer.status >= 200 && answer.status < 300;
-      const entry = await this.history.record(userId, { ...base, status: answer.status, ok, durationMs: answer.durationMs, response, error: null });
+      const entry = await this.history.record(userId, {
+        ...base,
+        status: answer.status,
+        ok,
+        durationMs: answer.durationMs,
+        response,
+        error: null,
+      });
       return { status: answer.status, ok, durationMs: answer.durationMs, endpoint, response, historyId: entry.id };
     } catch (error) {
       if (!(error instanceof Ga4mpTransportError)) throw error;
@@ -89,7 +98,14 @@ export class Ga4mpService {
         failure.kind === 'timeout'
           ? `GA4 did not answer within ${Math.round(this.transport.timeoutMs / 100) / 10} s (${host}). It may or may not have received the payload; try again in a moment.`
           : `Could not reach GA4 at ${host} (${failure.reason}). Check the server's network access and try again.`;
-      await this.history.record(userId, { ...base, status: null, ok: false, durationMs: failure.durationMs, response: null, error: message });
+      await this.history.record(userId, {
+        ...base,
+        status: null,
+        ok: false,
+        durationMs: failure.durationMs,
+        response: null,
+        error: message,
+      });
       throw new Ga4mpException(failure.kind === 'timeout' ? Ga4mpErrorCode.Timeout : Ga4mpErrorCode.Unreachable, message);
     }
   }

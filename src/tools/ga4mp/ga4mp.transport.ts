@@ -60,7 +60,8 @@ export class FetchGa4mpTransport implements Ga4mpTransport {
       const text = await readCapped(response);
       return { status: response.status, text, durationMs: elapsed() };
     } catch (error) {
-      if (signal.aborted || (error as Error).name === 'TimeoutError') throw new Ga4mpTransportError({ kind: 'timeout', durationMs: elapsed() });
+      if (signal.aborted || (error as Error).name === 'TimeoutError')
+        throw new Ga4mpTransportError({ kind: 'timeout', durationMs: elapsed() });
       throw new Ga4mpTransportError({ kind: 'network', durationMs: elapsed(), reason: networkReason(error) });
     }
   }

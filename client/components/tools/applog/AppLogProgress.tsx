@@ -1,7 +1,17 @@
 import { formatCount } from './format.js';
 
 /** Progress of a running analysis (reported by the worker), with a way out. */
-export function AppLogProgress({ progress, lines, source, onCancel }: { progress: number; lines: number; source: string; onCancel: () => void }) {
+export function AppLogProgress({
+  progress,
+  lines,
+  source,
+  onCancel,
+}: {
+  progress: number;
+  lines: number;
+  source: string;
+  onCancel: () => void;
+}) {
   const percent = Math.round(progress * 100);
   return (
     <div className="applog-progress card" role="status" aria-live="polite">

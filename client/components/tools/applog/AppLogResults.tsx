@@ -35,7 +35,11 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
     setShown(PAGE);
   }, [result]);
 
-  const names = useMemo(() => [...new Set(result.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name))].sort(), [result]);
+  const names = useMemo(
+    () =>
+      [...new Set(result.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name))].sort(),
+    [result],
+  );
   // Built once per result, on the first search (not on every keystroke).
   const searching = deferredSearch !== '';
   const haystacks = useMemo(() => (searching ? result.entries.map(searchText) : null), [result, searching]);
@@ -68,8 +72,8 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
             </span>{' '}
             <span className="muted">
               {choice === 'auto' ? (detected ? 'detected automatically' : 'assumed: no platform recognised') : 'chosen by you'} · {source} ·{' '}
-              {formatCount(result.totalLines)} lines ({formatCount(result.relevantLines)} from Firebase) in{' '}
-              {(durationMs / 1000).toFixed(1)} s
+              {formatCount(result.totalLines)} lines ({formatCount(result.relevantLines)} from Firebase) in {(durationMs / 1000).toFixed(1)}{' '}
+              s
             </span>
           </p>
           <div className="applog-summary__actions">

@@ -97,7 +97,12 @@ export function AppLogSourceForm({ text, onTextChange, file, onFile, platform, o
       <div className="applog-source__actions">
         <div className="field applog-source__platform">
           <label htmlFor={`${id}-platform`}>Platform</label>
-          <select id={`${id}-platform`} className="input" value={platform} onChange={(event) => onPlatformChange(event.target.value as PlatformChoice)}>
+          <select
+            id={`${id}-platform`}
+            className="input"
+            value={platform}
+            onChange={(event) => onPlatformChange(event.target.value as PlatformChoice)}
+          >
             <option value="auto">Auto-detect</option>
             <option value="android">{PLATFORM_LABELS.android}</option>
             <option value="ios">{PLATFORM_LABELS.ios}</option>

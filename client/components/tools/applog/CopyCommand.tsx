@@ -50,8 +50,8 @@ export function CaptureHelp({ open = false }: { open?: boolean }) {
         <div>
           <h4>iOS</h4>
           <p className="muted">
-            In Xcode, Product › Scheme › Edit Scheme › Run › Arguments Passed On Launch, add either argument, run the app and
-            copy the console output:
+            In Xcode, Product › Scheme › Edit Scheme › Run › Arguments Passed On Launch, add either argument, run the app and copy the
+            console output:
           </p>
           {IOS_COMMANDS.map((each) => (
             <CopyCommand key={each.command} {...each} />

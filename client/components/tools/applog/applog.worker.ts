@@ -59,7 +59,8 @@ async function analyse(input: AppLogInput, choice: PlatformChoice) {
     const finished = analyser.finish();
     result = finished;
     const { entries, ...rest } = finished;
-    for (let at = 0; at < entries.length; at += ENTRIES_PER_MESSAGE) post({ type: 'entries', entries: entries.slice(at, at + ENTRIES_PER_MESSAGE) });
+    for (let at = 0; at < entries.length; at += ENTRIES_PER_MESSAGE)
+      post({ type: 'entries', entries: entries.slice(at, at + ENTRIES_PER_MESSAGE) });
     post({ type: 'done', result: rest, detected });
   } catch (error) {
     const message = error instanceof Error && error.message ? `Could not read the log: ${error.message}` : 'Could not read the log.';

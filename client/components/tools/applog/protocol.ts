@@ -12,8 +12,7 @@ export type PlatformChoice = 'auto' | AppLogPlatform;
 export type AppLogInput = { kind: 'text'; text: string } | { kind: 'file'; file: File };
 
 export type ToWorker =
-  | { type: 'analyse'; input: AppLogInput; choice: PlatformChoice }
-  | { type: 'export'; generatedAt: string; source: string };
+  { type: 'analyse'; input: AppLogInput; choice: PlatformChoice } | { type: 'export'; generatedAt: string; source: string };
 
 export type FromWorker =
   /** `done` and `total` count bytes for a file, characters for pasted text. */

@@ -65,7 +65,11 @@ export function useAppLogAnalysis() {
         try {
           created = new Worker(new URL('./applog.worker.ts', import.meta.url), { type: 'module', name: 'applog-analyser' });
         } catch {
-          const failed: AnalysisState = { status: 'error', message: 'This browser could not start the analyser (Web Workers are needed).', source };
+          const failed: AnalysisState = {
+            status: 'error',
+            message: 'This browser could not start the analyser (Web Workers are needed).',
+            source,
+          };
           setState(failed);
           return resolve(failed);
         }
@@ -84,7 +88,9 @@ export function useAppLogAnalysis() {
           switch (message.type) {
             case 'progress':
               setState((current) =>
-                current.status === 'running' ? { ...current, progress: message.total ? message.done / message.total : 1, lines: message.lines } : current,
+                current.status === 'running'
+                  ? { ...current, progress: message.total ? message.done / message.total : 1, lines: message.lines }
+                  : current,
               );
               break;
             case 'entries':
@@ -120,7 +126,11 @@ export function useAppLogAnalysis() {
         created.onerror = (event) => {
           event.preventDefault();
           if (worker.current !== created) return;
-          const next: AnalysisState = { status: 'error', message: 'The analyser stopped unexpectedly (the log may be too large for this browser tab).', source };
+          const next: AnalysisState = {
+            status: 'error',
+            message: 'The analyser stopped unexpectedly (the log may be too large for this browser tab).',
+            source,
+          };
           end(next);
           stop();
           setState(next);

@@ -13,14 +13,33 @@ interface Props {
   messagesFor: MessagesFor;
 }
 
-function Segmented<T extends string>({ name, label, value, options, onChange }: { name: string; label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Segmented<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <fieldset className="ga4mp-switch">
       <legend className="label">{label}</legend>
       <div className="segmented">
         {options.map((option) => (
           <label key={option.value} className="segmented__option ga4mp-switch__option" data-checked={value === option.value}>
-            <input type="radio" className="visually-hidden" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
             {option.label}
           </label>
         ))}
@@ -91,7 +110,12 @@ export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegi
               aria-describedby={`${id}-secret-hint${secretMessages.length ? ` ${id}-secret-messages` : ''}`}
               onChange={(event) => onSecret(event.target.value.trim())}
             />
-            <button type="button" className="button button--small" aria-pressed={showSecret} onClick={() => setShowSecret((shown) => !shown)}>
+            <button
+              type="button"
+              className="button button--small"
+              aria-pressed={showSecret}
+              onClick={() => setShowSecret((shown) => !shown)}
+            >
               {showSecret ? 'Hide' : 'Show'}
             </button>
           </div>

@@ -32,10 +32,22 @@ export function EventCard({ event, index, count, onChange, onRemove, onMove, mes
           {typeof event.name === 'string' && event.name ? <code className="ga4mp-event__name">{event.name}</code> : null}
         </h3>
         <div className="ga4mp-event__actions">
-          <button type="button" className="button button--ghost button--small" aria-label={`Move event ${index + 1} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Move event ${index + 1} up`}
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+          >
             ↑
           </button>
-          <button type="button" className="button button--ghost button--small" aria-label={`Move event ${index + 1} down`} disabled={index === count - 1} onClick={() => onMove(1)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Move event ${index + 1} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+          >
             ↓
           </button>
           <button type="button" className="button button--ghost button--small button--danger" onClick={onRemove}>
@@ -60,15 +72,33 @@ export function EventCard({ event, index, count, onChange, onRemove, onMove, mes
       </div>
       <fieldset className="ga4mp-event__params" id={fieldDomId(`${path}.params`)} tabIndex={-1}>
         <legend>
-          Parameters <span className="muted">({paramCount} of at most {GA4MP_LIMITS.paramsPerEvent})</span>
+          Parameters{' '}
+          <span className="muted">
+            ({paramCount} of at most {GA4MP_LIMITS.paramsPerEvent})
+          </span>
         </legend>
         <FieldMessages id={`${id}-params-messages`} messages={messagesFor(`${path}.params`)} />
-        <ParamsEditor params={params} basePath={`${path}.params`} exclude={['items']} messagesFor={messagesFor} onChange={(next) => setParams(items ? { ...next, items: params.items } : next)} />
+        <ParamsEditor
+          params={params}
+          basePath={`${path}.params`}
+          exclude={['items']}
+          messagesFor={messagesFor}
+          onChange={(next) => setParams(items ? { ...next, items: params.items } : next)}
+        />
       </fieldset>
       {items ? (
-        <ItemsEditor items={items} basePath={`${path}.params.items`} messagesFor={messagesFor} onChange={(next) => setParams(withKey(params, 'items', next))} />
+        <ItemsEditor
+          items={items}
+          basePath={`${path}.params.items`}
+          messagesFor={messagesFor}
+          onChange={(next) => setParams(withKey(params, 'items', next))}
+        />
       ) : (
-        <button type="button" className="button button--small" onClick={() => setParams(withKey(params, 'items', [{ item_id: '', item_name: '' }]))}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setParams(withKey(params, 'items', [{ item_id: '', item_name: '' }]))}
+        >
           + Add items
         </button>
       )}

@@ -27,14 +27,23 @@ export function EventsEditor({ events, onChange, messagesFor }: Props) {
     <section className="ga4mp-section" aria-labelledby={`${id}-title`}>
       <div className="ga4mp-section__header">
         <h2 id={`${id}-title`}>
-          Events <span className="muted ga4mp-count">({list.length} of at most {GA4MP_LIMITS.eventsPerRequest})</span>
+          Events{' '}
+          <span className="muted ga4mp-count">
+            ({list.length} of at most {GA4MP_LIMITS.eventsPerRequest})
+          </span>
         </h2>
       </div>
       <div className="ga4mp-template" id={fieldDomId('events')} tabIndex={-1}>
         <div className="field">
           <label htmlFor={`${id}-template`}>Add event from template</label>
           <div className="ga4mp-inline">
-            <select id={`${id}-template`} className="input" value={template} onChange={(event) => setTemplate(event.target.value)} aria-describedby={`${id}-template-hint`}>
+            <select
+              id={`${id}-template`}
+              className="input"
+              value={template}
+              onChange={(event) => setTemplate(event.target.value)}
+              aria-describedby={`${id}-template-hint`}
+            >
               {GA4MP_TEMPLATES.map((entry) => (
                 <option key={entry.name} value={entry.name}>
                   {entry.label}
@@ -54,7 +63,9 @@ export function EventsEditor({ events, onChange, messagesFor }: Props) {
         </div>
         <FieldMessages id={`${id}-messages`} messages={messagesFor('events')} />
       </div>
-      {!Array.isArray(events) && events !== undefined ? <p className="alert alert--error">events is not an array: fix it in the raw JSON.</p> : null}
+      {!Array.isArray(events) && events !== undefined ? (
+        <p className="alert alert--error">events is not an array: fix it in the raw JSON.</p>
+      ) : null}
       <ol className="ga4mp-events">
         {list.map((event, index) =>
           isObject(event) ? (

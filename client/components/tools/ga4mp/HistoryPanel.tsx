@@ -12,7 +12,17 @@ function when(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-function HistoryRow({ entry, onReplay, onDelete, deleting }: { entry: Ga4mpHistoryEntry; onReplay: () => void; onDelete: () => void; deleting: boolean }) {
+function HistoryRow({
+  entry,
+  onReplay,
+  onDelete,
+  deleting,
+}: {
+  entry: Ga4mpHistoryEntry;
+  onReplay: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   const streamId = entry.query.measurement_id ?? entry.query.firebase_app_id ?? '—';
   return (
     <li className="ga4mp-history__item">
@@ -21,20 +31,35 @@ function HistoryRow({ entry, onReplay, onDelete, deleting }: { entry: Ga4mpHisto
           <span className={`badge ${entry.debug ? 'badge--accent' : ''}`}>{entry.debug ? 'debug' : 'real'}</span>
           <span className="badge">{entry.region === 'eu' ? 'EU' : 'global'}</span>
           <code>{streamId}</code>
-          <span className={`badge ${entry.ok ? 'ga4mp-badge--ok' : 'ga4mp-badge--error'}`}>{entry.status ?? (entry.error ? 'failed' : '—')}</span>
+          <span className={`badge ${entry.ok ? 'ga4mp-badge--ok' : 'ga4mp-badge--error'}`}>
+            {entry.status ?? (entry.error ? 'failed' : '—')}
+          </span>
         </div>
         <p className="ga4mp-history__events">{entry.eventNames.length ? entry.eventNames.join(', ') : 'no events'}</p>
         <p className="muted ga4mp-history__meta">
           <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time> · {entry.durationMs} ms
-          {entry.localMessages.length ? ` · sent with ${entry.localMessages.length} validation message${entry.localMessages.length === 1 ? '' : 's'}` : ''}
+          {entry.localMessages.length
+            ? ` · sent with ${entry.localMessages.length} validation message${entry.localMessages.length === 1 ? '' : 's'}`
+            : ''}
           {entry.error ? ` · ${entry.error}` : ''}
         </p>
       </div>
       <div className="ga4mp-history__actions">
-        <button type="button" className="button button--small" onClick={onReplay} aria-label={`Replay ${entry.eventNames.join(', ') || 'payload'} from ${when(entry.createdAt)}`}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={onReplay}
+          aria-label={`Replay ${entry.eventNames.join(', ') || 'payload'} from ${when(entry.createdAt)}`}
+        >
           Replay
         </button>
-        <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={deleting} aria-label={`Delete ${entry.eventNames.join(', ') || 'payload'} from ${when(entry.createdAt)}`}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete ${entry.eventNames.join(', ') || 'payload'} from ${when(entry.createdAt)}`}
+        >
           Delete
         </button>
       </div>
@@ -114,7 +139,13 @@ export function HistoryPanel({ onReplay }: { onReplay: (entry: Ga4mpHistoryEntry
         <>
           <ul className="ga4mp-history__list">
             {data.items.map((entry) => (
-              <HistoryRow key={entry.id} entry={entry} onReplay={() => onReplay(entry)} onDelete={() => remove.mutate(entry.id)} deleting={remove.isPending && remove.variables === entry.id} />
+              <HistoryRow
+                key={entry.id}
+                entry={entry}
+                onReplay={() => onReplay(entry)}
+                onDelete={() => remove.mutate(entry.id)}
+                deleting={remove.isPending && remove.variables === entry.id}
+              />
             ))}
           </ul>
           {pages > 1 ? (
@@ -125,7 +156,12 @@ export function HistoryPanel({ onReplay }: { onReplay: (entry: Ga4mpHistoryEntry
               <span className="muted">
                 Page {data.page} of {pages}
               </span>
-              <button type="button" className="button button--small" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={page >= pages}
+                onClick={() => setPage((current) => current + 1)}
+              >
                 Older
               </button>
             </nav>

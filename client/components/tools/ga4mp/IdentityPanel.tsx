@@ -14,7 +14,12 @@ interface Props {
 function describeMicros(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'Empty: GA4 uses the time it receives the request.';
   const date = new Date(Math.floor(value / 1000));
-  return Number.isNaN(date.getTime()) ? 'Not a valid time.' : `${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (at most 72 hours ago, never in the future)`;
+  return Number.isNaN(date.getTime())
+    ? 'Not a valid time.'
+    : `${date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')} (at most 72 hours ago, never in the future)`;
 }
 
 /** Who the hit is about and how it may be used: ids, timestamp, consent, non-personalised ads. */
@@ -22,7 +27,8 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
   const id = useId();
   const idKey = stream === 'web' ? 'client_id' : 'app_instance_id';
   const set = (key: string, value: unknown) => onChange(withKey(body, key, value));
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : body[key] === undefined ? '' : JSON.stringify(body[key]));
+  const text = (key: string) =>
+    typeof body[key] === 'string' ? (body[key] as string) : body[key] === undefined ? '' : JSON.stringify(body[key]);
   const consent = isObject(body.consent) ? body.consent : {};
   const setConsent = (key: string, value: string) => {
     const next = withKey(consent, key, value || undefined);
@@ -41,7 +47,9 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
             spellCheck={false}
             autoComplete="off"
             aria-invalid={messages.length ? true : undefined}
-            aria-describedby={[hint ? `${id}-${key}-hint` : '', messages.length ? `${id}-${key}-messages` : ''].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [hint ? `${id}-${key}-hint` : '', messages.length ? `${id}-${key}-messages` : ''].filter(Boolean).join(' ') || undefined
+            }
             onChange={(event) => set(key, event.target.value === '' ? undefined : event.target.value)}
           />
           {extra}
@@ -63,8 +71,14 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
         {field(
           idKey,
           stream === 'web' ? 'Client ID (client_id)' : 'App instance ID (app_instance_id)',
-          stream === 'web' ? 'The gtag.js client id, as in the _ga cookie: 1234567890.1700000000.' : '32 hexadecimal characters, from the Firebase SDK.',
-          <button type="button" className="button button--small" onClick={() => set(idKey, stream === 'web' ? generateClientId() : generateAppInstanceId())}>
+          stream === 'web'
+            ? 'The gtag.js client id, as in the _ga cookie: 1234567890.1700000000.'
+            : '32 hexadecimal characters, from the Firebase SDK.',
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => set(idKey, stream === 'web' ? generateClientId() : generateAppInstanceId())}
+          >
             Generate
           </button>,
         )}
@@ -108,7 +122,9 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
                 <option value="">Not set</option>
                 <option value="GRANTED">GRANTED</option>
                 <option value="DENIED">DENIED</option>
-                {typeof consent[key] === 'string' && !['GRANTED', 'DENIED'].includes(consent[key] as string) ? <option value={consent[key] as string}>{consent[key] as string}</option> : null}
+                {typeof consent[key] === 'string' && !['GRANTED', 'DENIED'].includes(consent[key] as string) ? (
+                  <option value={consent[key] as string}>{consent[key] as string}</option>
+                ) : null}
               </select>
               <FieldMessages id={`${id}-${key}-messages`} messages={messages} />
             </div>

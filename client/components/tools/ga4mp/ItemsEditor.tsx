@@ -16,7 +16,10 @@ export function ItemsEditor({ items, basePath, onChange, messagesFor }: Props) {
   return (
     <fieldset className="ga4mp-items">
       <legend>
-        Items <span className="muted">({items.length} of at most {GA4MP_LIMITS.itemsPerEvent})</span>
+        Items{' '}
+        <span className="muted">
+          ({items.length} of at most {GA4MP_LIMITS.itemsPerEvent})
+        </span>
       </legend>
       <FieldMessages id={`${fieldDomId(basePath)}-messages`} messages={messagesFor(basePath)} />
       <ol className="ga4mp-items__list">
@@ -26,13 +29,23 @@ export function ItemsEditor({ items, basePath, onChange, messagesFor }: Props) {
             <li key={index} className="ga4mp-item" id={fieldDomId(path)} tabIndex={-1} aria-label={`Item ${index + 1}`}>
               <div className="ga4mp-item__header">
                 <strong>Item {index + 1}</strong>
-                <button type="button" className="button button--ghost button--small button--danger" onClick={() => onChange(items.length > 1 ? items.filter((_, at) => at !== index) : undefined)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small button--danger"
+                  onClick={() => onChange(items.length > 1 ? items.filter((_, at) => at !== index) : undefined)}
+                >
                   Remove item
                 </button>
               </div>
               <FieldMessages id={`${fieldDomId(path)}-messages`} messages={messagesFor(path)} />
               {isObject(item) ? (
-                <ParamsEditor params={item} basePath={path} label="item parameter" messagesFor={messagesFor} onChange={(next) => replace(index, next)} />
+                <ParamsEditor
+                  params={item}
+                  basePath={path}
+                  label="item parameter"
+                  messagesFor={messagesFor}
+                  onChange={(next) => replace(index, next)}
+                />
               ) : (
                 <p className="muted">This item is not an object; edit it in the raw JSON.</p>
               )}

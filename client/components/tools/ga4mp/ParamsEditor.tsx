@@ -34,7 +34,10 @@ function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, messa
   const duplicate = draftName !== name && taken(draftName);
   const type = typeOf(value);
   const shown: ValidationMessage[] = duplicate
-    ? [{ fieldPath: path, validationCode: 'NAME_DUPLICATED', description: `[${draftName}] is already a ${label}; names must be unique.` }, ...messages]
+    ? [
+        { fieldPath: path, validationCode: 'NAME_DUPLICATED', description: `[${draftName}] is already a ${label}; names must be unique.` },
+        ...messages,
+      ]
     : messages;
   return (
     <li className="ga4mp-param">
@@ -54,12 +57,23 @@ function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, messa
           }}
         />
         {type === 'boolean' ? (
-          <select className="input ga4mp-param__value" aria-label={`${draftName || label} value`} value={String(value)} onChange={(event) => onValue(event.target.value === 'true')}>
+          <select
+            className="input ga4mp-param__value"
+            aria-label={`${draftName || label} value`}
+            value={String(value)}
+            onChange={(event) => onValue(event.target.value === 'true')}
+          >
             <option value="true">true</option>
             <option value="false">false</option>
           </select>
         ) : type === 'json' ? (
-          <input className="input ga4mp-param__value" aria-label={`${draftName || label} value`} value={JSON.stringify(value) ?? ''} readOnly title="Edit this value in the raw JSON" />
+          <input
+            className="input ga4mp-param__value"
+            aria-label={`${draftName || label} value`}
+            value={JSON.stringify(value) ?? ''}
+            readOnly
+            title="Edit this value in the raw JSON"
+          />
         ) : (
           <input
             className="input ga4mp-param__value"

@@ -27,7 +27,8 @@ export function SendPanel({ region, invalidCount, sending, onSend }: Props) {
       </div>
       {invalidCount > 0 ? (
         <p className="field__hint">
-          The payload has {invalidCount} validation {invalidCount === 1 ? 'message' : 'messages'}: sending is refused unless you choose to send anyway.
+          The payload has {invalidCount} validation {invalidCount === 1 ? 'message' : 'messages'}: sending is refused unless you choose to
+          send anyway.
         </p>
       ) : null}
     </section>
@@ -50,7 +51,8 @@ export function ResponsePanel({ result, error, refused, onSendAnyway }: Response
       {refused ? (
         <div className="alert alert--error" role="alert">
           <p>
-            Not sent: the payload has {refused.count} validation {refused.count === 1 ? 'message' : 'messages'}. GA4 silently drops what it cannot accept.
+            Not sent: the payload has {refused.count} validation {refused.count === 1 ? 'message' : 'messages'}. GA4 silently drops what it
+            cannot accept.
           </p>
           <button type="button" className="button button--small button--danger" onClick={() => onSendAnyway(refused.debug)}>
             Send anyway
@@ -84,7 +86,9 @@ export function ResponsePanel({ result, error, refused, onSendAnyway }: Response
           {result.response !== null ? (
             <pre className="ga4mp-response__body">{JSON.stringify(result.response, null, 2)}</pre>
           ) : (
-            <p className="muted">No response body{result.ok ? ' (the real endpoint answers 2xx without a body, even for payloads it drops).' : '.'}</p>
+            <p className="muted">
+              No response body{result.ok ? ' (the real endpoint answers 2xx without a body, even for payloads it drops).' : '.'}
+            </p>
           )}
         </>
       ) : null}

@@ -36,7 +36,10 @@ export function UserDataEditor({ body, onChange, messagesFor }: Props) {
   return (
     <section className="ga4mp-section" aria-labelledby={`${id}-title`} id={fieldDomId('user_data')} tabIndex={-1}>
       <h2 id={`${id}-title`}>User-provided data</h2>
-      <p className="muted ga4mp-note">Typed values are normalised and SHA-256 hashed in your browser; only the hash is added. Addresses: edit user_data.address in the raw JSON.</p>
+      <p className="muted ga4mp-note">
+        Typed values are normalised and SHA-256 hashed in your browser; only the hash is added. Addresses: edit user_data.address in the raw
+        JSON.
+      </p>
       <FieldMessages id={`${id}-messages`} messages={messagesFor('user_data')} />
       <div className="ga4mp-grid">
         {KINDS.map((kind) => {
@@ -89,7 +92,10 @@ export function UserDataEditor({ body, onChange, messagesFor }: Props) {
                   ))}
                 </ul>
               ) : null}
-              <FieldMessages id={`${id}-${kind.key}-messages`} messages={[...messages, ...list.flatMap((_, index) => messagesFor(`user_data.${kind.key}[${index}]`))]} />
+              <FieldMessages
+                id={`${id}-${kind.key}-messages`}
+                messages={[...messages, ...list.flatMap((_, index) => messagesFor(`user_data.${kind.key}[${index}]`))]}
+              />
             </div>
           );
         })}

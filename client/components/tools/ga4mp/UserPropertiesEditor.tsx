@@ -10,7 +10,15 @@ interface Props {
   messagesFor: MessagesFor;
 }
 
-function PropertyRow({ name, property, taken, onRename, onValue, onRemove, messages }: {
+function PropertyRow({
+  name,
+  property,
+  taken,
+  onRename,
+  onValue,
+  onRemove,
+  messages,
+}: {
   name: string;
   property: unknown;
   taken: (name: string) => boolean;
@@ -24,7 +32,14 @@ function PropertyRow({ name, property, taken, onRename, onValue, onRemove, messa
   useEffect(() => setDraftName(name), [name]);
   const duplicate = draftName !== name && taken(draftName);
   const shown: ValidationMessage[] = duplicate
-    ? [{ fieldPath: `user_properties.${draftName}`, validationCode: 'NAME_DUPLICATED', description: `User property [${draftName}] already exists.` }, ...messages]
+    ? [
+        {
+          fieldPath: `user_properties.${draftName}`,
+          validationCode: 'NAME_DUPLICATED',
+          description: `User property [${draftName}] already exists.`,
+        },
+        ...messages,
+      ]
     : messages;
   const value = isObject(property) ? property.value : undefined;
   return (
@@ -50,7 +65,12 @@ function PropertyRow({ name, property, taken, onRename, onValue, onRemove, messa
           value={value === undefined || value === null ? '' : String(value)}
           onChange={(event) => onValue(event.target.value)}
         />
-        <button type="button" className="button button--ghost button--small" aria-label={`Remove user property ${draftName}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={`Remove user property ${draftName}`}
+          onClick={onRemove}
+        >
           ×
         </button>
       </div>
@@ -73,7 +93,10 @@ export function UserPropertiesEditor({ properties, onChange, messagesFor }: Prop
   return (
     <section className="ga4mp-section" aria-labelledby={`${id}-title`} id={fieldDomId('user_properties')} tabIndex={-1}>
       <h2 id={`${id}-title`}>
-        User properties <span className="muted ga4mp-count">({entries.length} of at most {GA4MP_LIMITS.userProperties})</span>
+        User properties{' '}
+        <span className="muted ga4mp-count">
+          ({entries.length} of at most {GA4MP_LIMITS.userProperties})
+        </span>
       </h2>
       <FieldMessages id={`${id}-messages`} messages={messagesFor('user_properties')} />
       {entries.length > 0 ? (

@@ -50,7 +50,8 @@ export function ValidationPanel({ messages, server, validating, onValidateOnServ
         )}
         {server ? (
           <p className="ga4mp-server-result muted" role="status">
-            Server validation: {server.messages.length === 0 ? 'valid' : `${server.messages.length} ${server.messages.length === 1 ? 'message' : 'messages'}`}
+            Server validation:{' '}
+            {server.messages.length === 0 ? 'valid' : `${server.messages.length} ${server.messages.length === 1 ? 'message' : 'messages'}`}
             {server.matches ? ', same as the live check.' : ' — differs from the live check (the payload changed since).'}
           </p>
         ) : null}

@@ -5,7 +5,17 @@ import type { Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
 import { generateAppInstanceId, generateClientId } from '../../../../lib/tools/ga4mp/ids.js';
 import type { Ga4mpStream, ValidationMessage } from '../../../../lib/tools/ga4mp/types.js';
 import { validateGa4mpRequest } from '../../../../lib/tools/ga4mp/validate.js';
-import { type Body, type Draft, EXAMPLE_CLIENT_ID, initialDraft, isObject, queryOf, rememberedSecret, rememberSecret, withKey } from '../../../lib/ga4mp/draft.js';
+import {
+  type Body,
+  type Draft,
+  EXAMPLE_CLIENT_ID,
+  initialDraft,
+  isObject,
+  queryOf,
+  rememberedSecret,
+  rememberSecret,
+  withKey,
+} from '../../../lib/ga4mp/draft.js';
 
 const format = (body: Body) => JSON.stringify(body, null, 2);
 
@@ -96,5 +106,20 @@ export function useWorkbench() {
   }, [messages]);
   const messagesFor = useCallback((path: string) => byPath.get(path) ?? [], [byPath]);
 
-  return { draft, query, rawText, rawError, messages, messagesFor, setBody, setRaw, setStream, setStreamId, setSecret, setRegion, replay, formatRaw: () => setBody(draft.body) };
+  return {
+    draft,
+    query,
+    rawText,
+    rawError,
+    messages,
+    messagesFor,
+    setBody,
+    setRaw,
+    setStream,
+    setStreamId,
+    setSecret,
+    setRegion,
+    replay,
+    formatRaw: () => setBody(draft.body),
+  };
 }

@@ -18,7 +18,14 @@ const isEmpty = (filter: HitFilter) => !filter.vendor && !filter.event && !filte
 /** The HAR analyser: choose a file, follow the analysis, then browse, filter and export the hits. */
 export function HarAnalyser() {
   const toast = useToast();
-  const { state, start, cancel, filter: askFilter, hit: askHit, exportJson } = useHarWorker({
+  const {
+    state,
+    start,
+    cancel,
+    filter: askFilter,
+    hit: askHit,
+    exportJson,
+  } = useHarWorker({
     onDone: (result) => {
       reportToolRun('har');
       toast(`Analysed ${formatCount(result.summary.entries)} requests: ${formatCount(result.summary.hits)} analytics hits`, 'success');
@@ -180,8 +187,8 @@ export function HarAnalyser() {
         <div className="empty-state">
           <h3>No analytics hits in this file</h3>
           <p>
-            {formatCount(done.summary.entries)} requests were read, none of them to GA4, Universal Analytics, Google Ads, Floodlight or the Meta pixel. Was
-            the Network panel recording while the page loaded, and are ad blockers off?
+            {formatCount(done.summary.entries)} requests were read, none of them to GA4, Universal Analytics, Google Ads, Floodlight or the
+            Meta pixel. Was the Network panel recording while the page loaded, and are ad blockers off?
           </p>
         </div>
       ) : (
@@ -191,7 +198,12 @@ export function HarAnalyser() {
             <h2 className="visually-hidden">Hits</h2>
             <HarFilters summary={done.summary} filter={filter} onChange={changeFilter} matching={total} />
             <div className="har-browser__grid">
-              <HarHitList rows={pageRows} page={page} total={total} selectedId={selectedId} onSelect={(id, how) => {
+              <HarHitList
+                rows={pageRows}
+                page={page}
+                total={total}
+                selectedId={selectedId}
+                onSelect={(id, how) => {
                   setSelectedId(id);
                   setFocusDetail(how === 'open');
                 }}

@@ -34,10 +34,16 @@ export function HarDropZone({ onFile, compact = false }: { onFile: (file: File) 
       <div className="har-drop__text">
         {compact ? null : <h2>Drop a HAR file here</h2>}
         <p id={hintId} className="muted">
-          Export it from the Network panel of your browser's devtools ("Save all as HAR"). The file is analysed in this tab and never uploaded.
+          Export it from the Network panel of your browser's devtools ("Save all as HAR"). The file is analysed in this tab and never
+          uploaded.
         </p>
       </div>
-      <button type="button" className={`button ${compact ? 'button--small' : 'button--primary'}`} onClick={() => input.current?.click()} aria-describedby={hintId}>
+      <button
+        type="button"
+        className={`button ${compact ? 'button--small' : 'button--primary'}`}
+        onClick={() => input.current?.click()}
+        aria-describedby={hintId}
+      >
         {compact ? 'Analyse another file' : 'Choose a HAR file'}
       </button>
       <input

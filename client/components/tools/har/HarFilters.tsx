@@ -6,7 +6,17 @@ import type { HitFilter } from './protocol.js';
 export const EMPTY_FILTER: HitFilter = { vendor: '', event: '', page: '', text: '' };
 
 /** Vendor, event and page selects and a free-text search over every decoded parameter. */
-export function HarFilters({ summary, filter, onChange, matching }: { summary: HarSummary; filter: HitFilter; onChange: (filter: HitFilter) => void; matching: number }) {
+export function HarFilters({
+  summary,
+  filter,
+  onChange,
+  matching,
+}: {
+  summary: HarSummary;
+  filter: HitFilter;
+  onChange: (filter: HitFilter) => void;
+  matching: number;
+}) {
   const active = filter.vendor || filter.event || filter.page || filter.text;
   // The options depend on the summary only: built once per file, not on every keystroke in Search
   // (a capture can have a thousand pages).
@@ -41,7 +51,11 @@ export function HarFilters({ summary, filter, onChange, matching }: { summary: H
     <form className="har-filters" role="search" aria-label="Filter hits" onSubmit={(event) => event.preventDefault()}>
       <div className="field">
         <label htmlFor="har-filter-vendor">Vendor</label>
-        <select id="har-filter-vendor" value={filter.vendor} onChange={(event) => onChange({ ...filter, vendor: event.target.value as Vendor | '' })}>
+        <select
+          id="har-filter-vendor"
+          value={filter.vendor}
+          onChange={(event) => onChange({ ...filter, vendor: event.target.value as Vendor | '' })}
+        >
           <option value="">All vendors</option>
           {vendorOptions}
         </select>

@@ -32,7 +32,11 @@ function ParamTable({ params, caption }: { params: DecodedParam[]; caption: stri
 
 function Consent({ hit }: { hit: Hit }) {
   if (!hit.consent) {
-    return <p className="muted">{hit.vendor === 'meta' ? 'The Meta pixel sends no consent state.' : 'No consent state (no gcs or gcd parameter) on this hit.'}</p>;
+    return (
+      <p className="muted">
+        {hit.vendor === 'meta' ? 'The Meta pixel sends no consent state.' : 'No consent state (no gcs or gcd parameter) on this hit.'}
+      </p>
+    );
   }
   return (
     <>
@@ -66,7 +70,17 @@ function Consent({ hit }: { hit: Hit }) {
 }
 
 /** Everything decoded about one hit: warnings, parameters, items, consent and the raw request. */
-export function HarHitDetail({ hit, warnings, onClose, autoFocus }: { hit: Hit; warnings: HarWarning[]; onClose: () => void; autoFocus: boolean }) {
+export function HarHitDetail({
+  hit,
+  warnings,
+  onClose,
+  autoFocus,
+}: {
+  hit: Hit;
+  warnings: HarWarning[];
+  onClose: () => void;
+  autoFocus: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a hit (click, Enter, a warning link) moves focus to it; arrowing through the list does not.
   useEffect(() => {

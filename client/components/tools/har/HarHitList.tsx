@@ -56,7 +56,12 @@ export function HarHitList({
               <span className="har-hit__index">#{row.id + 1}</span>
               <span className="har-hit__type">
                 {row.type}
-                {row.batch ? <span className="har-hit__batch"> · batch {row.batch.index}/{row.batch.size}</span> : null}
+                {row.batch ? (
+                  <span className="har-hit__batch">
+                    {' '}
+                    · batch {row.batch.index}/{row.batch.size}
+                  </span>
+                ) : null}
               </span>
               <span className="har-hit__sub">
                 <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>
@@ -64,7 +69,9 @@ export function HarHitList({
               </span>
               <span className="har-hit__meta">
                 <span className="har-hit__time">{formatTime(row.time)}</span>
-                <span className={`har-hit__status${row.status === 0 || row.status >= 400 ? ' har-hit__status--bad' : ''}`}>{row.status || 'failed'}</span>
+                <span className={`har-hit__status${row.status === 0 || row.status >= 400 ? ' har-hit__status--bad' : ''}`}>
+                  {row.status || 'failed'}
+                </span>
                 {row.warnings ? (
                   <span className={`har-badge har-badge--${row.severity}`} title={`${row.warnings} warnings`}>
                     {row.warnings}
@@ -81,7 +88,8 @@ export function HarHitList({
           Previous
         </button>
         <span className="har-pager__of">
-          Page {formatCount(page + 1)} of {formatCount(pages)} · hits {formatCount(page * PAGE_SIZE + 1)}–{formatCount(Math.min(total, (page + 1) * PAGE_SIZE))} of {formatCount(total)}
+          Page {formatCount(page + 1)} of {formatCount(pages)} · hits {formatCount(page * PAGE_SIZE + 1)}–
+          {formatCount(Math.min(total, (page + 1) * PAGE_SIZE))} of {formatCount(total)}
         </span>
         <button type="button" className="button button--small" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
           Next

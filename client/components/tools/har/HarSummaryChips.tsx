@@ -3,7 +3,17 @@ import { formatBytes, formatCount, vendorLabel } from './format.js';
 import type { AnalysisTimings } from './protocol.js';
 
 /** Counts at a glance: hits, entries, pages, warnings, hits per vendor and per account. */
-export function HarSummaryChips({ summary, fileName, bytes, timings }: { summary: HarSummary; fileName: string; bytes: number; timings: AnalysisTimings }) {
+export function HarSummaryChips({
+  summary,
+  fileName,
+  bytes,
+  timings,
+}: {
+  summary: HarSummary;
+  fileName: string;
+  bytes: number;
+  timings: AnalysisTimings;
+}) {
   const seconds = ((timings.readMs + timings.parseMs + timings.analyseMs) / 1000).toFixed(1);
   return (
     <section className="har-summary" aria-label="Summary">

@@ -30,7 +30,15 @@ const TITLES: Record<string, string> = {
 };
 
 /** Warnings grouped by kind, most severe first, each linking to the hit it is about. */
-export function HarWarnings({ warnings, byCode, onShowHit }: { warnings: HarWarning[]; byCode: CountRow[]; onShowHit: (hitId: number) => void }) {
+export function HarWarnings({
+  warnings,
+  byCode,
+  onShowHit,
+}: {
+  warnings: HarWarning[];
+  byCode: CountRow[];
+  onShowHit: (hitId: number) => void;
+}) {
   if (warnings.length === 0) {
     return (
       <section className="card har-warnings" aria-labelledby="har-warnings-title">

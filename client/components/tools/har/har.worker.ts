@@ -99,7 +99,12 @@ async function analyse(file: File) {
     });
   } catch (error) {
     if (error instanceof HarError) post({ type: 'error', code: error.code, message: error.message });
-    else post({ type: 'error', code: 'failed', message: `The file could not be analysed: ${error instanceof Error ? error.message : String(error)}` });
+    else
+      post({
+        type: 'error',
+        code: 'failed',
+        message: `The file could not be analysed: ${error instanceof Error ? error.message : String(error)}`,
+      });
   }
 }
 

@@ -96,12 +96,14 @@ export function useHarWorker(callbacks: { onDone?: (result: DoneResult) => void;
   }, []);
 
   const filter = useCallback(
-    async (by: HitFilter) => (await ask<Extract<FromWorker, { type: 'filtered' }>>((id) => ({ type: 'filter', seq: id, filter: by })))?.ids ?? null,
+    async (by: HitFilter) =>
+      (await ask<Extract<FromWorker, { type: 'filtered' }>>((id) => ({ type: 'filter', seq: id, filter: by })))?.ids ?? null,
     [ask],
   );
 
   const hit = useCallback(
-    async (id: number): Promise<Hit | null> => (await ask<Extract<FromWorker, { type: 'hit' }>>((seqId) => ({ type: 'hit', seq: seqId, id })))?.hit ?? null,
+    async (id: number): Promise<Hit | null> =>
+      (await ask<Extract<FromWorker, { type: 'hit' }>>((seqId) => ({ type: 'hit', seq: seqId, id })))?.hit ?? null,
     [ask],
   );
 

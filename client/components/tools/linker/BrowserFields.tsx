@@ -32,7 +32,9 @@ export function currentBrowser(now = Date.now()): BrowserForm {
 export type BrowserErrors = Partial<Record<keyof BrowserForm, string>>;
 
 /** Reads the form; errors name the field that is wrong. */
-export function parseBrowserForm(form: BrowserForm):
+export function parseBrowserForm(
+  form: BrowserForm,
+):
   | { ok: true; browser: { userAgent: string; timezoneOffset: number; language: string }; time: number }
   | { ok: false; errors: BrowserErrors } {
   const errors: BrowserErrors = {};
@@ -75,12 +77,28 @@ export function BrowserFields({
       <legend>Browser</legend>
       <div className="field linker-browser__ua">
         <label htmlFor={`${id}-ua`}>User agent</label>
-        <textarea id={`${id}-ua`} rows={2} value={value.userAgent} onChange={set('userAgent')} spellCheck={false} aria-describedby={describedBy('userAgent')} aria-invalid={errors.userAgent ? true : undefined} />
+        <textarea
+          id={`${id}-ua`}
+          rows={2}
+          value={value.userAgent}
+          onChange={set('userAgent')}
+          spellCheck={false}
+          aria-describedby={describedBy('userAgent')}
+          aria-invalid={errors.userAgent ? true : undefined}
+        />
         {error('userAgent')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-tz`}>Timezone offset (minutes)</label>
-        <input id={`${id}-tz`} type="text" inputMode="numeric" value={value.timezoneOffset} onChange={set('timezoneOffset')} aria-describedby={describedBy('timezoneOffset', true)} aria-invalid={errors.timezoneOffset ? true : undefined} />
+        <input
+          id={`${id}-tz`}
+          type="text"
+          inputMode="numeric"
+          value={value.timezoneOffset}
+          onChange={set('timezoneOffset')}
+          aria-describedby={describedBy('timezoneOffset', true)}
+          aria-invalid={errors.timezoneOffset ? true : undefined}
+        />
         <p className="field__hint" id={`${id}-timezoneOffset-hint`}>
           new Date().getTimezoneOffset(): UTC minus local time
         </p>
@@ -88,13 +106,30 @@ export function BrowserFields({
       </div>
       <div className="field">
         <label htmlFor={`${id}-lang`}>Language</label>
-        <input id={`${id}-lang`} type="text" value={value.language} onChange={set('language')} spellCheck={false} aria-describedby={describedBy('language')} aria-invalid={errors.language ? true : undefined} />
+        <input
+          id={`${id}-lang`}
+          type="text"
+          value={value.language}
+          onChange={set('language')}
+          spellCheck={false}
+          aria-describedby={describedBy('language')}
+          aria-invalid={errors.language ? true : undefined}
+        />
         {error('language')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-time`}>{timeLabel}</label>
         <div className="linker-browser__time">
-          <input id={`${id}-time`} className="input" type="datetime-local" step={1} value={value.time} onChange={set('time')} aria-describedby={describedBy('time', true)} aria-invalid={errors.time ? true : undefined} />
+          <input
+            id={`${id}-time`}
+            className="input"
+            type="datetime-local"
+            step={1}
+            value={value.time}
+            onChange={set('time')}
+            aria-describedby={describedBy('time', true)}
+            aria-invalid={errors.time ? true : undefined}
+          />
           <button type="button" className="button button--small" onClick={() => onChange({ ...value, time: toLocalInput(Date.now()) })}>
             Now
           </button>

@@ -35,11 +35,23 @@ export function CookieRows({
           <li key={row.id} className="linker-cookies__row" data-testid="linker-cookie-row">
             <div className="field">
               <label htmlFor={`${id}-${row.id}-name`}>Name {index + 1}</label>
-              <input id={`${id}-${row.id}-name`} type="text" value={row.key} spellCheck={false} onChange={(event) => update(row.id, 'key', event.target.value)} />
+              <input
+                id={`${id}-${row.id}-name`}
+                type="text"
+                value={row.key}
+                spellCheck={false}
+                onChange={(event) => update(row.id, 'key', event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-${row.id}-value`}>Value {index + 1}</label>
-              <input id={`${id}-${row.id}-value`} type="text" value={row.value} spellCheck={false} onChange={(event) => update(row.id, 'value', event.target.value)} />
+              <input
+                id={`${id}-${row.id}-value`}
+                type="text"
+                value={row.value}
+                spellCheck={false}
+                onChange={(event) => update(row.id, 'value', event.target.value)}
+              />
             </div>
             <button
               type="button"

@@ -17,11 +17,15 @@ export function LinkerTabs({ active, onChange, children }: { active: LinkerTab; 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = LINKER_TABS.findIndex((tab) => tab.id === active);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % LINKER_TABS.length
-      : event.key === 'ArrowLeft' ? (index + LINKER_TABS.length - 1) % LINKER_TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? LINKER_TABS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % LINKER_TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + LINKER_TABS.length - 1) % LINKER_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? LINKER_TABS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const tab = LINKER_TABS[next]!.id;

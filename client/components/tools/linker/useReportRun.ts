@@ -17,7 +17,12 @@ export function useReportRun() {
         if (told.current || !(error instanceof ApiError)) return;
         if (error.status === 429 || error.status === 401) {
           told.current = true;
-          toast(error.status === 429 ? 'You have used the linker a lot this hour; results still show, but runs are no longer recorded.' : 'Your session ended: sign in again.', 'info');
+          toast(
+            error.status === 429
+              ? 'You have used the linker a lot this hour; results still show, but runs are no longer recorded.'
+              : 'Your session ended: sign in again.',
+            'info',
+          );
         }
       });
     },

@@ -80,4 +80,3 @@ export function decodeGa4(request: CapturedRequest, shared: Pairs): HitDraft[] {
     toDraft(request, mergePairs(shared, pairs), line, events.length > 1 ? { index: index + 1, size: events.length } : null),
   );
 }
-

@@ -16,7 +16,10 @@ function multipartPairs(body: string): Pairs | null {
     if (!name) continue;
     const valueStart = part.search(/\r?\n\r?\n/);
     if (valueStart === -1) continue;
-    const value = part.slice(valueStart).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+    const value = part
+      .slice(valueStart)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
     pairs.push([name[1]!, value]);
   }
   return pairs;

@@ -60,7 +60,9 @@ export function decodeUa(request: CapturedRequest, queryPairs: Pairs): HitDraft[
   if (request.path.endsWith('/batch')) {
     const hits = lines.map((line) => ({ line, pairs: mergePairs(queryPairs, parsePairs(line)) })).filter((each) => isUaPayload(each.pairs));
     if (hits.length === 0) return null;
-    return hits.map(({ line, pairs }, index) => toDraft(request, pairs, line, hits.length > 1 ? { index: index + 1, size: hits.length } : null));
+    return hits.map(({ line, pairs }, index) =>
+      toDraft(request, pairs, line, hits.length > 1 ? { index: index + 1, size: hits.length } : null),
+    );
   }
   const pairs = lines.length ? mergePairs(queryPairs, parsePairs(lines.join('&'))) : queryPairs;
   if (!isUaPayload(pairs)) return null;
