@@ -1,3 +1,5 @@
+// The app-wide stylesheet first: component and feature stylesheets come after it and may refine it.
+import './styles/index.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -5,14 +7,13 @@ import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-rou
 import { RouterProvider } from 'react-router/dom';
 import { parseColorMode } from '../lib/client-constants.js';
 import { STATE_GLOBAL } from '../lib/ssr/render-contract.js';
-import { AppProviders } from './components/AppProviders.js';
+import { AppProviders } from './app/AppProviders.js';
 import { ErrorScreen } from './components/ErrorScreen.js';
-import { trackPendingNavigation } from './lib/lazy-page.js';
-import { browserDataSource } from './lib/browser-data-source.js';
-import { createPreloader } from './lib/preload.js';
-import { createQueryClient } from './lib/query-client.js';
+import { trackPendingNavigation } from './app/lazy-page.js';
+import { browserDataSource } from './app/browser-data-source.js';
+import { createPreloader } from './app/preload.js';
+import { createQueryClient } from './app/query-client.js';
 import { createRoutes } from './routes.js';
-import './styles/global.css';
 
 declare global {
   interface Window {

@@ -1,3 +1,5 @@
+// The app-wide stylesheet first: component and feature stylesheets come after it and may refine it.
+import './styles/index.css';
 import { dehydrate } from '@tanstack/react-query';
 import { uneval } from 'devalue';
 import { renderToString } from 'react-dom/server';
@@ -11,14 +13,13 @@ import {
   type ServerRenderResult,
   STATE_GLOBAL,
 } from '../lib/ssr/render-contract.js';
-import { AppProviders } from './components/AppProviders.js';
+import { AppProviders } from './app/AppProviders.js';
 import { ErrorScreen, errorTitle } from './components/ErrorScreen.js';
 import { PRODUCT } from '../lib/product.js';
-import { themeAttribute } from './lib/color-mode.js';
-import type { RouteHandle } from './lib/page-modules.js';
-import { createQueryClient } from './lib/query-client.js';
+import { themeAttribute } from './app/color-mode.js';
+import type { RouteHandle } from './app/page-modules.js';
+import { createQueryClient } from './app/query-client.js';
 import { createRoutes } from './routes.js';
-import './styles/global.css';
 
 type StaticContext = Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>;
 

@@ -6,9 +6,9 @@ import { BareLayout } from './layouts/BareLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
 import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
-import { loadPageModule } from './lib/lazy-page.js';
-import { pageLoader, type RouteHandle } from './lib/page-modules.js';
-import { authProvidersQuery } from './lib/queries.js';
+import { loadPageModule } from './app/lazy-page.js';
+import { pageLoader, type RouteHandle } from './app/page-modules.js';
+import { authProvidersQuery } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {

@@ -1,6 +1,6 @@
 import { type ComponentProps, useContext, useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { PreloaderContext } from '../lib/preload.js';
+import { PreloaderContext } from '../app/preload.js';
 
 type Props = ComponentProps<typeof NavLink> & { preloadOnVisible?: boolean };
 

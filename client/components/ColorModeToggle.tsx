@@ -1,8 +1,9 @@
 import { COLOR_MODES, type ColorMode } from '../../lib/client-constants.js';
-import { api } from '../lib/api.js';
-import { useColorMode } from '../lib/color-mode.js';
-import { useMe } from '../lib/data-source-context.js';
+import { api } from '../app/api-client.js';
+import { useColorMode } from '../app/color-mode.js';
+import { useMe } from '../app/data-source.js';
 import { Icon, type IconName } from './Icon.js';
+import './SegmentedControl.css';
 
 const LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const ICONS: Record<ColorMode, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };

@@ -1,4 +1,5 @@
 import { PRODUCT } from '../../lib/product.js';
+import './ErrorScreen.css';
 
 interface Props {
   status: number;

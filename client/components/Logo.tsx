@@ -1,5 +1,6 @@
 import { PRODUCT } from '../../lib/product.js';
 import { AppLink } from './AppLink.js';
+import './Logo.css';
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (

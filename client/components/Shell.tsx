@@ -4,7 +4,8 @@ import { AppLink } from './AppLink.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Icon, type IconName } from './Icon.js';
 import { Logo } from './Logo.js';
-import { useMe } from '../lib/data-source-context.js';
+import { useMe } from '../app/data-source.js';
+import './Shell.css';
 
 export interface NavSection {
   label: string;

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import './Toaster.css';
 
 export type ToastTone = 'success' | 'error' | 'info';
 interface Toast {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BUILD_MANIFEST_PATH, type BuildManifest, VERSION_CHECK_INTERVAL_MS } from '../../lib/client-constants.js';
+import './VersionNotice.css';
 
 /**
  * Checks the build manifest once an hour and whenever the tab becomes visible again; when a newer

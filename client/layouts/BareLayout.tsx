@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Logo } from '../components/Logo.js';
 import { ColorModeToggle } from '../components/ColorModeToggle.js';
+import './layouts.css';
 
 /** Layout `none`: a centred card, no navigation (sign-in, registration, sign-out, errors). */
 export function BareLayout() {

@@ -2,8 +2,8 @@ import { TOOLS } from '../../lib/product.js';
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
 import { Icon } from '../components/Icon.js';
-import { useMe } from '../lib/data-source-context.js';
-import { TOOL_ICONS } from '../lib/tool-icons.js';
+import { useMe } from '../app/data-source.js';
+import { TOOL_ICONS } from '../components/tool-icons.js';
 
 const SECTIONS: NavSection[] = [
   { label: 'Dashboard', links: [{ to: '/dashboard/lounge', label: 'Lounge', icon: 'home' }] },

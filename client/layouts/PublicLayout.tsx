@@ -3,7 +3,8 @@ import { PRODUCT } from '../../lib/product.js';
 import { AppLink } from '../components/AppLink.js';
 import { ColorModeToggle } from '../components/ColorModeToggle.js';
 import { Logo } from '../components/Logo.js';
-import { useMe } from '../lib/data-source-context.js';
+import { useMe } from '../app/data-source.js';
+import './layouts.css';
 
 /** Layout `default`: public header and footer. */
 export function PublicLayout() {

@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import type { RouteEntry } from '../../lib/routes/route-table.js';
 import { notFoundMessage, validationFailedMessage } from '../../lib/routes/route-table.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
-import { meQuery, routeRuleQuery } from '../lib/queries.js';
+import { meQuery, routeRuleQuery } from '../app/queries.js';
 
 export interface RouteDeps {
   queryClient: QueryClient;

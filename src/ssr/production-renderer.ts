@@ -44,7 +44,8 @@ export async function createProductionRenderer(): Promise<PageRenderer> {
   };
   // The entry chunk and what it imports are already in the template; never preload them twice.
   const inTemplate = new Set<string>();
-  collect('client/index.html', inTemplate, new Set());
+  const cssInTemplate = new Set<string>();
+  collect('client/index.html', inTemplate, cssInTemplate);
 
   return {
     mode: 'production',
@@ -58,7 +59,8 @@ export async function createProductionRenderer(): Promise<PageRenderer> {
         const css = new Set<string>();
         for (const page of pageModules) collect(`client/pages/${page}.tsx`, files, css);
         links = [
-          ...[...css].map((file) => `<link rel="stylesheet" href="/${file}">`),
+          // A second link to the app-wide stylesheet after a page's own would undo the page's rules.
+          ...[...css].filter((file) => !cssInTemplate.has(file)).map((file) => `<link rel="stylesheet" href="/${file}">`),
           ...[...files].filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" href="/${file}">`),
         ].join('\n    ');
         preloadCache.set(key, links);

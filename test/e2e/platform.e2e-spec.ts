@@ -63,6 +63,14 @@ describe('security headers and assets', () => {
     const page = await newAgent().get('/sponsor').expect(200);
     expect(page.text).toMatch(/<link rel="modulepreload" href="\/assets\/SponsorPage-[\w-]+\.js">/);
   });
+
+  it("links the page's own stylesheet once, after the app-wide one, so its rules win at equal specificity", async () => {
+    const page = await newAgent().get('/sponsor').expect(200);
+    const stylesheets = [...page.text.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([\w-]+)\.css"/g)].map((match) => match[1]);
+    expect(stylesheets).toHaveLength(2);
+    expect(stylesheets[0]).toMatch(/^index-/); // tokens, base and UI primitives: in every page
+    expect(stylesheets[1]).toMatch(/^public-/); // the public pages' stylesheet, after it
+  });
 });
 
 describe('SEO', () => {

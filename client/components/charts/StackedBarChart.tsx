@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './charts.css';
 
 export interface ChartSeries {
   key: string;

@@ -1,4 +1,4 @@
-import { ToolUsagePanel } from '../../components/admin/ToolUsagePanel.js';
+import { ToolUsagePanel } from '../../features/tool-usage/components/ToolUsagePanel.js';
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
 
 export default function AdminAnalyticsPage() {

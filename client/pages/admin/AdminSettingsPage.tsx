@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { REDIRECT_STATUSES, type RouteRule } from '../../../lib/routes/route-rules.js';
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
 import { useToast } from '../../components/Toaster.js';
-import { api, ApiError } from '../../lib/api.js';
+import { api, ApiError } from '../../app/api-client.js';
 
 const rulesQuery = { queryKey: ['admin', 'route-rules'] as const, queryFn: () => api<{ rules: RouteRule[] }>('/api/admin/route-rules') };
 

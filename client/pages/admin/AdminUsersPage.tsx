@@ -4,8 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../lib/auth/session-user.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/Toaster.js';
-import { api } from '../../lib/api.js';
-import { useMe } from '../../lib/data-source-context.js';
+import { api } from '../../app/api-client.js';
+import { useMe } from '../../app/data-source.js';
+import '../../features/admin-users/admin-users.css';
 
 // The shapes of /api/admin/users and /api/admin/audit-log (src/admin-users/dto, src/audit/dto).
 type Role = 'user' | 'admin';

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AppLink } from '../../components/AppLink.js';
-import { api } from '../../lib/api.js';
-import { useDataSource } from '../../lib/data-source-context.js';
-import { meQuery } from '../../lib/queries.js';
+import { api } from '../../app/api-client.js';
+import { useDataSource } from '../../app/data-source.js';
+import { meQuery } from '../../app/queries.js';
+import '../../features/auth/auth.css';
 
 type State = 'pending' | 'done' | 'failed';
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { oidcErrorMessage, oidcStartHref, parseOidcError } from '../../../lib/auth/auth-providers.js';
-import { useDataSource } from '../../lib/data-source-context.js';
-import { authProvidersQuery } from '../../lib/queries.js';
+import { useDataSource } from '../../app/data-source.js';
+import { authProvidersQuery } from '../../app/queries.js';
+import '../../features/auth/auth.css';
 
 /**
  * "Continue with {provider}" above the e-mail form, when a provider is configured, and the reason a

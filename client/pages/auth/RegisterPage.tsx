@@ -8,10 +8,11 @@ import { HOME_AFTER_SIGN_IN } from '../../../lib/routes/route-middleware.js';
 import { AppLink } from '../../components/AppLink.js';
 import { FormField } from '../../components/FormField.js';
 import { useToast } from '../../components/Toaster.js';
-import { api, ApiError } from '../../lib/api.js';
-import { useDataSource } from '../../lib/data-source-context.js';
-import { meQuery } from '../../lib/queries.js';
+import { api, ApiError } from '../../app/api-client.js';
+import { useDataSource } from '../../app/data-source.js';
+import { meQuery } from '../../app/queries.js';
 import { ProviderSignIn } from './ProviderSignIn.js';
+import '../../features/auth/auth.css';
 
 export default function RegisterPage() {
   const [params] = useSearchParams();

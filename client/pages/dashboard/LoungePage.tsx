@@ -2,8 +2,9 @@ import { TOOLS } from '../../../lib/product.js';
 import { AppLink } from '../../components/AppLink.js';
 import { Icon } from '../../components/Icon.js';
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
-import { useMe } from '../../lib/data-source-context.js';
-import { TOOL_ICONS } from '../../lib/tool-icons.js';
+import { useMe } from '../../app/data-source.js';
+import { TOOL_ICONS } from '../../components/tool-icons.js';
+import './lounge.css';
 
 export default function LoungePage() {
   const me = useMe();

@@ -4,7 +4,8 @@ import { COMPANION_PRODUCTS, PRODUCT, TOOLS, type ToolSlug } from '../../../lib/
 import { AppLink } from '../../components/AppLink.js';
 import { Icon, type IconName } from '../../components/Icon.js';
 import { useToast } from '../../components/Toaster.js';
-import { useMe } from '../../lib/data-source-context.js';
+import { useMe } from '../../app/data-source.js';
+import './public.css';
 
 /** What each tool does, in the words of someone who has debugged a broken tag at 11 pm. */
 const TOOL_DETAILS: Record<ToolSlug, { icon: IconName; points: readonly string[] }> = {

@@ -1,6 +1,7 @@
 import { PRODUCT } from '../../../lib/product.js';
 import { COLOR_MODE_COOKIE } from '../../../lib/client-constants.js';
 import { AppLink } from '../../components/AppLink.js';
+import './public.css';
 
 const PRIVACY_EMAIL = 'privacy@hitscope.dev';
 const LAST_UPDATED = { iso: '2026-11-22', label: '22 November 2026' };

@@ -1,5 +1,6 @@
 import { PRODUCT } from '../../../lib/product.js';
 import { Icon } from '../../components/Icon.js';
+import './public.css';
 
 const SPONSOR_EMAIL = 'sponsors@hitscope.dev';
 

@@ -9,13 +9,14 @@ import {
   type BrowserForm,
   currentBrowser,
   parseBrowserForm,
-} from '../../components/tools/linker/BrowserFields.js';
-import { type CookieRow, CookieRows } from '../../components/tools/linker/CookieRows.js';
-import { CopyButton } from '../../components/tools/linker/CopyButton.js';
-import { DecodeResult } from '../../components/tools/linker/DecodeResult.js';
-import { type LinkerTab, LinkerTabs } from '../../components/tools/linker/LinkerTabs.js';
-import { useReportRun } from '../../components/tools/linker/useReportRun.js';
-import { VerificationResult } from '../../components/tools/linker/VerificationResult.js';
+} from '../../features/linker/components/BrowserFields.js';
+import { type CookieRow, CookieRows } from '../../features/linker/components/CookieRows.js';
+import { CopyButton } from '../../features/linker/components/CopyButton.js';
+import { DecodeResult } from '../../features/linker/components/DecodeResult.js';
+import { type LinkerTab, LinkerTabs } from '../../features/linker/components/LinkerTabs.js';
+import { useReportRun } from '../../features/linker/hooks/useReportRun.js';
+import { VerificationResult } from '../../features/linker/components/VerificationResult.js';
+import '../../features/linker/linker.css';
 
 const EMPTY_BROWSER: BrowserForm = { userAgent: '', timezoneOffset: '', language: '', time: '' };
 

@@ -4,9 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.js';
 import { FormField } from '../../components/FormField.js';
 import { useToast } from '../../components/Toaster.js';
-import { api, ApiError } from '../../lib/api.js';
-import { useDataSource } from '../../lib/data-source-context.js';
-import { meQuery } from '../../lib/queries.js';
+import { api, ApiError } from '../../app/api-client.js';
+import { useDataSource } from '../../app/data-source.js';
+import { meQuery } from '../../app/queries.js';
 
 interface Profile {
   id: string;

@@ -1,0 +1,23 @@
+import type { AuthProviders } from '../../lib/auth/auth-providers.js';
+import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { RouteRuleRedirect } from '../../lib/routes/route-rules.js';
+import type { DataSource } from '../../lib/ssr/render-contract.js';
+import { api, ApiError } from './api-client.js';
+
+export const browserDataSource: DataSource = {
+  async me() {
+    try {
+      return await api<SessionUser>('/api/auth/me');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  async routeRule(pathname, search) {
+    const answer = await api<{ redirect: RouteRuleRedirect | null }>(`/api/route-rules?path=${encodeURIComponent(pathname + search)}`);
+    return answer.redirect;
+  },
+  authProviders() {
+    return api<AuthProviders>('/api/auth/providers');
+  },
+};

@@ -1,0 +1,132 @@
+import { useId, useState } from 'react';
+import type { Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
+import type { Ga4mpStream } from '../../../../lib/tools/ga4mp/types.js';
+import { type Draft, fieldDomId } from '../draft.js';
+import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import '../ga4mp.css';
+import '../../../components/SegmentedControl.css';
+
+interface Props {
+  draft: Draft;
+  onStream: (stream: Ga4mpStream) => void;
+  onStreamId: (streamId: string) => void;
+  onSecret: (secret: string) => void;
+  onRegion: (region: Ga4mpRegion) => void;
+  messagesFor: MessagesFor;
+}
+
+function Segmented<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="ga4mp-switch">
+      <legend className="label">{label}</legend>
+      <div className="segmented">
+        {options.map((option) => (
+          <label key={option.value} className="segmented__option ga4mp-switch__option" data-checked={value === option.value}>
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Stream type, its id and API secret, and the collection region. */
+export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegion, messagesFor }: Props) {
+  const id = useId();
+  const [showSecret, setShowSecret] = useState(false);
+  const idPath = draft.stream === 'web' ? 'query.measurement_id' : 'query.firebase_app_id';
+  const idMessages = messagesFor(idPath);
+  const secretMessages = messagesFor('query.api_secret');
+  return (
+    <section className="ga4mp-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Stream</h2>
+      <div className="ga4mp-row">
+        <Segmented
+          name={`${id}-stream`}
+          label="Stream type"
+          value={draft.stream}
+          options={[
+            { value: 'web', label: 'Web (gtag.js)' },
+            { value: 'app', label: 'App (Firebase)' },
+          ]}
+          onChange={onStream}
+        />
+        <Segmented
+          name={`${id}-region`}
+          label="Collection region"
+          value={draft.region}
+          options={[
+            { value: 'global', label: 'Global' },
+            { value: 'eu', label: 'EU' },
+          ]}
+          onChange={onRegion}
+        />
+      </div>
+      <div className="ga4mp-grid">
+        <div className="field">
+          <label htmlFor={fieldDomId(idPath)}>{draft.stream === 'web' ? 'Measurement ID' : 'Firebase app ID'}</label>
+          <input
+            id={fieldDomId(idPath)}
+            className="input"
+            value={draft.streamId}
+            placeholder={draft.stream === 'web' ? 'G-XXXXXXXXXX' : '1:1234567890:android:0123456789abcdef'}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={idMessages.length ? true : undefined}
+            aria-describedby={idMessages.length ? `${id}-id-messages` : undefined}
+            onChange={(event) => onStreamId(event.target.value.trim())}
+          />
+          <FieldMessages id={`${id}-id-messages`} messages={idMessages} />
+        </div>
+        <div className="field">
+          <label htmlFor={fieldDomId('query.api_secret')}>API secret</label>
+          <div className="ga4mp-inline">
+            <input
+              id={fieldDomId('query.api_secret')}
+              className="input"
+              type={showSecret ? 'text' : 'password'}
+              value={draft.apiSecret}
+              spellCheck={false}
+              autoComplete="off"
+              aria-invalid={secretMessages.length ? true : undefined}
+              aria-describedby={`${id}-secret-hint${secretMessages.length ? ` ${id}-secret-messages` : ''}`}
+              onChange={(event) => onSecret(event.target.value.trim())}
+            />
+            <button
+              type="button"
+              className="button button--small"
+              aria-pressed={showSecret}
+              onClick={() => setShowSecret((shown) => !shown)}
+            >
+              {showSecret ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          <p className="field__hint" id={`${id}-secret-hint`}>
+            Kept in this tab only; the history stores it as REDACTED.
+          </p>
+          <FieldMessages id={`${id}-secret-messages`} messages={secretMessages} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useRef } from 'react';
+import type { DecodedParam, HarWarning, Hit } from '../../../../lib/tools/har/types.js';
+import { formatTime, vendorLabel } from '../format.js';
+import '../har.css';
+
+function ParamTable({ params, caption }: { params: DecodedParam[]; caption: string }) {
+  return (
+    <div className="har-table-wrap">
+      <table className="table har-params">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Parameter</th>
+            <th scope="col">Key</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {params.map((param, index) => (
+            <tr key={`${param.key}-${index}`}>
+              <td>{param.name}</td>
+              <td>
+                <code>{param.key}</code>
+              </td>
+              <td className="har-params__value">{param.value === '' ? <span className="muted">(empty)</span> : param.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Consent({ hit }: { hit: Hit }) {
+  if (!hit.consent) {
+    return (
+      <p className="muted">
+        {hit.vendor === 'meta' ? 'The Meta pixel sends no consent state.' : 'No consent state (no gcs or gcd parameter) on this hit.'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="muted">
+        {hit.consent.gcs ? (
+          <>
+            gcs <code>{hit.consent.gcs}</code>{' '}
+          </>
+        ) : null}
+        {hit.consent.gcd ? (
+          <>
+            gcd <code>{hit.consent.gcd}</code>
+          </>
+        ) : null}
+      </p>
+      <ul className="har-consent">
+        {hit.consent.signals.map((signal) => (
+          <li key={signal.type} className={`har-consent__signal har-consent__signal--${signal.state.replace(' ', '-')}`}>
+            <span className="har-consent__type">{signal.type}</span>
+            <strong>{signal.state}</strong>
+            {signal.default !== undefined ? (
+              <span className="muted har-consent__detail">
+                default {signal.default}, update {signal.update}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Everything decoded about one hit: warnings, parameters, items, consent and the raw request. */
+export function HarHitDetail({
+  hit,
+  warnings,
+  onClose,
+  autoFocus,
+}: {
+  hit: Hit;
+  warnings: HarWarning[];
+  onClose: () => void;
+  autoFocus: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a hit (click, Enter, a warning link) moves focus to it; arrowing through the list does not.
+  useEffect(() => {
+    if (autoFocus) heading.current?.focus();
+  }, [hit.id, autoFocus]);
+  const own = hit.warningIds.map((id) => warnings[id]!).filter(Boolean);
+  return (
+    <section className="card har-detail" aria-labelledby="har-detail-title">
+      <div className="har-detail__header">
+        <div>
+          <p className="eyebrow">
+            Hit #{hit.id + 1} · {vendorLabel(hit.vendor)}
+            {hit.batch ? ` · event ${hit.batch.index} of ${hit.batch.size} in one request` : ''}
+          </p>
+          <h2 id="har-detail-title" ref={heading} tabIndex={-1}>
+            {hit.type}
+          </h2>
+        </div>
+        <button type="button" className="button button--small button--ghost" onClick={onClose} aria-label="Close hit details">
+          ×
+        </button>
+      </div>
+      <dl className="har-facts">
+        <div>
+          <dt>Account</dt>
+          <dd>{hit.accountId ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Time (UTC)</dt>
+          <dd>{formatTime(hit.time)}</dd>
+        </div>
+        <div>
+          <dt>Request</dt>
+          <dd>
+            {hit.method} · {hit.status || 'failed'}
+          </dd>
+        </div>
+        <div>
+          <dt>Client ID</dt>
+          <dd>{hit.clientId ?? '—'}</dd>
+        </div>
+        <div className="har-facts__wide">
+          <dt>Page</dt>
+          <dd>{hit.page ?? '—'}</dd>
+        </div>
+        {hit.referrer ? (
+          <div className="har-facts__wide">
+            <dt>Referrer</dt>
+            <dd>{hit.referrer}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {own.length ? (
+        <ul className="har-detail__warnings" aria-label="Warnings on this hit">
+          {own.map((warning) => (
+            <li key={warning.id} className={`har-warning har-warning--${warning.severity}`}>
+              <span className={`har-badge har-badge--${warning.severity}`}>{warning.severity}</span> {warning.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <h3>Parameters</h3>
+      <ParamTable params={hit.params} caption="Decoded parameters" />
+      {hit.items.length ? (
+        <>
+          <h3>Items</h3>
+          {hit.items.map((item) => (
+            <div key={item.key} className="har-item">
+              <h4>
+                <code>{item.key}</code>
+              </h4>
+              <div className="har-table-wrap">
+                <table className="table har-params">
+                  <caption className="visually-hidden">Item {item.key}</caption>
+                  <tbody>
+                    {item.params.map((param) => (
+                      <tr key={param.key}>
+                        <th scope="row">{param.name}</th>
+                        <td>
+                          <code>{param.key}</code>
+                        </td>
+                        <td className="har-params__value">{param.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          ))}
+        </>
+      ) : null}
+      <h3>Consent</h3>
+      <Consent hit={hit} />
+      <details className="har-raw">
+        <summary>Raw request</summary>
+        <p className="har-raw__label">URL</p>
+        <pre>{hit.url}</pre>
+        {hit.body ? (
+          <>
+            <p className="har-raw__label">{hit.batch ? 'Body line of this event' : 'Body'}</p>
+            <pre>{hit.body}</pre>
+          </>
+        ) : null}
+      </details>
+    </section>
+  );
+}

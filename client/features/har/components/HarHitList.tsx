@@ -1,0 +1,101 @@
+import type { KeyboardEvent } from 'react';
+import { formatCount, formatTime, shortUrl, vendorLabel } from '../format.js';
+import type { HitRow } from '../protocol.js';
+import '../har.css';
+
+export const PAGE_SIZE = 50;
+
+/**
+ * One page of hits (PAGE_SIZE rows): a large capture has tens of thousands of hits and rendering
+ * them all at once would freeze the tab. Arrow keys move the selection within the page.
+ */
+export function HarHitList({
+  rows,
+  page,
+  total,
+  selectedId,
+  onSelect,
+  onPage,
+}: {
+  rows: HitRow[];
+  page: number;
+  total: number;
+  selectedId: number | null;
+  onSelect: (id: number, how: 'open' | 'move') => void;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const keyDown = (event: KeyboardEvent, index: number) => {
+    const next = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : -1;
+    if (next < 0 || next >= rows.length) return;
+    event.preventDefault();
+    onSelect(rows[next]!.id, 'move');
+    const buttons = (event.currentTarget.closest('ol') as HTMLElement | null)?.querySelectorAll<HTMLButtonElement>('button.har-hit');
+    buttons?.[next]?.focus();
+  };
+  if (total === 0) {
+    return (
+      <div className="empty-state har-list__empty">
+        <h3>No hits match</h3>
+        <p>Change or clear the filters.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="har-list">
+      <ol className="har-list__rows" aria-label="Analytics hits" start={page * PAGE_SIZE + 1}>
+        {rows.map((row, index) => (
+          <li key={row.id}>
+            <button
+              type="button"
+              className={`har-hit${row.id === selectedId ? ' har-hit--selected' : ''}`}
+              aria-current={row.id === selectedId ? 'true' : undefined}
+              onClick={() => onSelect(row.id, 'open')}
+              onKeyDown={(event) => keyDown(event, index)}
+              data-hit-id={row.id}
+            >
+              <span className="har-hit__index">#{row.id + 1}</span>
+              <span className="har-hit__type">
+                {row.type}
+                {row.batch ? (
+                  <span className="har-hit__batch">
+                    {' '}
+                    · batch {row.batch.index}/{row.batch.size}
+                  </span>
+                ) : null}
+              </span>
+              <span className="har-hit__sub">
+                <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>
+                <span className="har-hit__page">{shortUrl(row.page)}</span>
+              </span>
+              <span className="har-hit__meta">
+                <span className="har-hit__time">{formatTime(row.time)}</span>
+                <span className={`har-hit__status${row.status === 0 || row.status >= 400 ? ' har-hit__status--bad' : ''}`}>
+                  {row.status || 'failed'}
+                </span>
+                {row.warnings ? (
+                  <span className={`har-badge har-badge--${row.severity}`} title={`${row.warnings} warnings`}>
+                    {row.warnings}
+                    <span className="visually-hidden"> {row.warnings === 1 ? 'warning' : 'warnings'}</span>
+                  </span>
+                ) : null}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <nav className="har-pager" aria-label="Hit pages">
+        <button type="button" className="button button--small" disabled={page === 0} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span className="har-pager__of">
+          Page {formatCount(page + 1)} of {formatCount(pages)} · hits {formatCount(page * PAGE_SIZE + 1)}–
+          {formatCount(Math.min(total, (page + 1) * PAGE_SIZE))} of {formatCount(total)}
+        </span>
+        <button type="button" className="button button--small" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { TOOL_ACTIONS, type ToolId } from '../../../../lib/tools/tool-usage.js';
+import { api } from '../../../app/api-client.js';
+import { type ChartSeries, StackedBarChart } from '../../../components/charts/StackedBarChart.js';
+import '../tool-usage.css';
+import '../../../components/SegmentedControl.css';
+
+interface ToolUsageRow {
+  day: string;
+  tool: ToolId;
+  action: string;
+  runs: number;
+}
+interface ToolUsageAnswer {
+  from: string;
+  to: string;
+  rows: ToolUsageRow[];
+}
+
+const RANGES = [7, 30, 90] as const;
+type Range = (typeof RANGES)[number];
+
+const TOOL_LABELS: Record<ToolId, string> = {
+  ga4mp: 'GA4 Measurement Protocol',
+  linker: 'Google tag linker',
+  har: 'HAR analyser',
+  applog: 'App-log analyser',
+};
+
+const SERIES: ChartSeries[] = [
+  { key: 'ga4mp', label: TOOL_LABELS.ga4mp, color: 'var(--chart-1)' },
+  { key: 'linker', label: TOOL_LABELS.linker, color: 'var(--chart-2)' },
+  { key: 'har', label: TOOL_LABELS.har, color: 'var(--chart-3)' },
+  { key: 'applog', label: TOOL_LABELS.applog, color: 'var(--chart-4)' },
+];
+
+const DAY_MS = 24 * 3600 * 1000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Every day of the range, so days without runs show as gaps rather than disappearing. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(from); time <= Date.parse(to); time += DAY_MS) days.push(isoDay(time));
+  return days;
+}
+
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Tool runs per day (UTC) from the `$inc` counters: a chart, then the same numbers as a table. */
+export function ToolUsagePanel() {
+  const [range, setRange] = useState<Range>(30);
+  const headingId = useId();
+  const to = isoDay(Date.now());
+  const from = isoDay(Date.now() - (range - 1) * DAY_MS);
+  const usage = useQuery({
+    queryKey: ['admin', 'tool-usage', from, to],
+    queryFn: ({ signal }) => api<ToolUsageAnswer>(`/api/admin/tool-usage?from=${from}&to=${to}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = usage.data?.rows ?? [];
+  const byDay = new Map<string, Record<string, number>>();
+  const byAction = new Map<string, number>();
+  for (const row of rows) {
+    const values = byDay.get(row.day) ?? {};
+    values[row.tool] = (values[row.tool] ?? 0) + row.runs;
+    byDay.set(row.day, values);
+    byAction.set(`${row.tool}/${row.action}`, (byAction.get(`${row.tool}/${row.action}`) ?? 0) + row.runs);
+  }
+  const total = rows.reduce((sum, row) => sum + row.runs, 0);
+  const bars = usage.data
+    ? daysBetween(usage.data.from, usage.data.to).map((day) => ({ label: shortDay(day), values: byDay.get(day) ?? {} }))
+    : [];
+
+  return (
+    <section className="card tool-usage" aria-labelledby={headingId} aria-busy={usage.isFetching}>
+      <div className="tool-usage__head">
+        <h2 id={headingId}>Tool usage</h2>
+        <div className="segmented" role="radiogroup" aria-label="Date range">
+          {RANGES.map((days) => (
+            <button
+              key={days}
+              type="button"
+              role="radio"
+              aria-checked={range === days}
+              className="segmented__option"
+              onClick={() => setRange(days)}
+            >
+              {days} days
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="muted">Runs per UTC day: validations and sends, linker decodes and encodes, finished HAR and app-log analyses.</p>
+      {usage.isPending ? (
+        <div className="tool-usage__skeleton" aria-label="Loading tool usage">
+          <div className="skeleton" style={{ height: 180 }} />
+          <div className="skeleton" style={{ height: 24, marginTop: 12, width: '60%' }} />
+        </div>
+      ) : usage.isError ? (
+        <div className="alert alert--error" role="alert">
+          Tool usage could not be loaded. {usage.error.message}{' '}
+          <button type="button" className="button button--ghost" onClick={() => void usage.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : total === 0 ? (
+        <div className="empty-state">
+          <h3>No tool runs in the last {range} days</h3>
+          <p>Runs are counted from the moment a signed-in user validates, decodes or analyses something.</p>
+        </div>
+      ) : (
+        <>
+          <StackedBarChart
+            title={`Tool runs per day, ${shortDay(usage.data.from)} – ${shortDay(usage.data.to)}`}
+            bars={bars}
+            series={SERIES}
+          />
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Tool runs by action over the selected range</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Action</th>
+                  <th scope="col" className="numeric">
+                    Runs
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(Object.keys(TOOL_ACTIONS) as ToolId[]).flatMap((tool) =>
+                  TOOL_ACTIONS[tool].map((action) => (
+                    <tr key={`${tool}/${action}`}>
+                      <th scope="row">{TOOL_LABELS[tool]}</th>
+                      <td>{action}</td>
+                      <td className="numeric">{byAction.get(`${tool}/${action}`) ?? 0}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Total
+                  </th>
+                  <td className="numeric">{total}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

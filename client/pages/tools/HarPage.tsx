@@ -1,0 +1,28 @@
+import { PageHeader } from '../../components/PageHeader.js';
+import { HarAnalyser } from '../../features/har/components/HarAnalyser.js';
+import '../../features/har/har.css';
+
+export default function HarPage() {
+  return (
+    <>
+      <PageHeader title={'Hitscope for Browsers'}>
+        {'Analyse HAR exports of your browser: every analytics hit decoded, with warnings. The file never leaves your browser.'}
+      </PageHeader>
+      <section className="har-tool" aria-labelledby="har-title">
+        <h2 id="har-title">HAR analyser</h2>
+        <p className="muted har-tool__intro">
+          GA4 (including batched requests), Universal Analytics, Google Ads, Floodlight and the Meta pixel, decoded into named parameters,
+          with consent state and common mistakes.
+        </p>
+        <HarAnalyser />
+      </section>
+      <section className="card har-extension" aria-labelledby="extension-title">
+        <h2 id="extension-title">Hitscope for Browsers — download &amp; licence</h2>
+        <p className="muted">
+          The browser extension shows the same decoding live, as you browse. Its downloads and your licence key will appear here in a coming
+          release; nothing to install yet.
+        </p>
+      </section>
+    </>
+  );
+}
