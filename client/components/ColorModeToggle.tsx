@@ -3,10 +3,11 @@ import { api } from '../app/api-client.js';
 import { useColorMode } from '../app/color-mode.js';
 import { useMe } from '../app/data-source.js';
 import { Icon, type IconName } from './Icon.js';
-import './SegmentedControl.css';
+import { SegmentedControl } from './SegmentedControl.js';
 
 const LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const ICONS: Record<ColorMode, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
+const OPTIONS = COLOR_MODES.map((mode) => ({ value: mode, label: LABELS[mode], icon: <Icon name={ICONS[mode]} size={16} /> }));
 
 export function ColorModeToggle() {
   const { mode, setMode } = useColorMode();
@@ -16,22 +17,5 @@ export function ColorModeToggle() {
     // Signed in, the choice follows the account to other devices; the cookie alone covers this one.
     if (me) void api('/api/profile', { method: 'PATCH', body: { colorMode: option } }).catch(() => undefined);
   };
-  return (
-    <div className="segmented" role="radiogroup" aria-label="Colour mode">
-      {COLOR_MODES.map((option) => (
-        <button
-          key={option}
-          type="button"
-          role="radio"
-          aria-checked={mode === option}
-          className="segmented__option"
-          title={`${LABELS[option]} colour mode`}
-          onClick={() => choose(option)}
-        >
-          <Icon name={ICONS[option]} size={16} />
-          <span className="visually-hidden">{LABELS[option]}</span>
-        </button>
-      ))}
-    </div>
-  );
+  return <SegmentedControl label="Colour mode" name="color-mode" options={OPTIONS} value={mode} onChange={choose} iconOnly />;
 }

@@ -27,12 +27,14 @@ export function assembleDocument(template: string, parts: DocumentParts): string
     .filter(Boolean)
     .join(' ');
   // Function replacers: `$` sequences in rendered content must not be read as replacement patterns.
-  return addNonce(template, parts.nonce)
-    .replace('data-hs-attrs', () => attributes)
-    .replace('<!--app-head-->', () => parts.head)
-    // Last in <head>: after the entry's stylesheet, so a page's own stylesheet can refine the
-    // app-wide rules at equal specificity (the order client-side navigation produces too).
-    .replace('</head>', () => `  ${parts.preloadLinks}\n  </head>`)
-    .replace('<!--app-html-->', () => parts.html)
-    .replace('<!--app-scripts-->', () => parts.scripts);
+  return (
+    addNonce(template, parts.nonce)
+      .replace('data-hs-attrs', () => attributes)
+      .replace('<!--app-head-->', () => parts.head)
+      // Last in <head>: after the entry's stylesheet, so a page's own stylesheet can refine the
+      // app-wide rules at equal specificity (the order client-side navigation produces too).
+      .replace('</head>', () => `  ${parts.preloadLinks}\n  </head>`)
+      .replace('<!--app-html-->', () => parts.html)
+      .replace('<!--app-scripts-->', () => parts.scripts)
+  );
 }

@@ -31,7 +31,7 @@ test.describe('/admin/analytics — tool usage', () => {
         .getByRole('cell')
         .last(),
     ).toHaveText(String(harRuns));
-    await expect(panel.getByRole('radio', { name: '30 days' })).toHaveAttribute('aria-checked', 'true');
+    await expect(panel.getByRole('radio', { name: '30 days' })).toBeChecked();
 
     const sevenDays = page.waitForResponse(
       (response) => response.url().includes('/api/admin/tool-usage?from=') && response.status() === 200,
@@ -39,7 +39,7 @@ test.describe('/admin/analytics — tool usage', () => {
     await panel.getByRole('radio', { name: '7 days' }).click();
     const answer = await (await sevenDays).json();
     expect((Date.parse(answer.to) - Date.parse(answer.from)) / 86_400_000).toBe(6);
-    await expect(panel.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true');
+    await expect(panel.getByRole('radio', { name: '7 days' })).toBeChecked();
     await expect(
       panel
         .getByRole('row', { name: /HAR analyser analyse/ })

@@ -80,11 +80,11 @@ test.describe('colour mode without a flash', () => {
     await gotoHydrated(page, '/');
     expect(await bodyBackground(page)).toBe(BACKGROUND.light);
     const dark = page.getByRole('radio', { name: 'Dark' });
-    await expect(dark).toHaveAttribute('aria-checked', 'false');
+    await expect(dark).not.toBeChecked();
 
     await dark.click();
 
-    await expect(dark).toHaveAttribute('aria-checked', 'true');
+    await expect(dark).toBeChecked();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect.poll(() => cookieValue(page, COOKIE)).toBe('dark');
     await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.dark);
@@ -93,7 +93,7 @@ test.describe('colour mode without a flash', () => {
     expect(await response!.text()).toMatch(/<html[^>]*\sdata-theme="dark"/);
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
     expect(await bodyBackground(page)).toBe(BACKGROUND.dark);
 
     // Back to "System": no data-theme, the (light) browser scheme applies again.
@@ -101,5 +101,19 @@ test.describe('colour mode without a flash', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.*/);
     await expect.poll(() => cookieValue(page, COOKIE)).toBe('system');
     await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.light);
+  });
+
+  test('the switch is one keyboard stop whose arrow keys change the mode', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await gotoHydrated(page, '/login');
+    const group = page.getByRole('group', { name: 'Colour mode' });
+    await group.getByRole('radio', { name: 'System' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(group.getByRole('radio', { name: 'Light' })).toBeChecked();
+    await expect(group.getByRole('radio', { name: 'Light' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(group.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(() => cookieValue(page, COOKIE)).toBe('dark');
   });
 });

@@ -93,7 +93,10 @@ test.describe('HAR analyser', () => {
 
     // Items table of a GA4 purchase.
     await page.getByRole('combobox', { name: 'Event' }).selectOption('purchase');
-    await list.getByRole('button', { name: /Google Analytics 4/ }).click();
+    // The list re-renders after the filter (deferred): wait for it rather than click a stale row.
+    const ga4Purchase = list.getByRole('button', { name: /Google Analytics 4/ });
+    await expect(ga4Purchase).toHaveCount(1);
+    await ga4Purchase.click();
     await expect(page.getByRole('table', { name: 'Item pr1' }).getByRole('row', { name: /item_name/ })).toContainText(
       'Stan and Friends Tee',
     );

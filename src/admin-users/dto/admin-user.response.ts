@@ -1,6 +1,5 @@
 import type { Role } from '../../../lib/auth/session-user.js';
-import type { UserStatus } from '../../users/schemas/user.schema.js';
-import type { UserDocument } from '../../users/schemas/user.schema.js';
+import type { UserStatus, UserDocument } from '../../users/schemas/user.schema.js';
 
 /** A user as admins see them: never the password hash or other internals. */
 export interface AdminUserResponse {

@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, Validate, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, Validate, ValidateNested, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
-import { ValidatorConstraint } from 'class-validator';
 import { isValidRuleSource, isValidRuleTarget, REDIRECT_STATUSES, type RedirectStatus } from '../../../lib/routes/route-rules.js';
 
 @ValidatorConstraint({ name: 'ruleSource' })

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
 import type { Ga4mpStream } from '../../../../lib/tools/ga4mp/types.js';
+import { SegmentedControl } from '../../../components/SegmentedControl.js';
 import { type Draft, fieldDomId } from '../draft.js';
 import { FieldMessages, type MessagesFor } from './FieldMessages.js';
 import '../ga4mp.css';
-import '../../../components/SegmentedControl.css';
 
 interface Props {
   draft: Draft;
@@ -13,41 +13,6 @@ interface Props {
   onSecret: (secret: string) => void;
   onRegion: (region: Ga4mpRegion) => void;
   messagesFor: MessagesFor;
-}
-
-function Segmented<T extends string>({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="ga4mp-switch">
-      <legend className="label">{label}</legend>
-      <div className="segmented">
-        {options.map((option) => (
-          <label key={option.value} className="segmented__option ga4mp-switch__option" data-checked={value === option.value}>
-            <input
-              type="radio"
-              className="visually-hidden"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
 /** Stream type, its id and API secret, and the collection region. */
@@ -61,7 +26,8 @@ export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegi
     <section className="ga4mp-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Stream</h2>
       <div className="ga4mp-row">
-        <Segmented
+        <SegmentedControl
+          showLabel
           name={`${id}-stream`}
           label="Stream type"
           value={draft.stream}
@@ -71,7 +37,8 @@ export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegi
           ]}
           onChange={onStream}
         />
-        <Segmented
+        <SegmentedControl
+          showLabel
           name={`${id}-region`}
           label="Collection region"
           value={draft.region}

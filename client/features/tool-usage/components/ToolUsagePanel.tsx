@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TOOL_ACTIONS, type ToolId } from '../../../../lib/tools/tool-usage.js';
 import { api } from '../../../app/api-client.js';
+import { SegmentedControl } from '../../../components/SegmentedControl.js';
 import { type ChartSeries, StackedBarChart } from '../../../components/charts/StackedBarChart.js';
 import '../tool-usage.css';
-import '../../../components/SegmentedControl.css';
 
 interface ToolUsageRow {
   day: string;
@@ -20,6 +20,7 @@ interface ToolUsageAnswer {
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
+const RANGE_OPTIONS = RANGES.map((days) => ({ value: String(days), label: `${days} days` }));
 
 const TOOL_LABELS: Record<ToolId, string> = {
   ga4mp: 'GA4 Measurement Protocol',
@@ -78,20 +79,12 @@ export function ToolUsagePanel() {
     <section className="card tool-usage" aria-labelledby={headingId} aria-busy={usage.isFetching}>
       <div className="tool-usage__head">
         <h2 id={headingId}>Tool usage</h2>
-        <div className="segmented" role="radiogroup" aria-label="Date range">
-          {RANGES.map((days) => (
-            <button
-              key={days}
-              type="button"
-              role="radio"
-              aria-checked={range === days}
-              className="segmented__option"
-              onClick={() => setRange(days)}
-            >
-              {days} days
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Date range"
+          options={RANGE_OPTIONS}
+          value={String(range)}
+          onChange={(value) => setRange(Number(value) as Range)}
+        />
       </div>
       <p className="muted">Runs per UTC day: validations and sends, linker decodes and encodes, finished HAR and app-log analyses.</p>
       {usage.isPending ? (
