@@ -888,7 +888,7 @@ function ConfirmBox({
         <button
           ref={confirmRef}
           type="button"
-          className={`button button--primary${danger ? ' admin-users__danger' : ''}`}
+          className={`button ${danger ? 'button--destructive' : 'button--primary'}`}
           disabled={busy}
           onClick={onConfirm}
         >

@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
+import { signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
+import { accessibilityViolations, defaultLookingControls, horizontalOverflow, overlappingText } from './layout-checks.js';
+
+/*
+ * The layout suite: every route, for every role that can see it, at desktop, tablet and phone
+ * width, in light and dark mode, must not scroll sideways, must not leave a control in the
+ * browser's default look, must not draw text over text, and must have no serious or critical
+ * axe-core violation. A few screens are also checked in the state a user reaches with one action
+ * (a decoded link, an analysed HAR…), because that is where most of a tool's markup lives.
+ * Set LAYOUT_SCREENSHOTS=1 to keep a full-page screenshot of every combination for review.
+ */
+
+type Role = 'anonymous' | 'user' | 'admin';
+
+interface Screen {
+  id: string;
+  path: string;
+  roles: readonly Role[];
+  status?: number;
+  /** Brings the page into the state to check, after it has loaded. */
+  act?: (page: Page) => Promise<void>;
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const FIXTURES = join(process.cwd(), 'test/fixtures');
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'layout');
+
+function rolesOf(middleware: readonly string[]): Role[] {
+  if (middleware.includes('guest')) return ['anonymous'];
+  if (middleware.includes('admin')) return ['admin'];
+  if (middleware.includes('auth')) return ['user', 'admin'];
+  return ['anonymous', 'user', 'admin'];
+}
+
+const routeScreens: Screen[] = ROUTE_TABLE.filter((route) => !route.path.endsWith('/*')).map((route) => ({
+  id: route.id,
+  path: route.path,
+  // Signing out ends the session the other checks need: /logout is checked as the visitor sees it.
+  roles: route.path === '/logout' ? ['anonymous'] : rolesOf(route.middleware),
+}));
+
+const pathOf = (id: string) => ROUTE_TABLE.find((route) => route.id === id)!.path;
+
+const SCREENS: Screen[] = [
+  ...routeScreens,
+  { id: 'not-found', path: '/this-page-does-not-exist', roles: ['anonymous', 'user', 'admin'], status: 404 },
+  { id: 'tool-unknown', path: '/dashboard/tools/not-a-tool', roles: ['user'], status: 404 },
+  {
+    id: 'tool-ga4mp+messages',
+    path: pathOf('tool-ga4mp'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByLabel('Measurement ID').fill('not-a-measurement-id');
+      await page.getByLabel('API secret', { exact: true }).fill('secret');
+      await page.getByLabel('Add event from template').selectOption('purchase');
+      await page.getByRole('button', { name: 'Add event', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Validation' }).getByText('measurement_id').first()).toBeVisible();
+    },
+  },
+  {
+    id: 'tool-linker+decoded',
+    path: pathOf('tool-linker'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Fill in an example' }).click();
+      await page.getByRole('button', { name: 'Decode', exact: true }).click();
+      await expect(page.getByRole('table').first()).toBeVisible();
+    },
+  },
+  {
+    id: 'tool-browsers+analysed',
+    path: pathOf('tool-browsers'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'har/shop-session.har'));
+      const hits = page.getByRole('list', { name: 'Analytics hits' });
+      await hits.getByRole('button').first().click();
+      await expect(page.getByRole('region', { name: 'page_view' })).toBeVisible();
+    },
+  },
+  {
+    id: 'tool-apps+analysed',
+    path: pathOf('tool-apps'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByLabel('Log file').setInputFiles(join(FIXTURES, 'applog/android-logcat-threadtime.txt'));
+      await expect(page.getByRole('table', { name: 'Event stream' })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    id: 'admin-users+panel',
+    path: pathOf('admin-users'),
+    roles: ['admin'],
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /^Manage / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+    },
+  },
+];
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ mode: 'parallel' });
+
+async function signIn(page: Page, role: Role): Promise<void> {
+  if (role === 'user') await signUp(page.request, 'layout');
+  if (role === 'admin') await signInAsAdmin(page.request);
+}
+
+/** Loaded, hydrated, data fetched, no skeleton or busy region left. */
+async function settle(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"], .skeleton').filter({ visible: true })).toHaveCount(0);
+}
+
+test.describe('layout: every screen, role, width and colour mode', () => {
+  for (const screen of SCREENS) {
+    for (const role of screen.roles) {
+      test(`${screen.id} (${role})`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await signIn(page, role);
+        const problems: string[] = [];
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize({ width: viewport.width, height: viewport.height });
+          await page.emulateMedia({ colorScheme: 'light' });
+          const response = await page.goto(screen.path);
+          expect(response?.status(), `${screen.path} as ${role}`).toBe(screen.status ?? 200);
+          expect(new URL(page.url()).pathname, `${screen.path} as ${role} is not redirected`).toBe(screen.path);
+          await settle(page);
+          await screen.act?.(page);
+          await settle(page);
+          for (const scheme of ['light', 'dark'] as const) {
+            await page.emulateMedia({ colorScheme: scheme });
+            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+            const found = [
+              ...(await horizontalOverflow(page)),
+              ...(await defaultLookingControls(page)),
+              ...(await overlappingText(page)),
+              // Structure does not change with the colour scheme; contrast does.
+              ...(await accessibilityViolations(page, { contrastOnly: scheme === 'dark' })),
+            ];
+            problems.push(...found.map((problem) => `${viewport.name} ${viewport.width}px, ${scheme}: ${problem}`));
+            if (found.length || process.env.LAYOUT_SCREENSHOTS) {
+              mkdirSync(SCREENSHOTS, { recursive: true });
+              await page.screenshot({
+                path: join(SCREENSHOTS, `${screen.id}-${role}-${viewport.name}-${scheme}.png`),
+                fullPage: true,
+                animations: 'disabled',
+              });
+            }
+          }
+        }
+        expect(problems, `layout problems on ${screen.path} as ${role}`).toEqual([]);
+      });
+    }
+  }
+});
