@@ -12,9 +12,12 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     await gotoHydrated(page, PATH);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('GA4 Measurement Protocol');
 
-    // A fresh page: a page_view with a generated client id, but no credentials yet.
+    // A fresh page: a page_view with a generated client id, but no credentials yet. Nothing is an error
+    // before the user has touched it: the panel lists the fields still to fill in.
     const validation = page.getByRole('region', { name: 'Validation' });
-    await expect(validation.getByText('query.measurement_id')).toBeVisible();
+    await expect(validation.getByText('2 fields still to fill in')).toBeVisible();
+    await expect(validation.getByRole('button', { name: 'query.measurement_id' })).toBeVisible();
+    await expect(page.getByText('VALUE_REQUIRED')).toHaveCount(0);
     await expect(page.getByLabel('Client ID (client_id)')).toHaveValue(/^\d+\.\d{10}$/);
     await page.getByLabel('Measurement ID').fill('G-K3TQ8Y2P7L');
     await page.getByLabel('API secret', { exact: true }).fill('xVbN3kLqR2sTzW9yU1aE4d');
