@@ -206,7 +206,9 @@ test.describe('HAR analyser', () => {
     await expect(summary.getByRole('listitem').filter({ hasText: /error/ })).toHaveText('1 error');
     await expect(summary.getByRole('listitem').filter({ hasText: /page/ })).toHaveText(/^\d+ pages?$/);
     await expect(page.locator('.har-filters__count')).toHaveText('1 matching hit');
-    await expect(hitList(page).getByRole('button')).toHaveAccessibleName(/^#1 1st_visit Google Analytics 4 shop\.example\.com\/ 12:00:00\.000 204 \d+ warnings?$/);
+    await expect(hitList(page).getByRole('button')).toHaveAccessibleName(
+      /^#1 1st_visit Google Analytics 4 shop\.example\.com\/ 12:00:00\.000 204 \d+ warnings?$/,
+    );
   });
 
   test.describe('a large capture', () => {
