@@ -21,7 +21,7 @@ export function ValidationSummary({ shown, pending }: { shown: ValidationMessage
       <span className="ga4mp-status__text">
         {status.tone === 'valid' ? <span aria-hidden="true">✓ </span> : null}
         {status.tone === 'valid' ? 'Valid' : status.text}
-      </span>
+      </span>{' '}
       {status.tone === 'valid' ? null : (
         <button type="button" className="button button--small ga4mp-status__link" onClick={showValidation}>
           Show<span className="visually-hidden">{status.tone === 'invalid' ? ' the validation messages' : ' the fields to fill in'}</span>
