@@ -116,7 +116,11 @@ export function useWorkbench() {
     }
     setDraft({ ...draft, stream, streamId: '', apiSecret: '', body });
     setRawEdit(null);
-    setTouched((current) => ({ all: false, paths: new Set([...current.paths].filter((path) => !path.startsWith('query.'))) }));
+    // The new stream's id and secret start unchecked; what was revealed of the body stays revealed.
+    setTouched((current) => ({
+      all: false,
+      paths: new Set([...current.paths, ...(current.all ? [WHOLE_BODY] : [])].filter((path) => !path.startsWith('query.'))),
+    }));
   };
 
   const setStreamId = (streamId: string) => setDraft({ ...draft, streamId, apiSecret: rememberedSecret(streamId) || draft.apiSecret });
