@@ -44,6 +44,6 @@ import { SessionsService } from './sessions.service.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionsService, SecretsService, AuthService, PasswordHasher, AccountTokensService, UsersModule],
+  exports: [SessionsService, SecretsService, AuthService, PasswordHasher, AccountTokensService],
 })
 export class AuthModule {}

@@ -236,6 +236,13 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
+  /** Live sessions: not revoked, within their absolute lifetime, refresh token not idle-expired. */
+  countLiveForUser(userId: string, now = new Date()): Promise<number> {
+    return this.sessions
+      .countDocuments({ userId: new Types.ObjectId(userId), revokedAt: null, expiresAt: { $gt: now }, refreshExpiresAt: { $gt: now } })
+      .exec();
+  }
+
   async deleteAllForUser(userId: string): Promise<void> {
     await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
   }
