@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
@@ -119,7 +120,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
     app.use(rejectOperatorKeys);
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(config, lazyRenderer));
+    app.useGlobalFilters(new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER)));
     app.useGlobalInterceptors(new RequestTimeoutInterceptor(config));
     await app.init();
 

@@ -11,6 +11,7 @@ import { CsrfService } from './csrf/csrf.service.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { PageSessionService } from './page-session.service.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { AccountTokensService } from './account-tokens.service.js';
 import { AccountToken, AccountTokenSchema } from './schemas/account-token.schema.js';
@@ -35,6 +36,7 @@ import { SessionsService } from './sessions.service.js';
     AuthService,
     AccountTokensService,
     SessionsService,
+    PageSessionService,
     SecretsService,
     PasswordHasher,
     CsrfService,
@@ -44,6 +46,6 @@ import { SessionsService } from './sessions.service.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionsService, SecretsService, AuthService, PasswordHasher, AccountTokensService],
+  exports: [SessionsService, PageSessionService, SecretsService, AuthService, PasswordHasher, AccountTokensService],
 })
 export class AuthModule {}
