@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from '../users/users.module.js';
+import { AuthAccountData } from './auth.account-data.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfGuard } from './csrf/csrf.guard.js';
@@ -37,6 +38,7 @@ import { SessionsService } from './sessions.service.js';
     AccountTokensService,
     SessionsService,
     PageSessionService,
+    AuthAccountData,
     SecretsService,
     PasswordHasher,
     CsrfService,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { UsersModule } from '../../users/users.module.js';
 import { AuthModule } from '../auth.module.js';
+import { OidcAccountData } from './oidc.account-data.js';
 import { OidcAccountsService } from './oidc-accounts.service.js';
 import { OidcClientService } from './oidc-client.service.js';
 import { OidcController } from './oidc.controller.js';
@@ -12,7 +13,6 @@ import { OidcIdentity, OidcIdentitySchema } from './schemas/oidc-identity.schema
 @Module({
   imports: [UsersModule, AuthModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
   controllers: [OidcController],
-  providers: [OidcService, OidcClientService, OidcAccountsService],
-  exports: [OidcAccountsService],
+  providers: [OidcService, OidcClientService, OidcAccountsService, OidcAccountData],
 })
 export class OidcModule {}
