@@ -29,13 +29,10 @@ export class AuthController {
   @Public()
   @Get('csrf')
   issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): { token: string } {
-    let nonce = readCookie(request, CSRF_COOKIE);
-    if (!nonce || !/^[A-Za-z0-9_-]{24}$/.test(nonce)) {
-      nonce = this.csrf.newNonce();
-      setCsrfCookie(response, this.config, nonce);
-    }
+    const { token, newNonce } = this.csrf.issue(readCookie(request, CSRF_COOKIE));
+    if (newNonce) setCsrfCookie(response, this.config, newNonce);
     response.setHeader('Cache-Control', 'no-store');
-    return { token: this.csrf.tokenFor(nonce) };
+    return { token };
   }
 
   @Public()

@@ -7,6 +7,7 @@ import { PageContextService } from './page-context.service.js';
 import { PageDocumentService } from './page-document.service.js';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer.js';
 import { SeoController } from './seo.controller.js';
+import { SeoService } from './seo.service.js';
 import { SsrController } from './ssr.controller.js';
 
 @Module({})
@@ -21,6 +22,7 @@ export class SsrModule {
         { provide: PAGE_RENDERER, useValue: renderer },
         PageContextService,
         PageDocumentService,
+        SeoService,
         // The exception filter (common/) draws the 404/500 screens through this.
         { provide: ERROR_PAGE_RENDERER, useExisting: PageDocumentService },
       ],
