@@ -14,7 +14,7 @@ import { RegisterDto } from './dto/register.dto.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
-/** Abuse limits (PRODUCT.md non-negotiable 5); counted in the database, shared by every instance. */
+/** Abuse limits (docs/errors.md, "Abuse limits"); counted in the database, shared by every instance. */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 
