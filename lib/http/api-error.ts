@@ -1,4 +1,4 @@
-/** The JSON error body every `/api` endpoint answers with (PRODUCT.md §2). */
+/** The JSON error body every `/api` endpoint answers with (docs/errors.md). */
 export interface ApiErrorBody {
   statusCode: number;
   error: string;

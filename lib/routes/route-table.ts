@@ -41,7 +41,7 @@ export class UnknownRouteMiddlewareError extends Error {
 const { apps, browsers } = COMPANION_PRODUCTS;
 const tool = (slug: string) => `/dashboard/tools/${slug}`;
 
-/** PRODUCT.md §1, the one route table. Order matters only for display (matching is exact first). */
+/** The one route table (docs/routes.md). Order matters only for display (matching is exact first). */
 export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   {
     id: 'home',

@@ -1,9 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, Types } from 'mongoose';
 import type { Role, SessionUser } from '../../lib/auth/session-user.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Session } from '../auth/schemas/session.schema.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { UserDocument, UserStatus } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
@@ -54,7 +51,6 @@ export class AdminUsersService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-    @InjectModel(Session.name) private readonly sessionModel: Model<Session>,
   ) {}
 
   async list(query: ListUsersQueryDto): Promise<AdminUserListResponse> {
@@ -75,7 +71,7 @@ export class AdminUsersService {
     const user = await this.require(id);
     return {
       ...toAdminUserResponse(user),
-      sessions: { active: await this.countActiveSessions(id) },
+      sessions: { active: await this.sessions.countLiveForUser(id) },
       orders: [],
       licenses: [],
       subscription: null,
@@ -135,7 +131,7 @@ export class AdminUsersService {
   /** Signs the user out everywhere (their next request is a 401); an admin may do it to themselves. */
   async revokeSessions(actor: SessionUser, id: string): Promise<RevokeSessionsResponse> {
     const user = await this.require(id);
-    const active = await this.countActiveSessions(id);
+    const active = await this.sessions.countLiveForUser(id);
     const revoked = await this.sessions.revokeAllForUser(id, SESSION_REVOKED_BY_ADMIN);
     await this.record(actor, ADMIN_USER_ACTIONS.revokeSessions, user, { activeSessions: active }, { activeSessions: 0, revoked });
     return { revoked };
@@ -145,14 +141,6 @@ export class AdminUsersService {
     const user = await this.users.findById(id);
     if (!user) throw AdminUsersException.notFound();
     return user;
-  }
-
-  /** Live sessions: not revoked, within their absolute lifetime, refresh token not idle-expired. */
-  private countActiveSessions(id: string): Promise<number> {
-    const now = new Date();
-    return this.sessionModel
-      .countDocuments({ userId: new Types.ObjectId(id), revokedAt: null, expiresAt: { $gt: now }, refreshExpiresAt: { $gt: now } })
-      .exec();
   }
 
   /** Step 1: the target is one of the active admins, so another one must exist besides them. */

@@ -14,7 +14,7 @@ import { RegisterDto } from './dto/register.dto.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
-/** Abuse limits (PRODUCT.md non-negotiable 5); counted in the database, shared by every instance. */
+/** Abuse limits (docs/errors.md, "Abuse limits"); counted in the database, shared by every instance. */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 
@@ -29,13 +29,10 @@ export class AuthController {
   @Public()
   @Get('csrf')
   issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): { token: string } {
-    let nonce = readCookie(request, CSRF_COOKIE);
-    if (!nonce || !/^[A-Za-z0-9_-]{24}$/.test(nonce)) {
-      nonce = this.csrf.newNonce();
-      setCsrfCookie(response, this.config, nonce);
-    }
+    const { token, newNonce } = this.csrf.issue(readCookie(request, CSRF_COOKIE));
+    if (newNonce) setCsrfCookie(response, this.config, newNonce);
     response.setHeader('Cache-Control', 'no-store');
-    return { token: this.csrf.tokenFor(nonce) };
+    return { token };
   }
 
   @Public()

@@ -6,6 +6,7 @@ import { type Model, Types } from 'mongoose';
 import type { SessionUser } from '../../lib/auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
+import type { CurrentSessionInfo } from './decorators/current-session.decorator.js';
 import { Session } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
 
@@ -105,7 +106,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * user active. The role comes from the database, so a role change or a disabled account takes
    * effect on the next request, not when the token expires.
    */
-  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<SessionUser | null> {
+  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<{ user: SessionUser; session: CurrentSessionInfo } | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
     const session = await this.sessions.findById(payload.sid).lean().exec();
@@ -113,7 +114,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (session.userId.toString() !== payload.sub) return null;
     const user = await this.users.findById(payload.sub);
     if (!user || user.status !== 'active') return null;
-    return toSessionUser(user);
+    return { user: toSessionUser(user), session: { id: session._id, signedInAt: session.createdAt } };
   }
 
   /** The same verification as the API's passport strategy, for the server-side render. */
@@ -125,7 +126,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     } catch {
       return null;
     }
-    return this.resolvePayload(payload);
+    return (await this.resolvePayload(payload))?.user ?? null;
   }
 
   /**
@@ -236,20 +237,15 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
+  /** Live sessions: not revoked, within their absolute lifetime, refresh token not idle-expired. */
+  countLiveForUser(userId: string, now = new Date()): Promise<number> {
+    return this.sessions
+      .countDocuments({ userId: new Types.ObjectId(userId), revokedAt: null, expiresAt: { $gt: now }, refreshExpiresAt: { $gt: now } })
+      .exec();
+  }
+
   async deleteAllForUser(userId: string): Promise<void> {
     await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
-  }
-
-  /** When the session's sign-in happened (refreshes keep it), or null for an unknown session. */
-  async signedInAt(sid: string): Promise<Date | null> {
-    const session = await this.sessions.findById(sid, { createdAt: 1 }).lean().exec();
-    return session?.createdAt ?? null;
-  }
-
-  /** The session id inside an access token this server issued (the guard has already verified it). */
-  sessionIdOf(accessToken: string | undefined): string | null {
-    if (!accessToken) return null;
-    return this.jwt.decode<Partial<SessionTokenPayload> | null>(accessToken)?.sid ?? null;
   }
 
   /** Periodic clean-up of expired sessions (stands in for a TTL index). */

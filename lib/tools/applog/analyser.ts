@@ -12,6 +12,8 @@ export const UNRECOGNISED_KEPT = 500;
 const MAX_CONTINUATION_LINES = 2000;
 /** A later stage of an event merges only into one of the latest entries (a log can run for hours). */
 const MERGE_WINDOW = 200;
+// Colour codes that terminals and Android Studio leave in copied logs; matching the escape is the point.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
