@@ -34,7 +34,8 @@ export class DatabaseModule {
             const pool = choosePool(server, uri);
             const logger = new Logger('Database');
             if (pool.warning) logger.warn(pool.warning);
-            logger.log(
+            // Debug: a production start prints only the database, warnings and the address.
+            logger.debug(
               server === 'ferretdb'
                 ? `FerretDB: ${pool.maxPoolSize === 1 ? 'one connection' : 'the pool MONGODB_URI asks for'}`
                 : 'MongoDB: connection pool',
