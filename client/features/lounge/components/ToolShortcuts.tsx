@@ -5,7 +5,10 @@ import { Icon } from '../../../components/Icon.js';
 import { TOOL_ICONS } from '../../../components/tool-icons.js';
 import '../lounge.css';
 
-/** A card per tool; each link is named by its tool, and its summary describes it. */
+/**
+ * A card per tool. The link is the tool's name (so a list of links reads as a list of tools) and
+ * the summary describes it; the whole card is its click target.
+ */
 export function ToolShortcuts({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
   const id = useId();
   return (
@@ -15,26 +18,23 @@ export function ToolShortcuts({ headingRef }: { headingRef?: Ref<HTMLHeadingElem
       </h2>
       <ul className="lounge-tools__grid">
         {TOOLS.map((tool) => (
-          <li key={tool.slug}>
-            <AppLink
-              to={`/dashboard/tools/${tool.slug}`}
-              className="card lounge-tool"
-              aria-labelledby={`${id}-${tool.slug}-name`}
-              aria-describedby={`${id}-${tool.slug}-summary`}
-              preloadOnVisible
-            >
-              <span className="icon-chip icon-chip--small">
-                <Icon name={TOOL_ICONS[tool.slug]} size={20} />
+          <li key={tool.slug} className="card lounge-tool">
+            <span className="icon-chip icon-chip--small">
+              <Icon name={TOOL_ICONS[tool.slug]} size={20} />
+            </span>
+            <span className="lounge-tool__text">
+              <AppLink
+                to={`/dashboard/tools/${tool.slug}`}
+                className="lounge-tool__link"
+                aria-describedby={`${id}-${tool.slug}-summary`}
+                preloadOnVisible
+              >
+                {tool.name}
+              </AppLink>
+              <span id={`${id}-${tool.slug}-summary`} className="muted">
+                {tool.summary}
               </span>
-              <span className="lounge-tool__text">
-                <strong id={`${id}-${tool.slug}-name`} className="lounge-tool__name">
-                  {tool.name}
-                </strong>
-                <span id={`${id}-${tool.slug}-summary`} className="muted">
-                  {tool.summary}
-                </span>
-              </span>
-            </AppLink>
+            </span>
           </li>
         ))}
       </ul>
