@@ -17,7 +17,7 @@ export function RedirectNoticeBanner({ notice, onDismiss }: { notice: RedirectNo
         <strong className="lounge-notice__title">{title}</strong>
         <p className="lounge-notice__body">{text}</p>
       </div>
-      <button type="button" className="button button--small button--ghost lounge-notice__dismiss" onClick={onDismiss}>
+      <button type="button" className="button button--small lounge-notice__dismiss" onClick={onDismiss}>
         Dismiss<span className="visually-hidden"> this notice</span>
       </button>
     </div>
