@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, signUp, trackDocumentRequests } from './fixtures.js';
+import { collectPageProblems, gotoHydrated, signUp, trackDocumentRequests, waitForHydration } from './fixtures.js';
 
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'The admin area is for admins only' });
 
@@ -16,11 +16,16 @@ test.describe('/dashboard/lounge', () => {
     await signUp(page.request, 'lounge-notice');
 
     // First load: the server's redirect carries the reason; the lounge shows it and drops it from the address.
+    const problems = collectPageProblems(page);
     const response = await page.goto('/admin/users');
     expect(response?.status()).toBe(200);
+    await waitForHydration(page);
     await expect(notice(page)).toBeVisible();
     await expect(notice(page)).toContainText('Your account is not an admin');
     await expect(page).toHaveURL('/dashboard/lounge');
+    problems.stop();
+    expect(problems.problems).toEqual([]); // rendered on the server with the notice, hydrated without a mismatch
+    expect(await (await page.request.get('/dashboard/lounge?notice=admin-only')).text()).toContain('The admin area is for admins only');
 
     await notice(page).getByRole('button', { name: 'Dismiss this notice' }).click();
     await expect(notice(page)).toHaveCount(0);
