@@ -12,6 +12,7 @@ import {
   ADMIN_USER_AUDIT_ACTIONS,
   type AdminUserDetail,
   type AdminUserList,
+  defaultSortOrder,
   type RevokeSessionsResponse,
   type UserRoleChangeResponse,
   type UserStatusChangeResponse,
@@ -60,7 +61,7 @@ export class AdminUsersService {
       role: query.role,
       status: query.status,
       sort: query.sort,
-      order: query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc'),
+      order: query.order ?? defaultSortOrder(query.sort),
       skip: (page - 1) * pageSize,
       limit: pageSize,
     });

@@ -95,7 +95,7 @@ export function useUserActions(user: AdminUserDetail, me: SessionUser | null) {
 
   const failed = (action: UserAction, error: unknown) => {
     setFailure({ section: sectionOf(action), error });
-    setRoleChoice(null); // the select shows what is stored, not the refused choice
+    if (action.kind === 'role') setRoleChoice(null); // the select shows what is stored, not the refused choice
     refresh(user.id); // a refusal may come from a change somebody else made
     settled(action);
   };
