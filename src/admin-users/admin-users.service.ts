@@ -6,22 +6,19 @@ import type { UserDocument, UserStatus } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import { AdminUsersErrorCode, AdminUsersException } from './admin-users.exception.js';
 import {
-  type AdminUserDetailResponse,
-  type AdminUserListResponse,
+  ADMIN_USER_AUDIT_ACTIONS,
+  type AdminUserDetail,
+  type AdminUserList,
+  defaultSortOrder,
   type RevokeSessionsResponse,
-  toAdminUserResponse,
   type UserRoleChangeResponse,
   type UserStatusChangeResponse,
-} from './dto/admin-user.response.js';
+} from '../../lib/api/admin-users.js';
+import { toAdminUserResponse } from './dto/admin-user.response.js';
 import type { ListUsersQueryDto } from './dto/list-users-query.dto.js';
 
-/** The audit actions this module writes (`audit_log.action`). */
-export const ADMIN_USER_ACTIONS = {
-  changeRole: 'user.role.change',
-  disable: 'user.disable',
-  enable: 'user.enable',
-  revokeSessions: 'user.sessions.revoke',
-} as const;
+/** The audit actions this module writes (`audit_log.action`), shared with the client. */
+export const ADMIN_USER_ACTIONS = ADMIN_USER_AUDIT_ACTIONS;
 
 const SESSION_REVOKED_BY_ADMIN = 'revoked-by-admin';
 const SESSION_REVOKED_ACCOUNT_DISABLED = 'account-disabled';
@@ -53,21 +50,21 @@ export class AdminUsersService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: ListUsersQueryDto): Promise<AdminUserListResponse> {
+  async list(query: ListUsersQueryDto): Promise<AdminUserList> {
     const { page, pageSize } = query;
     const { users, total } = await this.users.search({
       q: query.q,
       role: query.role,
       status: query.status,
       sort: query.sort,
-      order: query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc'),
+      order: query.order ?? defaultSortOrder(query.sort),
       skip: (page - 1) * pageSize,
       limit: pageSize,
     });
     return { items: users.map(toAdminUserResponse), total, page, pageSize };
   }
 
-  async get(id: string): Promise<AdminUserDetailResponse> {
+  async get(id: string): Promise<AdminUserDetail> {
     const user = await this.require(id);
     return {
       ...toAdminUserResponse(user),

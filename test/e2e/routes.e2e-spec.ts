@@ -9,7 +9,7 @@ function expected(middleware: readonly string[], role: Role, path: string): { st
   if (middleware.includes('guest')) return role === 'anonymous' ? { status: 200 } : { status: 302, location: '/dashboard/lounge' };
   if (middleware.includes('admin')) {
     if (role === 'anonymous') return { status: 302, location: login };
-    return role === 'admin' ? { status: 200 } : { status: 302, location: '/dashboard/lounge' };
+    return role === 'admin' ? { status: 200 } : { status: 302, location: '/dashboard/lounge?notice=admin-only' };
   }
   if (middleware.includes('auth')) return role === 'anonymous' ? { status: 302, location: login } : { status: 200 };
   return { status: 200 };
