@@ -1,5 +1,4 @@
-import type { ApiErrorBody } from '../../lib/http/api-error.js';
-import { isApiErrorBody } from '../../lib/http/api-error.js';
+import { type ApiErrorBody, isApiErrorBody } from '../../lib/api/errors.js';
 
 /** A failed API call, carrying the server's message and field errors for forms. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
-import type { Role, SessionUser } from '../../lib/auth/session-user.js';
+import type { Role, SessionUser } from '../../lib/api/auth.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Session } from '../auth/schemas/session.schema.js';
 import { SessionsService } from '../auth/sessions.service.js';

@@ -17,7 +17,8 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { AVATAR_FIELD, AVATAR_MAX_BYTES, type ChangePasswordResponse, type ProfileResponse } from '../../lib/api/profile.js';
 import { COLOR_MODE_COOKIE } from '../../lib/client-constants.js';
 import { clearAuthCookies, readCookie } from '../auth/auth-cookies.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -29,8 +30,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { sendStoredFile } from '../storage/send-stored-file.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, UpdateProfileDto } from './dto/profile.dto.js';
-import type { ProfileResponse } from './dto/profile.response.js';
-import { AVATAR_BUCKET, AVATAR_CACHE_CONTROL, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
+import { AVATAR_BUCKET, AVATAR_CACHE_CONTROL, ProfileService } from './profile.service.js';
 
 @Controller('api')
 export class ProfileController {
@@ -77,13 +77,17 @@ export class ProfileController {
   @RateLimit('password-change', { scope: 'ip', limit: 10, windowSeconds: 3600 })
   @Post('profile/password')
   @HttpCode(200)
-  changePassword(@CurrentUser() user: SessionUser, @Body() body: ChangePasswordDto, @Req() request: Request) {
+  changePassword(
+    @CurrentUser() user: SessionUser,
+    @Body() body: ChangePasswordDto,
+    @Req() request: Request,
+  ): Promise<ChangePasswordResponse> {
     return this.profile.changePassword(user, body, this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE)));
   }
 
   @SignedIn()
   @Put('profile/avatar')
-  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
+  @UseInterceptors(FileInterceptor(AVATAR_FIELD, { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
   setAvatar(
     @CurrentUser() user: SessionUser,
     @UploadedFile() file: { buffer: Buffer; size: number } | undefined,

@@ -1,7 +1,7 @@
 import { keepPreviousData, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { SessionUser } from '../../../lib/auth/session-user.js';
+import type { SessionUser } from '../../../lib/api/auth.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useToast } from '../../components/Toaster.js';
 import { api } from '../../app/api-client.js';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { oidcErrorMessage, oidcStartHref, parseOidcError } from '../../../lib/auth/auth-providers.js';
+import { oidcErrorMessage, oidcStartHref, parseOidcError } from '../../../lib/api/auth.js';
 import { useDataSource } from '../../app/data-source.js';
 import { authProvidersQuery } from '../../app/queries.js';
 import '../../features/auth/auth.css';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { SessionUser } from '../../../lib/auth/session-user.js';
+import type { SessionUser } from '../../../lib/api/auth.js';
 import { safeRedirectPath } from '../../../lib/http/safe-redirect.js';
 import { PRODUCT } from '../../../lib/product.js';
 import { HOME_AFTER_SIGN_IN } from '../../../lib/routes/route-middleware.js';

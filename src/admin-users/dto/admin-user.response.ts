@@ -1,4 +1,4 @@
-import type { Role } from '../../../lib/auth/session-user.js';
+import type { Role } from '../../../lib/api/auth.js';
 import type { UserStatus, UserDocument } from '../../users/schemas/user.schema.js';
 
 /** A user as admins see them: never the password hash or other internals. */

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 import { PageQueryDto } from '../../common/page-query.dto.js';
 import { USER_STATUSES, type UserStatus } from '../../users/schemas/user.schema.js';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AuthProviders, OidcErrorCode } from '../../../lib/auth/auth-providers.js';
+import type { AuthProviders, OidcErrorCode } from '../../../lib/api/auth.js';
 import { safeRedirectPath } from '../../../lib/http/safe-redirect.js';
 import { HOME_AFTER_SIGN_IN, LOGIN_PATH } from '../../../lib/routes/route-middleware.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
