@@ -92,7 +92,7 @@ describe('SEO', () => {
     const sitemap = await newAgent().get('/sitemap.xml').expect(200);
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     const locations = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual([`${e2eUrl()}/`, `${e2eUrl()}/sponsor`, `${e2eUrl()}/privacy-policy`]);
+    expect(locations).toEqual([`${e2eUrl()}/`, `${e2eUrl()}/sponsor`, `${e2eUrl()}/privacy-policy`, `${e2eUrl()}/terms`]);
     const robots = await newAgent().get('/robots.txt').expect(200);
     expect(robots.text).toContain(`Sitemap: ${e2eUrl()}/sitemap.xml`);
     expect(robots.text).toContain('Disallow: /admin');
