@@ -22,6 +22,17 @@ export function VerificationNotice({ profile }: { profile: ProfileResponse }) {
     );
   }
   if (verified === null && profile.emailVerified) return null;
+  if (verified === false && profile.emailVerified) {
+    // The current address is confirmed already: a new link for it would confirm nothing.
+    return (
+      <div className="alert alert--info profile__notice" role="status">
+        <p className="profile__notice-text">
+          That confirmation link has expired or was already used. {profile.email} is confirmed
+          {profile.pendingEmail ? `; to confirm ${profile.pendingEmail}, change your e-mail address again below for a new link.` : '.'}
+        </p>
+      </div>
+    );
+  }
   if (resend.isSuccess) {
     return (
       <div className="alert alert--info profile__notice" role="status">
@@ -39,7 +50,7 @@ export function VerificationNotice({ profile }: { profile: ProfileResponse }) {
         {resend.isPending ? 'Sending…' : 'Send a new link'}
       </button>
       {resend.isError ? (
-        <p className="profile__notice-text" role="alert">
+        <p className="profile__notice-error" role="alert">
           {formErrorMessage(resend.error) ?? 'Could not send the link. Try again.'}
         </p>
       ) : null}
