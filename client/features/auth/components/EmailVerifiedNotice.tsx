@@ -1,15 +1,10 @@
-import { useSearchParams } from 'react-router';
-import { parseVerifiedParam, VERIFIED_PARAM } from '../../../../lib/api/auth.js';
 import '../auth.css';
 
 /**
  * The sign-in screen reached from the link in a verification e-mail (`?verified=1` or `0`) in a
  * browser that is not signed in: it says what happened before asking for a password.
  */
-export function EmailVerifiedNotice() {
-  const [params] = useSearchParams();
-  const verified = parseVerifiedParam(params.get(VERIFIED_PARAM));
-  if (verified === null) return null;
+export function EmailVerifiedNotice({ verified }: { verified: boolean }) {
   return verified ? (
     <div className="alert alert--info auth-card__notice" role="status">
       Your e-mail address is confirmed. Sign in to continue.

@@ -1,5 +1,6 @@
 import { type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { parseVerifiedParam, VERIFIED_PARAM } from '../../../../lib/api/auth.js';
 import { PRODUCT } from '../../../../lib/product.js';
 import { HOME_AFTER_SIGN_IN } from '../../../../lib/routes/route-middleware.js';
 import { AppLink } from '../../../components/AppLink.js';
@@ -15,6 +16,8 @@ import '../auth.css';
 /** `/login`: e-mail and password (or the provider), then the page that sent the visitor here. */
 export function SignInForm() {
   const redirect = useRedirectTarget();
+  const [params] = useSearchParams();
+  const verified = parseVerifiedParam(params.get(VERIFIED_PARAM));
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
@@ -37,8 +40,11 @@ export function SignInForm() {
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Sign in to {PRODUCT.name}</h1>
-      <EmailVerifiedNotice />
-      <p className="muted">Welcome back. Your tools are where you left them.</p>
+      {verified === null ? (
+        <p className="muted">Welcome back. Your tools are where you left them.</p>
+      ) : (
+        <EmailVerifiedNotice verified={verified} />
+      )}
       <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert error={login.error} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../marketing.css';
 import '../legal.css';
 
 export interface LegalDate {

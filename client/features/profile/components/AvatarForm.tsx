@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 import { AVATAR_CONTENT_TYPES, AVATAR_FIELD, type ProfileResponse } from '../../../../lib/api/profile.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
@@ -40,12 +40,13 @@ export function AvatarForm({ profile }: { profile: ProfileResponse }) {
             {profile.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <AvatarPicker pending={upload.isPending} errors={fieldErrors(upload.error)[AVATAR_FIELD]} onChange={onChange} />
-        {profile.avatarUrl ? (
-          <button type="button" className="button button--ghost button--danger" onClick={onRemove} disabled={remove.isPending}>
-            {remove.isPending ? 'Removing…' : 'Remove'}
-          </button>
-        ) : null}
+        <AvatarPicker pending={upload.isPending} errors={fieldErrors(upload.error)[AVATAR_FIELD]} onChange={onChange}>
+          {profile.avatarUrl ? (
+            <button type="button" className="button button--ghost button--danger" onClick={onRemove} disabled={remove.isPending}>
+              {remove.isPending ? 'Removing…' : 'Remove'}
+            </button>
+          ) : null}
+        </AvatarPicker>
       </div>
     </section>
   );
@@ -60,10 +61,13 @@ function AvatarPicker({
   pending,
   errors,
   onChange,
+  children,
 }: {
   pending: boolean;
   errors?: readonly string[];
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** Actions shown beside the picker ("Remove"). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -81,9 +85,12 @@ function AvatarPicker({
         aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
         onChange={onChange}
       />
-      <label htmlFor={id} className="button avatar-picker__button">
-        {pending ? 'Uploading…' : 'Upload an image'}
-      </label>
+      <div className="avatar-picker__actions">
+        <label htmlFor={id} className="button avatar-picker__button">
+          {pending ? 'Uploading…' : 'Upload an image'}
+        </label>
+        {children}
+      </div>
       <p className="field__hint" id={hintId}>
         PNG, JPEG or WebP, up to 1 MB.
       </p>
