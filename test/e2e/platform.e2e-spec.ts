@@ -69,7 +69,7 @@ describe('security headers and assets', () => {
     const stylesheets = [...page.text.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([\w-]+)\.css"/g)].map((match) => match[1]);
     expect(stylesheets).toHaveLength(2);
     expect(stylesheets[0]).toMatch(/^index-/); // tokens, base and UI primitives: in every page
-    expect(stylesheets[1]).toMatch(/^public-/); // the public pages' stylesheet, after it
+    expect(stylesheets[1]).toMatch(/^marketing-/); // the public pages' stylesheet (features/marketing), after it
   });
 });
 

@@ -35,9 +35,10 @@ export function useLogin() {
 export function useRegister() {
   const setSessionUser = useSetSessionUser();
   return useMutation({
-    mutationFn: async ({ acceptedTerms, ...body }: RegistrationForm) => {
-      const problems = registrationProblems({ acceptedTerms, ...body });
+    mutationFn: async (form: RegistrationForm) => {
+      const problems = registrationProblems(form);
       if (problems) throw new ApiError(400, 'Validation failed', problems);
+      const { acceptedTerms: _accepted, ...body } = form;
       return api<SessionUser>('/api/auth/register', { method: 'POST', body: body satisfies RegisterRequest });
     },
     onSuccess: setSessionUser,
