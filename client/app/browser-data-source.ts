@@ -1,5 +1,4 @@
-import type { AuthProviders } from '../../lib/auth/auth-providers.js';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../auth/session-user.js';
+import type { Role } from './auth.js';
 
 /**
  * Request and response shapes of `/api/admin/users` (src/admin-users), shared by the server's DTOs

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/session-user.js';
+import type { SessionUser } from '../api/auth.js';
 
 export const LOGIN_PATH = '/login';
 export const HOME_AFTER_SIGN_IN = '/dashboard/lounge';

@@ -8,6 +8,8 @@ const DOCUMENTED_ROUTES: Array<[string, string, string[]]> = [
   ['/register', 'none', ['guest']],
   ['/sponsor', 'default', []],
   ['/privacy-policy', 'default', []],
+  // Not in PRODUCT.md §1 yet: the terms of service that registration asks visitors to accept.
+  ['/terms', 'default', []],
   ['/error', 'none', []],
   ['/admin', 'admin', ['auth', 'admin']],
   ['/admin/settings', 'admin', ['auth', 'admin']],
@@ -69,7 +71,7 @@ describe('route table', () => {
 
   it('lists only public pages in the sitemap', () => {
     const sitemap = ROUTE_TABLE.filter((route) => route.sitemap);
-    expect(sitemap.map((route) => route.path)).toEqual(['/', '/sponsor', '/privacy-policy']);
+    expect(sitemap.map((route) => route.path)).toEqual(['/', '/sponsor', '/privacy-policy', '/terms']);
     expect(sitemap.every((route) => route.middleware.length === 0)).toBe(true);
   });
 });

@@ -105,6 +105,16 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     sitemap: true,
   },
   {
+    id: 'terms',
+    path: '/terms',
+    layout: 'default',
+    middleware: [],
+    page: 'public/TermsPage',
+    title: `Terms of service — ${PRODUCT.name}`,
+    description: `The terms for using ${PRODUCT.name}: your account, the free web tools, and licences for ${PRODUCT.name} for Apps and ${PRODUCT.name} for Browsers.`,
+    sitemap: true,
+  },
+  {
     id: 'error',
     path: '/error',
     layout: 'none',

@@ -1,5 +1,4 @@
-import type { AuthProviders } from '../auth/auth-providers.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { AuthProviders, SessionUser } from '../api/auth.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
 

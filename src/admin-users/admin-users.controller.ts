@@ -6,7 +6,7 @@ import type {
   UserRoleChangeResponse,
   UserStatusChangeResponse,
 } from '../../lib/api/admin-users.js';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { AdminUsersService } from './admin-users.service.js';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Role, SessionUser } from '../../lib/auth/session-user.js';
+import type { Role, SessionUser } from '../../lib/api/auth.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { UserDocument, UserStatus } from '../users/schemas/user.schema.js';

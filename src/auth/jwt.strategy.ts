@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { rememberVerifiedSession } from './decorators/current-session.decorator.js';
 import { SecretsService } from './secrets.service.js';
 import { SESSION_COOKIE, SessionsService, type SessionTokenPayload } from './sessions.service.js';

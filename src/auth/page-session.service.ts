@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { readCookie, setAuthCookies } from './auth-cookies.js';
 import { REFRESH_COOKIE, SESSION_COOKIE, SessionsService } from './sessions.service.js';

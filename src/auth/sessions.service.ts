@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
 import type { CurrentSessionInfo } from './decorators/current-session.decorator.js';
@@ -127,6 +127,23 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
       return null;
     }
     return (await this.resolvePayload(payload))?.user ?? null;
+  }
+
+  /**
+   * Whether these cookies belong to a live session, without rotating anything: for answers that only
+   * differ in wording or destination for a signed-in visitor (where a link lands), never for access
+   * control, which is the guard's job.
+   */
+  async isSignedIn(accessToken: string | undefined, refreshToken: string | undefined): Promise<boolean> {
+    if (await this.resolveAccessToken(accessToken)) return true;
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return false;
+    const session = await this.sessions.findById(parsed.sid).lean().exec();
+    const now = Date.now();
+    if (!session || session.revokedAt || session.expiresAt.getTime() <= now || session.refreshExpiresAt.getTime() <= now) return false;
+    if (!sameHash(session.refreshHash, sha256(parsed.secret))) return false;
+    const user = await this.users.findById(session.userId.toString());
+    return user?.status === 'active';
   }
 
   /**

@@ -16,7 +16,8 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { AVATAR_FIELD, AVATAR_MAX_BYTES, type ChangePasswordResponse, type ProfileResponse } from '../../lib/api/profile.js';
 import { COLOR_MODE_COOKIE } from '../../lib/client-constants.js';
 import { clearAuthCookies } from '../auth/auth-cookies.js';
 import { CurrentSession, type CurrentSessionInfo } from '../auth/decorators/current-session.decorator.js';
@@ -27,8 +28,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { sendStoredFile } from '../storage/send-stored-file.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, UpdateProfileDto } from './dto/profile.dto.js';
-import type { ProfileResponse } from './dto/profile.response.js';
-import { AVATAR_CACHE_CONTROL, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
+import { AVATAR_CACHE_CONTROL, ProfileService } from './profile.service.js';
 
 @Controller('api')
 export class ProfileController {
@@ -73,13 +73,17 @@ export class ProfileController {
   @RateLimit('password-change', { scope: 'ip', limit: 10, windowSeconds: 3600 })
   @Post('profile/password')
   @HttpCode(200)
-  changePassword(@CurrentUser() user: SessionUser, @CurrentSession() session: CurrentSessionInfo, @Body() body: ChangePasswordDto) {
+  changePassword(
+    @CurrentUser() user: SessionUser,
+    @CurrentSession() session: CurrentSessionInfo,
+    @Body() body: ChangePasswordDto,
+  ): Promise<ChangePasswordResponse> {
     return this.profile.changePassword(user, body, session.id);
   }
 
   @SignedIn()
   @Put('profile/avatar')
-  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
+  @UseInterceptors(FileInterceptor(AVATAR_FIELD, { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
   setAvatar(
     @CurrentUser() user: SessionUser,
     @UploadedFile() file: { buffer: Buffer; size: number } | undefined,

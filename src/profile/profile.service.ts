@@ -1,5 +1,6 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { AVATAR_MAX_BYTES, type ProfileResponse } from '../../lib/api/profile.js';
 import { AccountDataRegistry } from '../account-data/account-data.registry.js';
 import { AuthService } from '../auth/auth.service.js';
 import { PasswordHasher } from '../auth/password-hasher.service.js';
@@ -10,13 +11,12 @@ import { sniffImageType } from '../storage/image-type.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
-import { type ProfileResponse, toProfileResponse } from './dto/profile.response.js';
+import { toProfileResponse } from './dto/profile.response.js';
 import { ProfileErrorCode, ProfileException } from './profile.exception.js';
 
 export const AVATAR_BUCKET = 'avatars';
 /** How recent a sign-in must be to delete an account that has no password (OpenID sign-in only). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 @Injectable()

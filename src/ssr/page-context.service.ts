@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { COLOR_MODE_COOKIE, type ColorMode, parseColorMode } from '../../lib/client-constants.js';
 import type { DataSource, ErrorScreenInput, ServerRenderInput } from '../../lib/ssr/render-contract.js';
 import { readCookie } from '../auth/auth-cookies.js';

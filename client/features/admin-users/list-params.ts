@@ -9,7 +9,7 @@ import {
   type UserSortField,
   type UserStatus,
 } from '../../../lib/api/admin-users.js';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 
 /** The state of the users list, as the URL carries it: every value filled in, '' for "any". */
 export interface ListParams {

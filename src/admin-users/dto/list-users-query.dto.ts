@@ -9,7 +9,7 @@ import {
   type UserSortField,
   type UserStatus,
 } from '../../../lib/api/admin-users.js';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 import { PageQueryDto } from '../../common/page-query.dto.js';
 
 /** `GET /api/admin/users` query. Absent values take the defaults; wrong ones are a 400 with field messages. */

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AuthProviders } from '../../../lib/auth/auth-providers.js';
+import type { AuthProviders } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
 import { readCookie, setAuthCookies } from '../auth-cookies.js';

@@ -1,4 +1,4 @@
-import type { OidcErrorCode } from '../../../lib/auth/auth-providers.js';
+import type { OidcErrorCode } from '../../../lib/api/auth.js';
 import { DomainException } from '../../common/domain.exception.js';
 
 // The browser never sees these as JSON: the sign-in endpoints are navigations, so OidcService

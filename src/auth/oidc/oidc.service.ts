@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { OidcErrorCode } from '../../../lib/auth/auth-providers.js';
+import type { OidcErrorCode } from '../../../lib/api/auth.js';
 import { safeRedirectPath } from '../../../lib/http/safe-redirect.js';
 import { HOME_AFTER_SIGN_IN, LOGIN_PATH } from '../../../lib/routes/route-middleware.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';

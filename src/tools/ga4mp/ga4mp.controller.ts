@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { SessionUser } from '../../../lib/auth/session-user.js';
+import type { SessionUser } from '../../../lib/api/auth.js';
 import type { Ga4mpHistoryPage, Ga4mpSendResult } from '../../../lib/tools/ga4mp/api-types.js';
 import type { ValidationResponse } from '../../../lib/tools/ga4mp/types.js';
 import { CurrentUser } from '../../auth/decorators/current-user.decorator.js';

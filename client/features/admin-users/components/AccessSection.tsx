@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AdminUserDetail } from '../../../../lib/api/admin-users.js';
-import type { Role } from '../../../../lib/auth/session-user.js';
+import type { Role } from '../../../../lib/api/auth.js';
 import { Field } from '../../../components/FormField.js';
 import { FormAlert } from '../../../components/FormAlert.js';
 import type { UserActions } from '../hooks/useUserActions.js';

@@ -1,5 +1,5 @@
 import type { UserStatus } from '../../../../lib/api/admin-users.js';
-import type { Role } from '../../../../lib/auth/session-user.js';
+import type { Role } from '../../../../lib/api/auth.js';
 import '../admin-users.css';
 
 export function RoleBadge({ role }: { role: Role }) {

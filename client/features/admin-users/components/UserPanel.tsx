@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail } from '../../../../lib/api/admin-users.js';
-import type { SessionUser } from '../../../../lib/auth/session-user.js';
+import type { SessionUser } from '../../../../lib/api/auth.js';
 import { ApiError } from '../../../app/api-client.js';
 import { useMe } from '../../../app/data-source.js';
 import { Dialog } from '../../../components/Dialog.js';

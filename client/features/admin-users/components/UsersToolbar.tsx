@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { USER_SEARCH_MAX_LENGTH, type SortOrder, type UserSortField, type UserStatus } from '../../../../lib/api/admin-users.js';
-import type { Role } from '../../../../lib/auth/session-user.js';
+import type { Role } from '../../../../lib/api/auth.js';
 import { Field } from '../../../components/FormField.js';
 import type { UpdateListParams } from '../hooks/useUserListParams.js';
 import { useSearchText } from '../hooks/useSearchText.js';

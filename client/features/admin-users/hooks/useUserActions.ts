@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminUserDetail, UserStatus } from '../../../../lib/api/admin-users.js';
-import type { Role, SessionUser } from '../../../../lib/auth/session-user.js';
+import type { Role, SessionUser } from '../../../../lib/api/auth.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useChangeUserRole, useChangeUserStatus, useRefreshAdminUser, useRevokeUserSessions } from '../api.js';
 import { plural } from '../format.js';
