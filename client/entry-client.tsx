@@ -69,5 +69,5 @@ start().catch((error: unknown) => {
   // instead of leaving server HTML that looks alive but never responds.
   console.error(error);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<ErrorScreen status={500} />);
+  if (root) createRoot(root).render(<ErrorScreen status={500} retryHref={window.location.pathname + window.location.search} />);
 });

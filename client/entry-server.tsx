@@ -99,7 +99,7 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
   const noData = { me: async () => null, routeRule: async () => null, authProviders: async () => ({ oidc: null }) };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>
-      <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} />
+      <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} retryHref={path} />
     </AppProviders>,
   );
   const head = renderHead({ route: null, title: `${errorTitle(status)} — ${PRODUCT.name}`, pathname: path, publicUrl });

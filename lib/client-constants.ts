@@ -1,4 +1,4 @@
-/** PRODUCT.md §3: client behaviour constants. Binding; tests read them from here. */
+/** Client behaviour constants (docs/client-behaviour.md). Binding; tests read them from here. */
 export const BUILD_MANIFEST_PATH = '/_app/builds/latest.json';
 export const VERSION_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export const CHUNK_RELOAD_WINDOW_MS = 10_000;

@@ -10,10 +10,15 @@
 //      autocannon; plus a small JSON API call and the liveness probe. Besides requests/s and
 //      latency it reports each server's CPU time per request (Linux /proc), which stays meaningful
 //      when other work on the machine makes the request rates noisy.
+//   3. Sign-in throughput at constant rates, with /health/live probed meanwhile.
+//   4. The database connection: 200 concurrent `$inc` on one document through a pool and through
+//      one connection; signed-in API latency at 32 connections with the app's one connection to
+//      FerretDB and with the driver's default pool (100); and API latency while a long operation
+//      (a 16 MB GridFS download, an 8 MB profile export) runs, on both.
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs.
+// (default 10) tune the load runs; BENCH_ONLY=database or BENCH_ONLY=tools runs one section.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -237,8 +242,10 @@ async function startApp(binary, extraEnv = {}) {
     EMBEDDED_DB_BINARY: binary,
     LOG_LEVEL: 'warn',
   };
-  // Always the embedded database in a throw-away folder: the benchmark never touches a real one.
-  delete env.MONGODB_URI;
+  // Always an embedded database in a throw-away folder (the app's own, or one the benchmark started
+  // and passes in extraEnv): the benchmark never touches the database of the environment.
+  if (extraEnv.MONGODB_URI) env.MONGODB_URI = extraEnv.MONGODB_URI;
+  else delete env.MONGODB_URI;
   const started = performance.now();
   const child = startChild('app', ['--enable-source-maps', 'dist/app/src/main.js'], { env });
   const baseUrl = `http://${HOST}:${port}`;
@@ -461,6 +468,223 @@ async function benchLogin(binary) {
   return rows;
 }
 
+/** Registers a user on `baseUrl` and answers the cookies of its session. */
+async function signedInCookies(baseUrl, email) {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const { token } = await csrf.json();
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: csrfCookie },
+    body: JSON.stringify({ name: 'Bench', email, password: 'benchmark passphrase here' }),
+  });
+  if (registered.status !== 201) throw new Error(`Registering ${email} answered ${registered.status}`);
+  const user = await registered.json();
+  const cookie = [csrfCookie, ...registered.headers.getSetCookie().map((value) => value.split(';')[0])].join('; ');
+  return { cookie, userId: user.id };
+}
+
+/** GET that reads the whole body; answers the status and the time to the last byte. */
+async function timedGet(url, headers = {}) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch {
+    return { status: 0, ms: performance.now() - started };
+  }
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+function latencySummary(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { n: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] };
+}
+const formatLatency = (summary) => `${summary.p50.toFixed(1)} / ${summary.p99.toFixed(1)} / ${summary.max.toFixed(0)} ms`;
+
+/**
+ * Probes `GET /api/auth/me` (signed in) and `GET /health/ready` in turn, one request at a time with
+ * 20 ms between them, for `seconds`, while `operation` (when given) runs back to back.
+ */
+async function latencyDuring(app, seconds, operation) {
+  const deadline = performance.now() + seconds * 1000;
+  const me = [];
+  const ready = [];
+  let failed = 0;
+  const probes = (async () => {
+    while (performance.now() < deadline) {
+      const a = await timedGet(`${app.baseUrl}/api/auth/me`, { cookie: app.cookie });
+      if (a.status === 200) me.push(a.ms);
+      else failed += 1;
+      const b = await timedGet(`${app.baseUrl}/health/ready`);
+      if (b.status === 200) ready.push(b.ms);
+      else failed += 1;
+      await sleep(20);
+    }
+  })();
+  const operations = [];
+  const work = (async () => {
+    if (!operation) return;
+    while (performance.now() < deadline) {
+      const result = await operation();
+      if (result.status !== 200) throw new Error(`The long operation answered ${result.status}`);
+      operations.push(result.ms);
+    }
+  })();
+  await Promise.all([probes, work]);
+  return { me: latencySummary(me), ready: latencySummary(ready), failed, operations };
+}
+
+async function benchDatabaseConnection(binary) {
+  heading('Database connection: one connection to FerretDB vs a pool');
+  const { GridFSBucket, MongoClient } = await import('mongodb');
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({ dataDir: await tempDir('hitscope-bench-pool-'), binary, log: () => undefined });
+  databases.add(database);
+  const uriOf = (name, options = '') => `${database.uri.replace(/\/$/, '')}/${name}${options}`;
+
+  console.log('200 concurrent $inc on one document, straight through the driver:');
+  for (const maxPoolSize of [50, 1]) {
+    const client = await MongoClient.connect(uriOf('hitscope_bench_inc'), { maxPoolSize });
+    const counters = client.db().collection(`inc_pool_${maxPoolSize}`);
+    await counters.insertOne({ _id: 'one', n: 0 });
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 200 }, () => counters.updateOne({ _id: 'one' }, { $inc: { n: 1 } })));
+    const elapsed = performance.now() - started;
+    const { n } = await counters.findOne({ _id: 'one' });
+    console.log(`  maxPoolSize ${String(maxPoolSize).padStart(2)}: n = ${n} of 200, ${ms(elapsed)}`);
+    await client.close();
+  }
+
+  // Two apps on this database: what the app chooses for FerretDB (one connection), and the
+  // driver's default pool of 100, which the app keeps when the URI asks for it (with a warning).
+  const apps = [
+    { label: 'one connection', name: 'hitscope_bench_one', options: '' },
+    { label: 'pool of 100', name: 'hitscope_bench_pool', options: '?maxPoolSize=100' },
+  ];
+  for (const app of apps) {
+    Object.assign(app, await startApp(binary, { MONGODB_URI: uriOf(app.name, app.options) }));
+    Object.assign(app, await signedInCookies(app.baseUrl, `bench-${app.name}@example.test`));
+  }
+
+  const connections = 32;
+  console.log('');
+  console.log(`GET /api/auth/me signed in, autocannon ${connections} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s, two rounds:`);
+  const { default: autocannon } = await import('autocannon');
+  const rows = [];
+  for (const round of [1, 2]) {
+    for (const app of apps) {
+      const options = { url: `${app.baseUrl}/api/auth/me`, headers: { cookie: app.cookie }, connections, timeout: 10 };
+      await autocannon({ ...options, duration: WARMUP_S });
+      const cpuBefore = [cpuMs(app.child.pid), cpuMs(database.pid)];
+      const result = await autocannon({ ...options, duration: DURATION_S });
+      const cpuAfter = [cpuMs(app.child.pid), cpuMs(database.pid)];
+      const perRequest = (index) =>
+        cpuBefore[index] === null || cpuAfter[index] === null || !result.requests.total
+          ? 'n/a'
+          : (((cpuAfter[index] - cpuBefore[index]) * 1000) / result.requests.total).toFixed(0);
+      rows.push([
+        `${app.label} (round ${round})`,
+        result.requests.mean.toFixed(0),
+        `${result.latency.p50} ms`,
+        `${result.latency.p99} ms`,
+        `${perRequest(0)} / ${perRequest(1)}`,
+        String(result.non2xx + result.errors + result.timeouts),
+      ]);
+    }
+  }
+  printRows(['app database connection', 'req/s', 'p50', 'p99', 'CPU µs/req app / db', 'failed'], rows);
+
+  // The long operations: a 16 MB file in the avatars bucket (stored straight through GridFS, as the
+  // app's storage does; uploads through the API stop at 1 MB), and a profile export of about 8 MB
+  // (50 GA4 MP history entries near the request body limit, each with a long answer).
+  const seed = await MongoClient.connect(uriOf(apps[0].name), { maxPoolSize: 1 });
+  const bigFile = Buffer.alloc(16 * 1024 * 1024);
+  for (let offset = 0; offset < bigFile.length; offset += 4) bigFile.writeUInt32LE((offset * 2654435761) >>> 0, offset);
+  const history = (userId) =>
+    Array.from({ length: 50 }, (_, index) => ({
+      userId,
+      createdAt: new Date(Date.now() - index * 1000),
+      stream: 'web',
+      query: { measurement_id: 'G-BENCH', api_secret: 'REDACTED' },
+      bodyJson: JSON.stringify({ client_id: '1.2', events: [{ name: 'bench', params: { text: 'x'.repeat(95_000) } }] }),
+      eventNames: ['bench'],
+      debug: true,
+      region: 'global',
+      status: 200,
+      ok: true,
+      durationMs: 120,
+      localMessagesJson: '[]',
+      responseJson: JSON.stringify({ validationMessages: [{ description: 'y'.repeat(60_000) }] }),
+      error: null,
+    }));
+  for (const app of apps) {
+    const db = seed.db(app.name);
+    const upload = new GridFSBucket(db, { bucketName: 'avatars' }).openUploadStream('bench-16mb', {
+      metadata: { contentType: 'image/png', cacheControl: 'no-store' },
+    });
+    await new Promise((resolve, reject) => upload.once('finish', resolve).once('error', reject).end(bigFile));
+    app.fileId = upload.id.toString();
+    await db.collection('ga4mp_history').insertMany(history(app.userId));
+    const download = await timedGet(`${app.baseUrl}/api/avatars/${app.fileId}`);
+    const exported = await fetch(`${app.baseUrl}/api/profile/export`, { headers: { cookie: app.cookie } });
+    const exportBytes = (await exported.arrayBuffer()).byteLength;
+    if (download.status !== 200 || exported.status !== 200) {
+      throw new Error(`Seeding the long operations failed (download ${download.status}, export ${exported.status})`);
+    }
+    app.exportBytes = exportBytes;
+  }
+  await seed.close();
+
+  const probeSeconds = Math.max(4, Math.min(DURATION_S, 10));
+  console.log('');
+  console.log(
+    `Latency while a long operation runs back to back (${probeSeconds} s each): GET /api/auth/me (signed in) and ` +
+      'GET /health/ready, one probe at a time every 20 ms; p50 / p99 / max:',
+  );
+  const longRows = [];
+  for (const app of apps) {
+    const operations = [
+      ['none (idle)', null],
+      ['GET /api/avatars/:id, 16 MB from GridFS', () => timedGet(`${app.baseUrl}/api/avatars/${app.fileId}`)],
+      [
+        `GET /api/profile/export, ${(app.exportBytes / 1e6).toFixed(1)} MB`,
+        () => timedGet(`${app.baseUrl}/api/profile/export`, { cookie: app.cookie }),
+      ],
+    ];
+    for (const [label, operation] of operations) {
+      const result = await latencyDuring(app, probeSeconds, operation);
+      const each = result.operations.length ? `${result.operations.length} × ${ms(median(result.operations))}` : '—';
+      longRows.push([app.label, label, each, formatLatency(result.me), formatLatency(result.ready), String(result.failed)]);
+    }
+  }
+  printRows(['app database connection', 'long operation', 'runs × median', '/api/auth/me', '/health/ready', 'failed'], longRows);
+  console.log(
+    `Load average after the run: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+
+  for (const app of apps) await stopChild(app.child);
+  await database.stop();
+  databases.delete(database);
+}
+
+/** A plain table: a header row and string cells, numbers right-aligned. */
+function printRows(header, rows) {
+  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
+  const numeric = (cell) => /^[\d.]+( ms)?$/.test(cell);
+  const format = (row) => row.map((cell, index) => (numeric(cell) ? cell.padStart(widths[index]) : cell.padEnd(widths[index]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(format(row));
+}
+
 async function main() {
   const cpus = os.cpus();
   console.log('Hitscope benchmark');
@@ -479,12 +703,16 @@ async function main() {
     console.log('Warning: the machine is busy; the numbers below will be lower and noisier than on an idle machine.');
   }
   ensureProductionBuild();
-  if (process.env.BENCH_ONLY !== 'tools') {
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'database') {
     const database = await benchEmbeddedDatabase();
-    await benchHttp(database.binary);
-    await benchLogin(database.binary);
+    if (!only) {
+      await benchHttp(database.binary);
+      await benchLogin(database.binary);
+    }
+    await benchDatabaseConnection(database.binary);
   }
-  await benchTools();
+  if (!only || only === 'tools') await benchTools();
 }
 
 // Protocol-module benchmarks live beside this script in scripts/bench/*.mjs, one per tool. Each

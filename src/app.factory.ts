@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -9,6 +9,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { createAppLogger } from './common/app-logger.js';
+import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
@@ -20,8 +22,6 @@ import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-rend
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
 
 export const BODY_LIMIT = '100kb';
-
-const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -37,6 +37,9 @@ export interface CreateAppOptions {
 
 /** Builds the whole application: database, Nest, security middleware, page rendering. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
+  // Set before anything logs, so the lines written while the database starts honour LOG_LEVEL too.
+  const appLogger = createAppLogger(config.logLevel);
+  Logger.overrideLogger(appLogger);
   const logger = new Logger('Bootstrap');
   const { uri: mongodbUri, embedded: embeddedDatabase } = await resolveDatabase(config, (message) => logger.log(message));
 
@@ -58,7 +61,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, mongodbUri, renderer: lazyRenderer }), {
       bodyParser: false,
-      logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+      logger: appLogger,
     });
 
     // Order matters: everything registered here runs before Nest's routes, in this order.
@@ -119,7 +122,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
     app.use(rejectOperatorKeys);
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(config, lazyRenderer));
+    app.useGlobalFilters(new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER)));
     app.useGlobalInterceptors(new RequestTimeoutInterceptor(config));
     await app.init();
 

@@ -1,5 +1,4 @@
-import type { ApiErrorBody } from '../../lib/http/api-error.js';
-import { isApiErrorBody } from '../../lib/http/api-error.js';
+import { type ApiErrorBody, isApiErrorBody } from '../../lib/api/errors.js';
 
 /** A failed API call, carrying the server's message and field errors for forms. */
 export class ApiError extends Error {
@@ -47,19 +46,21 @@ function refreshSession(): Promise<boolean> {
 
 /**
  * JSON fetch for `/api`. Unsafe methods carry the CSRF token; a refused token (e.g. the cookie
- * expired) is fetched again and the request retried once.
+ * expired) is fetched again and the request retried once. A `FormData` body (a file upload) is sent
+ * as multipart/form-data, with the boundary the browser chooses.
  */
 export async function api<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const multipart = options.body instanceof FormData;
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (method !== 'GET') headers['x-csrf-token'] = await (csrfToken ??= fetchCsrfToken());
     return fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   };
@@ -90,12 +91,7 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error: ApiErrorBody | null = isApiErrorBody(body) ? body : null;
-    throw new ApiError(
-      response.status,
-      error?.message ?? `Request failed (${response.status})`,
-      error?.fields,
-      (body as { code?: string } | null)?.code,
-    );
+    throw new ApiError(response.status, error?.message ?? `Request failed (${response.status})`, error?.fields, error?.code);
   }
   return body as T;
 }

@@ -1,6 +1,5 @@
-import type { AuthProviders } from '../../lib/auth/auth-providers.js';
-import type { SessionUser } from '../../lib/auth/session-user.js';
-import type { RouteRuleRedirect } from '../../lib/routes/route-rules.js';
+import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
+import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
 
@@ -14,7 +13,7 @@ export const browserDataSource: DataSource = {
     }
   },
   async routeRule(pathname, search) {
-    const answer = await api<{ redirect: RouteRuleRedirect | null }>(`/api/route-rules?path=${encodeURIComponent(pathname + search)}`);
+    const answer = await api<RouteRuleCheckResponse>(`/api/route-rules?path=${encodeURIComponent(pathname + search)}`);
     return answer.redirect;
   },
   authProviders() {

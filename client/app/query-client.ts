@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '../../lib/client-constants.js';
 
 /**
- * PRODUCT.md §3 defaults. One per tab in the browser; one per request on the server, where nothing
+ * The defaults of docs/client-behaviour.md. One per tab in the browser; one per request on the server, where nothing
  * is garbage-collected on a timer (`gcTime: Infinity`, as TanStack recommends for SSR) — a 5-minute
  * timer per rendered page would keep every request's cache alive for 5 minutes — and the render
  * clears the client when it is done.

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 import './Dialog.css';
 
 const FOCUSABLE =
@@ -32,10 +32,8 @@ export function Dialog({ title, onClose, placement = 'drawer', returnFocus, clos
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  const returnFocusRef = useRef(returnFocus);
-  returnFocusRef.current = returnFocus;
+  const close = useEffectEvent(() => onClose());
+  const returnTarget = useEffectEvent(() => returnFocus?.());
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -44,7 +42,7 @@ export function Dialog({ title, onClose, placement = 'drawer', returnFocus, clos
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      const target = returnFocusRef.current?.() ?? opener;
+      const target = returnTarget() ?? opener;
       // After the dialog is gone from the DOM: the target may be re-rendered by the same update.
       requestAnimationFrame(() => {
         if (target?.isConnected) target.focus();
@@ -52,44 +50,51 @@ export function Dialog({ title, onClose, placement = 'drawer', returnFocus, clos
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === headingRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Escape and the Tab trap. Listened to on the document, after React's own handlers (which run at
+  // the root): content that handles Escape itself (a confirmation backing out) stops the event
+  // before it gets here. A dialog is not an interactive element, so no JSX key handler on it.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const panel = panelRef.current;
+      if (!panel || !(event.target instanceof Node) || !panel.contains(event.target)) return;
+      if (event.key === 'Escape') {
+        close();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === headingRef.current)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
     <>
       {/* Pointer-only way to close; keyboard users have Escape and the Close button. */}
-      <div className="dialog__backdrop" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div className="dialog__backdrop" aria-hidden="true" onClick={onClose} />
       <div
         ref={panelRef}
         className={['dialog', `dialog--${placement}`, className ?? ''].filter(Boolean).join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
       >
         <div className="dialog__header">
           <h2 id={titleId} ref={headingRef} tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" className="button button--ghost button--small" onClick={() => onCloseRef.current()}>
+          <button type="button" className="button button--ghost button--small" onClick={onClose}>
             Close{closeLabel ? <span className="visually-hidden"> {closeLabel}</span> : null}
           </button>
         </div>

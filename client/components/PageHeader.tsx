@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import './PageHeader.css';
 
 export function PageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="page-header">
-      <div style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <div className="page-header__heading">
         <h1>{title}</h1>
         {actions}
       </div>

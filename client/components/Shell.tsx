@@ -15,13 +15,15 @@ export interface NavSection {
 /** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content. */
 export function Shell({ sections, badge, footer }: { sections: NavSection[]; badge?: string; footer?: ReactNode }) {
   const me = useMe();
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The drawer belongs to the page it was opened on: navigating closes it, with no effect to reset it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -62,7 +64,7 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
             className="button button--ghost shell__menu"
             aria-controls="sidebar"
             aria-expanded={open}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(!open)}
           >
             <Icon name="menu" /> Menu
           </button>
@@ -70,9 +72,14 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
             <ColorModeToggle />
             {me ? (
               <span className="shell__user" title={me.email}>
-                <span className="avatar" aria-hidden="true">
-                  {me.name.slice(0, 1).toUpperCase()}
-                </span>
+                {/* Decorative: the name beside it says who this is. */}
+                {me.avatarUrl ? (
+                  <img className="avatar shell__avatar" src={me.avatarUrl} alt="" width={32} height={32} />
+                ) : (
+                  <span className="avatar" aria-hidden="true">
+                    {me.name.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
                 <span className="shell__user-name">{me.name}</span>
               </span>
             ) : null}

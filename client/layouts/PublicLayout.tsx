@@ -54,6 +54,9 @@ export function PublicLayout() {
             <AppLink to="/privacy-policy" preloadOnVisible>
               Privacy policy
             </AppLink>
+            <AppLink to="/terms" preloadOnVisible>
+              Terms of service
+            </AppLink>
             <AppLink to="/sponsor" preloadOnVisible>
               Sponsor
             </AppLink>

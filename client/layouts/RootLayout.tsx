@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, ScrollRestoration, useMatches, useRouteError } from 'react-router';
-import { findRoute } from '../../lib/routes/route-table.js';
-import { ErrorScreen, errorTitle } from '../components/ErrorScreen.js';
-import { VersionNotice } from '../components/VersionNotice.js';
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useMatches, useRouteError } from 'react-router';
 import { PRODUCT } from '../../lib/product.js';
+import { findRoute } from '../../lib/routes/route-table.js';
+import { useDataSource } from '../app/data-source.js';
+import { meQuery } from '../app/queries.js';
+import { ErrorScreen, type ErrorScreenViewer, errorTitle } from '../components/ErrorScreen.js';
+import { VersionNotice } from '../components/VersionNotice.js';
 
 function useDocumentTitle() {
   const matches = useMatches();
@@ -37,12 +40,17 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  const location = useLocation();
+  // What the loaders already know, never a request of its own: an unmatched path's loader fetches the
+  // session before it throws, a rejected tool slug's does not (then only the way home is offered).
+  const me = useQuery({ ...meQuery(useDataSource()), enabled: false });
+  const viewer: ErrorScreenViewer | undefined = me.isSuccess ? (me.data ? 'signed-in' : 'visitor') : undefined;
   useEffect(() => {
     document.title = `${errorTitle(status)} — ${PRODUCT.name}`;
   }, [status]);
   return (
     <>
-      <ErrorScreen status={status} message={message} />
+      <ErrorScreen status={status} message={message} viewer={viewer} retryHref={location.pathname + location.search} />
       <VersionNotice />
     </>
   );

@@ -20,7 +20,7 @@ async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
 }
 
 /**
- * The navigation pipeline of PRODUCT.md §1 for one route: route rules, then the validate hook
+ * The navigation pipeline of docs/routes.md for one route: route rules, then the validate hook
  * (a fatal 404), then the route's middleware in table order, then the route's data.
  */
 export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: readonly RoutePrefetch[] = []) {

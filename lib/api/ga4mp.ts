@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../http/api-error.js';
+import type { ApiErrorBody } from './errors.js';
 import type { Ga4mpRegion } from '../tools/ga4mp/endpoint.js';
 import type { Ga4mpStream, ValidationMessage, ValidationResponse } from '../tools/ga4mp/types.js';
 

@@ -1,4 +1,5 @@
-import { isValidRuleSource, isValidRuleTarget, resolveRouteRule, type RouteRule } from './route-rules.js';
+import type { RouteRule } from '../api/route-rules.js';
+import { isValidRuleSource, isValidRuleTarget, resolveRouteRule } from './route-rules.js';
 
 const rules: RouteRule[] = [
   { source: '/old', target: '/new', status: 301 },

@@ -1,20 +1,4 @@
-export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
-export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
-
-/**
- * An admin-edited redirect rule. `source` is an exact path (`/old`) or a prefix (`/docs/*`); when
- * both source and target end in `/*`, the rest of the path is carried over (`/docs/a` → `/help/a`).
- */
-export interface RouteRule {
-  source: string;
-  target: string;
-  status: RedirectStatus;
-}
-
-export interface RouteRuleRedirect {
-  location: string;
-  status: RedirectStatus;
-}
+import type { RouteRule, RouteRuleRedirect } from '../api/route-rules.js';
 
 const isPrefix = (source: string) => source.endsWith('/*');
 

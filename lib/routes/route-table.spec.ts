@@ -1,13 +1,15 @@
 import { ROUTE_DEFINITIONS, buildRouteTable, matchRoute, ROUTE_TABLE, UnknownRouteMiddlewareError } from './route-table.js';
 import { routeMiddleware } from './route-middleware.js';
 
-const PRODUCT_MD_ROUTES: Array<[string, string, string[]]> = [
+const DOCUMENTED_ROUTES: Array<[string, string, string[]]> = [
   ['/', 'default', []],
   ['/login', 'none', ['guest']],
   ['/logout', 'none', []],
   ['/register', 'none', ['guest']],
   ['/sponsor', 'default', []],
   ['/privacy-policy', 'default', []],
+  // Not in PRODUCT.md §1 yet: the terms of service that registration asks visitors to accept.
+  ['/terms', 'default', []],
   ['/error', 'none', []],
   ['/admin', 'admin', ['auth', 'admin']],
   ['/admin/settings', 'admin', ['auth', 'admin']],
@@ -26,16 +28,16 @@ const PRODUCT_MD_ROUTES: Array<[string, string, string[]]> = [
 ];
 
 describe('route table', () => {
-  it.each(PRODUCT_MD_ROUTES)('has %s with layout %s and middleware %j, as PRODUCT.md §1 says', (path, layout, middleware) => {
+  it.each(DOCUMENTED_ROUTES)('has %s with layout %s and middleware %j, as docs/routes.md says', (path, layout, middleware) => {
     const route = matchRoute(path);
     expect(route?.path).toBe(path);
     expect(route?.layout).toBe(layout);
     expect(route?.middleware).toEqual(middleware);
   });
 
-  it('has no exact route beyond those of PRODUCT.md §1 and no path parameters', () => {
+  it('has no exact route beyond those of docs/routes.md and no path parameters', () => {
     const exact = ROUTE_TABLE.filter((route) => !route.path.endsWith('/*')).map((route) => route.path);
-    expect(exact.sort()).toEqual(PRODUCT_MD_ROUTES.map(([path]) => path).sort());
+    expect(exact.sort()).toEqual(DOCUMENTED_ROUTES.map(([path]) => path).sort());
     expect(ROUTE_TABLE.some((route) => route.path.includes(':'))).toBe(false);
   });
 
@@ -69,7 +71,7 @@ describe('route table', () => {
 
   it('lists only public pages in the sitemap', () => {
     const sitemap = ROUTE_TABLE.filter((route) => route.sitemap);
-    expect(sitemap.map((route) => route.path)).toEqual(['/', '/sponsor', '/privacy-policy']);
+    expect(sitemap.map((route) => route.path)).toEqual(['/', '/sponsor', '/privacy-policy', '/terms']);
     expect(sitemap.every((route) => route.middleware.length === 0)).toBe(true);
   });
 });

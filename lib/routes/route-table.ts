@@ -41,7 +41,7 @@ export class UnknownRouteMiddlewareError extends Error {
 const { apps, browsers } = COMPANION_PRODUCTS;
 const tool = (slug: string) => `/dashboard/tools/${slug}`;
 
-/** PRODUCT.md §1, the one route table. Order matters only for display (matching is exact first). */
+/** The one route table (docs/routes.md). Order matters only for display (matching is exact first). */
 export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   {
     id: 'home',
@@ -102,6 +102,16 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     page: 'public/PrivacyPolicyPage',
     title: `Privacy policy — ${PRODUCT.name}`,
     description: `How ${PRODUCT.name} collects, uses and protects your data.`,
+    sitemap: true,
+  },
+  {
+    id: 'terms',
+    path: '/terms',
+    layout: 'default',
+    middleware: [],
+    page: 'public/TermsPage',
+    title: `Terms of service — ${PRODUCT.name}`,
+    description: `The terms for using ${PRODUCT.name}: your account, the free web tools, and licences for ${PRODUCT.name} for Apps and ${PRODUCT.name} for Browsers.`,
     sitemap: true,
   },
   {

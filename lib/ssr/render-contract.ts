@@ -1,7 +1,6 @@
-import type { AuthProviders } from '../auth/auth-providers.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { AuthProviders, SessionUser } from '../api/auth.js';
 import type { ColorMode } from '../client-constants.js';
-import type { RouteRuleRedirect } from '../routes/route-rules.js';
+import type { RouteRuleRedirect } from '../api/route-rules.js';
 
 /**
  * What route loaders may ask for. The browser answers over HTTP; the server answers by calling the

@@ -1,15 +1,15 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import type { SessionUser } from '../../lib/auth/session-user.js';
-import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { Roles } from '../auth/decorators/roles.decorator.js';
-import { AdminUsersService } from './admin-users.service.js';
 import type {
-  AdminUserDetailResponse,
-  AdminUserListResponse,
+  AdminUserDetail,
+  AdminUserList,
   RevokeSessionsResponse,
   UserRoleChangeResponse,
   UserStatusChangeResponse,
-} from './dto/admin-user.response.js';
+} from '../../lib/api/admin-users.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { Roles } from '../auth/decorators/roles.decorator.js';
+import { AdminUsersService } from './admin-users.service.js';
 import { ListUsersQueryDto } from './dto/list-users-query.dto.js';
 import { UpdateUserRoleDto } from './dto/update-user-role.dto.js';
 import { UpdateUserStatusDto } from './dto/update-user-status.dto.js';
@@ -22,13 +22,13 @@ export class AdminUsersController {
 
   @Get()
   @Header('Cache-Control', 'private, no-store')
-  list(@Query() query: ListUsersQueryDto): Promise<AdminUserListResponse> {
+  list(@Query() query: ListUsersQueryDto): Promise<AdminUserList> {
     return this.adminUsers.list(query);
   }
 
   @Get(':id')
   @Header('Cache-Control', 'private, no-store')
-  get(@Param() params: UserIdParams): Promise<AdminUserDetailResponse> {
+  get(@Param() params: UserIdParams): Promise<AdminUserDetail> {
     return this.adminUsers.get(params.id);
   }
 

@@ -1,30 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, Types } from 'mongoose';
-import type { Role, SessionUser } from '../../lib/auth/session-user.js';
+import type { Role, SessionUser } from '../../lib/api/auth.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Session } from '../auth/schemas/session.schema.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { UserDocument, UserStatus } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import { AdminUsersErrorCode, AdminUsersException } from './admin-users.exception.js';
 import {
-  type AdminUserDetailResponse,
-  type AdminUserListResponse,
+  ADMIN_USER_AUDIT_ACTIONS,
+  type AdminUserDetail,
+  type AdminUserList,
+  defaultSortOrder,
   type RevokeSessionsResponse,
-  toAdminUserResponse,
   type UserRoleChangeResponse,
   type UserStatusChangeResponse,
-} from './dto/admin-user.response.js';
+} from '../../lib/api/admin-users.js';
+import { toAdminUserResponse } from './dto/admin-user.response.js';
 import type { ListUsersQueryDto } from './dto/list-users-query.dto.js';
 
-/** The audit actions this module writes (`audit_log.action`). */
-export const ADMIN_USER_ACTIONS = {
-  changeRole: 'user.role.change',
-  disable: 'user.disable',
-  enable: 'user.enable',
-  revokeSessions: 'user.sessions.revoke',
-} as const;
+/** The audit actions this module writes (`audit_log.action`), shared with the client. */
+export const ADMIN_USER_ACTIONS = ADMIN_USER_AUDIT_ACTIONS;
 
 const SESSION_REVOKED_BY_ADMIN = 'revoked-by-admin';
 const SESSION_REVOKED_ACCOUNT_DISABLED = 'account-disabled';
@@ -54,28 +48,27 @@ export class AdminUsersService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
-    @InjectModel(Session.name) private readonly sessionModel: Model<Session>,
   ) {}
 
-  async list(query: ListUsersQueryDto): Promise<AdminUserListResponse> {
+  async list(query: ListUsersQueryDto): Promise<AdminUserList> {
     const { page, pageSize } = query;
     const { users, total } = await this.users.search({
       q: query.q,
       role: query.role,
       status: query.status,
       sort: query.sort,
-      order: query.order ?? (query.sort === 'createdAt' ? 'desc' : 'asc'),
+      order: query.order ?? defaultSortOrder(query.sort),
       skip: (page - 1) * pageSize,
       limit: pageSize,
     });
     return { items: users.map(toAdminUserResponse), total, page, pageSize };
   }
 
-  async get(id: string): Promise<AdminUserDetailResponse> {
+  async get(id: string): Promise<AdminUserDetail> {
     const user = await this.require(id);
     return {
       ...toAdminUserResponse(user),
-      sessions: { active: await this.countActiveSessions(id) },
+      sessions: { active: await this.sessions.countLiveForUser(id) },
       orders: [],
       licenses: [],
       subscription: null,
@@ -135,7 +128,7 @@ export class AdminUsersService {
   /** Signs the user out everywhere (their next request is a 401); an admin may do it to themselves. */
   async revokeSessions(actor: SessionUser, id: string): Promise<RevokeSessionsResponse> {
     const user = await this.require(id);
-    const active = await this.countActiveSessions(id);
+    const active = await this.sessions.countLiveForUser(id);
     const revoked = await this.sessions.revokeAllForUser(id, SESSION_REVOKED_BY_ADMIN);
     await this.record(actor, ADMIN_USER_ACTIONS.revokeSessions, user, { activeSessions: active }, { activeSessions: 0, revoked });
     return { revoked };
@@ -145,14 +138,6 @@ export class AdminUsersService {
     const user = await this.users.findById(id);
     if (!user) throw AdminUsersException.notFound();
     return user;
-  }
-
-  /** Live sessions: not revoked, within their absolute lifetime, refresh token not idle-expired. */
-  private countActiveSessions(id: string): Promise<number> {
-    const now = new Date();
-    return this.sessionModel
-      .countDocuments({ userId: new Types.ObjectId(id), revokedAt: null, expiresAt: { $gt: now }, refreshExpiresAt: { $gt: now } })
-      .exec();
   }
 
   /** Step 1: the target is one of the active admins, so another one must exist besides them. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import type { AuditLogPage } from '../../lib/api/audit.js';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { AuditService } from './audit.service.js';
-import type { AuditLogPageResponse } from './dto/audit-entry.response.js';
 import { AuditLogQueryDto } from './dto/audit-log-query.dto.js';
 
 @Roles('admin')
@@ -10,7 +10,7 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  list(@Query() query: AuditLogQueryDto): Promise<AuditLogPageResponse> {
+  list(@Query() query: AuditLogQueryDto): Promise<AuditLogPage> {
     return this.audit.list(query);
   }
 }

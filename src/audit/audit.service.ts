@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { type AuditEntryResponse, type AuditLogPageResponse, toAuditEntryResponse } from './dto/audit-entry.response.js';
+import type { AuditLogEntry, AuditLogPage } from '../../lib/api/audit.js';
+import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
 export interface AuditRecord {
@@ -24,7 +25,7 @@ export interface AuditLogQuery {
 export class AuditService {
   constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}
 
-  async record(input: AuditRecord): Promise<AuditEntryResponse> {
+  async record(input: AuditRecord): Promise<AuditLogEntry> {
     const created = await this.entries.create({ ...input, at: new Date() });
     return toAuditEntryResponse(created.toObject());
   }
@@ -39,7 +40,7 @@ export class AuditService {
   }
 
   /** Newest first. Count + find with skip/limit (FerretDB has no $facet). */
-  async list(query: AuditLogQuery): Promise<AuditLogPageResponse> {
+  async list(query: AuditLogQuery): Promise<AuditLogPage> {
     const filter = query.targetId ? { 'target.id': query.targetId } : {};
     const [total, entries] = await Promise.all([
       this.entries.countDocuments(filter).exec(),

@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import { type CsrfTokenResponse, type MessageResponse, type SessionUser, verifyEmailLanding } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { clearAuthCookies, readCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
 import { AuthService } from './auth.service.js';
@@ -14,7 +14,7 @@ import { RegisterDto } from './dto/register.dto.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
-/** Abuse limits (PRODUCT.md non-negotiable 5); counted in the database, shared by every instance. */
+/** Abuse limits (docs/errors.md, "Abuse limits"); counted in the database, shared by every instance. */
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 
@@ -28,14 +28,11 @@ export class AuthController {
 
   @Public()
   @Get('csrf')
-  issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): { token: string } {
-    let nonce = readCookie(request, CSRF_COOKIE);
-    if (!nonce || !/^[A-Za-z0-9_-]{24}$/.test(nonce)) {
-      nonce = this.csrf.newNonce();
-      setCsrfCookie(response, this.config, nonce);
-    }
+  issueCsrfToken(@Req() request: Request, @Res({ passthrough: true }) response: Response): CsrfTokenResponse {
+    const { token, newNonce } = this.csrf.issue(readCookie(request, CSRF_COOKIE));
+    if (newNonce) setCsrfCookie(response, this.config, newNonce);
     response.setHeader('Cache-Control', 'no-store');
-    return { token: this.csrf.tokenFor(nonce) };
+    return { token };
   }
 
   @Public()
@@ -89,7 +86,7 @@ export class AuthController {
   @RateLimit('forgot', { scope: 'ip', limit: 10, windowSeconds: HOUR }, { scope: 'account', limit: 5, windowSeconds: HOUR })
   @Post('forgot-password')
   @HttpCode(202)
-  async forgotPassword(@Body() body: ForgotPasswordDto): Promise<{ message: string }> {
+  async forgotPassword(@Body() body: ForgotPasswordDto): Promise<MessageResponse> {
     await this.auth.requestPasswordReset(body.email);
     return { message: 'If an account exists for that address, a reset link is on its way. It works for 30 minutes.' };
   }
@@ -105,20 +102,25 @@ export class AuthController {
     clearAuthCookies(response, this.config);
   }
 
-  /** The link in the verification e-mail. Verifies, then lands on a page that says so. */
+  /**
+   * The link in the verification e-mail. Verifies, then lands on a page that says so: the profile
+   * when this browser is signed in, the sign-in screen otherwise (the link is often opened in
+   * another browser than the one that registered).
+   */
   @Public()
   @Get('verify-email')
-  async verifyEmail(@Query() query: VerifyEmailQueryDto, @Res() response: Response): Promise<void> {
+  async verifyEmail(@Query() query: VerifyEmailQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const verified = await this.auth.verifyEmail(query.token);
+    const signedIn = await this.auth.isSignedIn(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
     response.setHeader('Cache-Control', 'no-store');
-    response.redirect(302, verified ? '/dashboard/user/profile?verified=1' : '/dashboard/user/profile?verified=0');
+    response.redirect(302, verifyEmailLanding({ signedIn, verified }));
   }
 
   @SignedIn()
   @RateLimit('resend-verification', { scope: 'ip', limit: 5, windowSeconds: HOUR })
   @Post('verify-email/resend')
   @HttpCode(202)
-  async resendVerification(@CurrentUser() user: SessionUser): Promise<{ message: string }> {
+  async resendVerification(@CurrentUser() user: SessionUser): Promise<MessageResponse> {
     await this.auth.sendVerification(user);
     return { message: `A new confirmation link is on its way to ${user.email}.` };
   }

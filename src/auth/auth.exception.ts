@@ -20,4 +20,12 @@ export class AuthException extends DomainException<AuthErrorCode> {
   get status(): number {
     return STATUS[this.code];
   }
+
+  /**
+   * A taken address is about the e-mail field of the registration form. Wrong credentials name no
+   * field on purpose: saying which of the two was wrong would tell whether the account exists.
+   */
+  override get fields(): Record<string, string[]> | undefined {
+    return this.code === AuthErrorCode.EmailTaken ? { email: [this.message] } : undefined;
+  }
 }

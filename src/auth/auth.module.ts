@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from '../users/users.module.js';
+import { AuthAccountData } from './auth.account-data.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfGuard } from './csrf/csrf.guard.js';
@@ -11,6 +12,7 @@ import { CsrfService } from './csrf/csrf.service.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { PageSessionService } from './page-session.service.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { AccountTokensService } from './account-tokens.service.js';
 import { AccountToken, AccountTokenSchema } from './schemas/account-token.schema.js';
@@ -35,6 +37,8 @@ import { SessionsService } from './sessions.service.js';
     AuthService,
     AccountTokensService,
     SessionsService,
+    PageSessionService,
+    AuthAccountData,
     SecretsService,
     PasswordHasher,
     CsrfService,
@@ -44,6 +48,6 @@ import { SessionsService } from './sessions.service.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionsService, SecretsService, AuthService, PasswordHasher, AccountTokensService, UsersModule],
+  exports: [SessionsService, PageSessionService, SecretsService, AuthService, PasswordHasher, AccountTokensService],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { passwordResetMail, verificationMail } from './account-mails.js';
@@ -59,6 +59,11 @@ export class AuthService {
       if ((error as { code?: number }).code === 11000) return false; // somebody registered it meanwhile
       throw error;
     }
+  }
+
+  /** Whether the browser presenting these cookies is signed in; nothing is rotated or revoked. */
+  isSignedIn(accessToken: string | undefined, refreshToken: string | undefined): Promise<boolean> {
+    return this.sessions.isSignedIn(accessToken, refreshToken);
   }
 
   /** Sends the verification link for a new address; the account keeps its old address until then. */

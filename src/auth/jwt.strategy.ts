@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { rememberVerifiedSession } from './decorators/current-session.decorator.js';
 import { SecretsService } from './secrets.service.js';
 import { SESSION_COOKIE, SessionsService, type SessionTokenPayload } from './sessions.service.js';
 
@@ -22,13 +23,20 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       issuer: sessions.verifyOptions.issuer,
       audience: sessions.verifyOptions.audience,
       ignoreExpiration: false,
+      passReqToCallback: true,
       secretOrKeyProvider: (_request: unknown, _token: unknown, done: (error: null, secret: string) => void) =>
         done(null, secrets.authSecret),
     });
   }
 
-  /** Returning null makes passport answer 401; a thrown database error becomes a 503. */
-  validate(payload: SessionTokenPayload): Promise<SessionUser | null> {
-    return this.sessions.resolvePayload(payload);
+  /**
+   * Returning null makes passport answer 401; a thrown database error becomes a 503. The verified
+   * session is kept beside the user for `@CurrentSession()` (its id and sign-in time, never a token).
+   */
+  async validate(request: Request, payload: SessionTokenPayload): Promise<SessionUser | null> {
+    const resolved = await this.sessions.resolvePayload(payload);
+    if (!resolved) return null;
+    rememberVerifiedSession(request, resolved.session);
+    return resolved.user;
   }
 }

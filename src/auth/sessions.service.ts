@@ -3,9 +3,10 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
+import type { CurrentSessionInfo } from './decorators/current-session.decorator.js';
 import { Session } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
 
@@ -105,7 +106,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * user active. The role comes from the database, so a role change or a disabled account takes
    * effect on the next request, not when the token expires.
    */
-  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<SessionUser | null> {
+  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<{ user: SessionUser; session: CurrentSessionInfo } | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
     const session = await this.sessions.findById(payload.sid).lean().exec();
@@ -113,7 +114,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (session.userId.toString() !== payload.sub) return null;
     const user = await this.users.findById(payload.sub);
     if (!user || user.status !== 'active') return null;
-    return toSessionUser(user);
+    return { user: toSessionUser(user), session: { id: session._id, signedInAt: session.createdAt } };
   }
 
   /** The same verification as the API's passport strategy, for the server-side render. */
@@ -125,7 +126,24 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     } catch {
       return null;
     }
-    return this.resolvePayload(payload);
+    return (await this.resolvePayload(payload))?.user ?? null;
+  }
+
+  /**
+   * Whether these cookies belong to a live session, without rotating anything: for answers that only
+   * differ in wording or destination for a signed-in visitor (where a link lands), never for access
+   * control, which is the guard's job.
+   */
+  async isSignedIn(accessToken: string | undefined, refreshToken: string | undefined): Promise<boolean> {
+    if (await this.resolveAccessToken(accessToken)) return true;
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return false;
+    const session = await this.sessions.findById(parsed.sid).lean().exec();
+    const now = Date.now();
+    if (!session || session.revokedAt || session.expiresAt.getTime() <= now || session.refreshExpiresAt.getTime() <= now) return false;
+    if (!sameHash(session.refreshHash, sha256(parsed.secret))) return false;
+    const user = await this.users.findById(session.userId.toString());
+    return user?.status === 'active';
   }
 
   /**
@@ -236,20 +254,15 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
+  /** Live sessions: not revoked, within their absolute lifetime, refresh token not idle-expired. */
+  countLiveForUser(userId: string, now = new Date()): Promise<number> {
+    return this.sessions
+      .countDocuments({ userId: new Types.ObjectId(userId), revokedAt: null, expiresAt: { $gt: now }, refreshExpiresAt: { $gt: now } })
+      .exec();
+  }
+
   async deleteAllForUser(userId: string): Promise<void> {
     await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
-  }
-
-  /** When the session's sign-in happened (refreshes keep it), or null for an unknown session. */
-  async signedInAt(sid: string): Promise<Date | null> {
-    const session = await this.sessions.findById(sid, { createdAt: 1 }).lean().exec();
-    return session?.createdAt ?? null;
-  }
-
-  /** The session id inside an access token this server issued (the guard has already verified it). */
-  sessionIdOf(accessToken: string | undefined): string | null {
-    if (!accessToken) return null;
-    return this.jwt.decode<Partial<SessionTokenPayload> | null>(accessToken)?.sid ?? null;
   }
 
   /** Periodic clean-up of expired sessions (stands in for a TTL index). */

@@ -1,10 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
-import type { AppConfig } from '../config/app-config.js';
-import { assembleDocument } from '../ssr/html-document.js';
-import type { PageRenderer } from '../ssr/page-renderer.js';
-import { RESERVED_PATH } from '../ssr/ssr.controller.js';
+import { isReservedPath } from '../../lib/routes/reserved-paths.js';
+import type { ErrorPageRenderer } from './error-page-renderer.js';
 import { toErrorResponse } from './error-response.js';
 
 const LAST_RESORT_HTML = (status: number) =>
@@ -19,10 +16,7 @@ const LAST_RESORT_HTML = (status: number) =>
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  constructor(
-    private readonly config: AppConfig,
-    private readonly renderer: PageRenderer,
-  ) {}
+  constructor(private readonly errorPages: ErrorPageRenderer) {}
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<Request>();
@@ -34,31 +28,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
 
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !RESERVED_PATH.test(request.path);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isReservedPath(request.path);
     if (!wantsPage) {
       response.status(result.status).json(result.body);
       return;
     }
     response.status(result.status).setHeader('Cache-Control', 'no-store').type('html');
     try {
-      response.send(await this.renderErrorPage(request, response, result.status));
+      // The screen is drawn from the status and the path alone: nothing of the exception reaches the page.
+      response.send(await this.errorPages.renderErrorPage(result.status, request, response));
     } catch (error) {
       this.logger.error(`Rendering the error page failed: ${(error as Error).stack ?? String(error)}`);
       response.send(LAST_RESORT_HTML(result.status));
     }
-  }
-
-  private async renderErrorPage(request: Request, response: Response, status: number): Promise<string> {
-    const colorMode = parseColorMode((request.cookies as Record<string, string> | undefined)?.[COLOR_MODE_COOKIE]);
-    const entry = await this.renderer.entry();
-    const screen = entry.renderErrorScreen({ status, path: request.path, publicUrl: this.config.publicUrl, colorMode });
-    return assembleDocument(await this.renderer.template(request.originalUrl), {
-      ...screen,
-      scripts: '',
-      preloadLinks: '',
-      nonce: (response.locals.cspNonce as string | undefined) ?? '',
-      colorMode,
-      staticError: true,
-    });
   }
 }

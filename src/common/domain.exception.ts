@@ -6,6 +6,11 @@
 export abstract class DomainException<Code extends string = string> extends Error {
   abstract readonly status: number;
 
+  /** Messages per request field, when the error is about one field (a form shows them beside it). */
+  get fields(): Record<string, string[]> | undefined {
+    return undefined;
+  }
+
   constructor(
     readonly code: Code,
     message: string,

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ApiErrorBody } from '../../lib/http/api-error.js';
+import type { ApiErrorBody } from '../../lib/api/errors.js';
 import { DomainException } from './domain.exception.js';
 
 export interface ErrorResponse {
@@ -43,7 +43,13 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   if (exception instanceof DomainException) {
     return {
       status: exception.status,
-      body: { statusCode: exception.status, error: reasonPhrase(exception.status), message: exception.message, code: exception.code },
+      body: {
+        statusCode: exception.status,
+        error: reasonPhrase(exception.status),
+        message: exception.message,
+        code: exception.code,
+        ...(exception.fields ? { fields: exception.fields } : {}),
+      },
       unexpected: false,
     };
   }

@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ApiErrorBody } from '../../lib/http/api-error.js';
+import type { ApiErrorBody } from '../../lib/api/errors.js';
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
   for (const error of errors) {

@@ -255,7 +255,7 @@ function readS3Config(str: (name: string) => string | null, problems: string[]):
   let prefix = str('S3_PREFIX') ?? '';
   if (prefix) {
     prefix = prefix.replace(/^\/+/, '');
-    if (!/^[A-Za-z0-9!_.*'()\/-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')) {
+    if (!/^[A-Za-z0-9!_.*'()/-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')) {
       problems.push(`S3_PREFIX may hold letters, digits, "/", "-", "_", "." and "!*'()" only, at most 200 (got "${prefix}")`);
     }
     if (!prefix.endsWith('/')) prefix += '/';

@@ -7,10 +7,15 @@ export interface ResolvedDatabase {
   embedded: EmbeddedDatabase | null;
 }
 
-function withDatabaseName(uri: string): string {
-  const url = new URL(uri);
-  if (url.pathname === '' || url.pathname === '/') url.pathname = '/hitscope';
-  return url.toString();
+/**
+ * The URI with `/hitscope` as its database when it names none. Taken apart by hand: a replica set's
+ * seed list (`mongodb://a:27017,b:27017/?replicaSet=rs0`) is not a valid WHATWG URL.
+ */
+export function withDatabaseName(uri: string): string {
+  const parts = /^(mongodb(?:\+srv)?:\/\/[^/?]*)(\/[^?]*)?(\?.*)?$/.exec(uri);
+  if (!parts) return uri;
+  const [, authority, path = '', query = ''] = parts;
+  return `${authority}${path === '' || path === '/' ? '/hitscope' : path}${query}`;
 }
 
 /** MONGODB_URI always wins; without it the embedded FerretDB is started with data under DATA_DIR. */

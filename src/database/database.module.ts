@@ -1,6 +1,7 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import mongoose from 'mongoose';
+import { choosePool, identifyDatabaseServer } from './database-server.js';
 
 /**
  * Mongoose defaults would hold a request for 10-30 s while the database is unreachable. These
@@ -25,11 +26,29 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [
-        MongooseModule.forRoot(uri, {
-          serverSelectionTimeoutMS: DATABASE_TIMEOUTS.serverSelectionTimeoutMS,
-          socketTimeoutMS: DATABASE_TIMEOUTS.socketTimeoutMS,
-          connectTimeoutMS: DATABASE_TIMEOUTS.connectTimeoutMS,
-          autoIndex: true,
+        MongooseModule.forRootAsync({
+          // The pool depends on the server (one connection on FerretDB, see choosePool), so the
+          // server is asked what it is before the connection is configured.
+          useFactory: async () => {
+            const server = await identifyDatabaseServer(uri);
+            const pool = choosePool(server, uri);
+            const logger = new Logger('Database');
+            if (pool.warning) logger.warn(pool.warning);
+            // Debug: a production start prints only the database, warnings and the address.
+            logger.debug(
+              server === 'ferretdb'
+                ? `FerretDB: ${pool.maxPoolSize === 1 ? 'one connection' : 'the pool MONGODB_URI asks for'}`
+                : 'MongoDB: connection pool',
+            );
+            return {
+              uri,
+              serverSelectionTimeoutMS: DATABASE_TIMEOUTS.serverSelectionTimeoutMS,
+              socketTimeoutMS: DATABASE_TIMEOUTS.socketTimeoutMS,
+              connectTimeoutMS: DATABASE_TIMEOUTS.connectTimeoutMS,
+              autoIndex: true,
+              ...(pool.maxPoolSize ? { maxPoolSize: pool.maxPoolSize } : {}),
+            };
+          },
         }),
       ],
       exports: [MongooseModule],

@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   Inject,
-  NotFoundException,
   Param,
   Patch,
   Post,
@@ -17,27 +16,24 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { AVATAR_FIELD, AVATAR_MAX_BYTES, type ChangePasswordResponse, type ProfileResponse } from '../../lib/api/profile.js';
 import { COLOR_MODE_COOKIE } from '../../lib/client-constants.js';
-import { clearAuthCookies, readCookie } from '../auth/auth-cookies.js';
+import { clearAuthCookies } from '../auth/auth-cookies.js';
+import { CurrentSession, type CurrentSessionInfo } from '../auth/decorators/current-session.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SignedIn } from '../auth/decorators/roles.decorator.js';
-import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
-import { FileStorage } from '../storage/file-storage.js';
 import { sendStoredFile } from '../storage/send-stored-file.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, UpdateProfileDto } from './dto/profile.dto.js';
-import type { ProfileResponse } from './dto/profile.response.js';
-import { AVATAR_BUCKET, AVATAR_CACHE_CONTROL, AVATAR_MAX_BYTES, ProfileService } from './profile.service.js';
+import { AVATAR_CACHE_CONTROL, ProfileService } from './profile.service.js';
 
 @Controller('api')
 export class ProfileController {
   constructor(
     private readonly profile: ProfileService,
-    private readonly sessions: SessionsService,
-    private readonly files: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,13 +73,17 @@ export class ProfileController {
   @RateLimit('password-change', { scope: 'ip', limit: 10, windowSeconds: 3600 })
   @Post('profile/password')
   @HttpCode(200)
-  changePassword(@CurrentUser() user: SessionUser, @Body() body: ChangePasswordDto, @Req() request: Request) {
-    return this.profile.changePassword(user, body, this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE)));
+  changePassword(
+    @CurrentUser() user: SessionUser,
+    @CurrentSession() session: CurrentSessionInfo,
+    @Body() body: ChangePasswordDto,
+  ): Promise<ChangePasswordResponse> {
+    return this.profile.changePassword(user, body, session.id);
   }
 
   @SignedIn()
   @Put('profile/avatar')
-  @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
+  @UseInterceptors(FileInterceptor(AVATAR_FIELD, { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }))
   setAvatar(
     @CurrentUser() user: SessionUser,
     @UploadedFile() file: { buffer: Buffer; size: number } | undefined,
@@ -110,13 +110,11 @@ export class ProfileController {
   @HttpCode(204)
   async delete(
     @CurrentUser() user: SessionUser,
+    @CurrentSession() session: CurrentSessionInfo,
     @Body() body: DeleteAccountDto,
-    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    const sid = this.sessions.sessionIdOf(readCookie(request, SESSION_COOKIE));
-    // Read only for accounts without a password, which prove themselves by a recent sign-in.
-    await this.profile.deleteAccount(user, body.currentPassword, async () => (sid ? this.sessions.signedInAt(sid) : null));
+    await this.profile.deleteAccount(user, body.currentPassword, session.signedInAt);
     clearAuthCookies(response, this.config);
   }
 
@@ -124,9 +122,7 @@ export class ProfileController {
   @Public()
   @Get('avatars/:id')
   async avatar(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const file = await this.files.get(AVATAR_BUCKET, id);
-    if (!file) throw new NotFoundException('No such avatar');
     // A new avatar gets a new id, so the bytes behind one id never change.
-    await sendStoredFile(request, response, file, AVATAR_CACHE_CONTROL);
+    await sendStoredFile(request, response, await this.profile.avatar(id), AVATAR_CACHE_CONTROL);
   }
 }

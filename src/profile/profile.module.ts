@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
+import { AccountDataModule } from '../account-data/account-data.module.js';
 import { AuthModule } from '../auth/auth.module.js';
-import { OidcModule } from '../auth/oidc/oidc.module.js';
-import { Ga4mpModule } from '../tools/ga4mp/ga4mp.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ProfileAccountData } from './profile.account-data.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
 
 @Module({
-  imports: [AuthModule, OidcModule, AuditModule, Ga4mpModule],
+  imports: [UsersModule, AuthModule, AccountDataModule],
   controllers: [ProfileController],
-  providers: [ProfileService],
+  providers: [ProfileService, ProfileAccountData],
 })
 export class ProfileModule {}

@@ -1,25 +1,22 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { SessionUser } from '../../lib/auth/session-user.js';
-import { AccountTokensService } from '../auth/account-tokens.service.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { AVATAR_MAX_BYTES, type ProfileResponse } from '../../lib/api/profile.js';
+import { AccountDataRegistry } from '../account-data/account-data.registry.js';
 import { AuthService } from '../auth/auth.service.js';
-import { OidcAccountsService } from '../auth/oidc/oidc-accounts.service.js';
 import { PasswordHasher } from '../auth/password-hasher.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { AuditService } from '../audit/audit.service.js';
 import { fieldError } from '../common/validation.js';
+import { FileStorage, type StoredFile } from '../storage/file-storage.js';
 import { sniffImageType } from '../storage/image-type.js';
-import { FileStorage } from '../storage/file-storage.js';
-import { Ga4mpHistoryService } from '../tools/ga4mp/ga4mp-history.service.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
-import { type ProfileResponse, toProfileResponse } from './dto/profile.response.js';
+import { toProfileResponse } from './dto/profile.response.js';
 import { ProfileErrorCode, ProfileException } from './profile.exception.js';
 
 export const AVATAR_BUCKET = 'avatars';
 /** How recent a sign-in must be to delete an account that has no password (OpenID sign-in only). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 @Injectable()
@@ -31,11 +28,8 @@ export class ProfileService {
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly auth: AuthService,
-    private readonly tokens: AccountTokensService,
     private readonly files: FileStorage,
-    private readonly oidcAccounts: OidcAccountsService,
-    private readonly audit: AuditService,
-    private readonly ga4mpHistory: Ga4mpHistoryService,
+    private readonly accountData: AccountDataRegistry,
   ) {}
 
   private async load(user: SessionUser): Promise<UserDocument> {
@@ -74,16 +68,12 @@ export class ProfileService {
     return toProfileResponse(updated!);
   }
 
-  async changePassword(
-    user: SessionUser,
-    input: ChangePasswordDto,
-    currentSessionId: string | null,
-  ): Promise<{ signedOutSessions: number }> {
+  async changePassword(user: SessionUser, input: ChangePasswordDto, currentSessionId: string): Promise<{ signedOutSessions: number }> {
     const current = await this.load(user);
     await this.checkPassword(current, input.currentPassword);
     await this.users.setPasswordHash(user.id, await this.hasher.hash(input.newPassword));
     const signedOutSessions = input.signOutOtherSessions
-      ? await this.sessions.revokeAllForUser(user.id, 'password-change', currentSessionId ?? undefined)
+      ? await this.sessions.revokeAllForUser(user.id, 'password-change', currentSessionId)
       : 0;
     return { signedOutSessions };
   }
@@ -126,49 +116,39 @@ export class ProfileService {
     return toProfileResponse(updated!);
   }
 
+  /** Public images addressed by an unguessable id; a missing one is a 404. */
+  async avatar(id: string): Promise<StoredFile> {
+    const file = await this.files.get(AVATAR_BUCKET, id);
+    if (!file) throw new NotFoundException('No such avatar');
+    return file;
+  }
+
+  /** "Export my data": every module that keeps something about the person adds its part. */
   async export(user: SessionUser) {
-    const current = await this.load(user);
-    return {
-      exportedAt: new Date().toISOString(),
-      profile: toProfileResponse(current),
-      sessions: await this.sessions.listForUser(user.id),
-      linkedIdentities: await this.oidcAccounts.listForUser(user.id),
-      tools: { ga4mpHistory: await this.ga4mpHistory.exportForUser(user.id) },
-    };
+    await this.load(user);
+    return { exportedAt: new Date().toISOString(), ...(await this.accountData.exportFor(user.id)) };
   }
 
   /**
-   * Deletes everything of the account. Ordered so that a failure half-way is safe and a retry
-   * finishes the job: the stored file first (file storage is the part most likely to be unavailable,
-   * and then nothing has changed yet: 503, still signed in, retry), then sign-in stops (sessions),
-   * then secondary data, the account record last.
+   * Deletes everything of the account once its owner has proved who they are. Every module deletes
+   * its own part, phase by phase (ACCOUNT_DATA_PHASES): the stored files first, then sign-in stops,
+   * then the rest, the account record last, so a failure half-way is safe and a retry finishes the
+   * job (an unavailable file storage fails it with 503 before anything has changed).
    */
-  async deleteAccount(
-    user: SessionUser,
-    password: string | undefined,
-    signedInAt: () => Promise<Date | null>,
-    now = Date.now(),
-  ): Promise<void> {
+  async deleteAccount(user: SessionUser, password: string | undefined, signedInAt: Date, now = Date.now()): Promise<void> {
     const current = await this.load(user);
     if (current.passwordSet !== false) {
       if (password === undefined) throw fieldError('currentPassword', 'Enter your current password');
       await this.checkPassword(current, password);
     } else {
       // No password to ask for: a fresh sign-in through the provider proves it is the owner.
-      const at = await signedInAt();
-      if (!at || now - at.getTime() > RECENT_SIGN_IN_MS) {
+      if (now - signedInAt.getTime() > RECENT_SIGN_IN_MS) {
         throw new ProfileException(
           ProfileErrorCode.SignInAgain,
           `Sign in again to delete your account: it must be done within ${RECENT_SIGN_IN_MS / 60_000} minutes of signing in`,
         );
       }
     }
-    await this.files.delete(AVATAR_BUCKET, current.avatarId);
-    await this.sessions.deleteAllForUser(user.id);
-    await this.tokens.deleteAllForUser(user.id);
-    await this.oidcAccounts.deleteAllForUser(user.id);
-    await this.ga4mpHistory.deleteAllForUser(user.id);
-    await this.audit.anonymiseUser(user.id);
-    await this.users.deleteById(user.id);
+    await this.accountData.deleteFor(user.id);
   }
 }

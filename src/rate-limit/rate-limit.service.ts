@@ -3,8 +3,9 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDes
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { upsertWithRetry } from '../database/upsert.js';
 import type { RateLimitRule } from './rate-limit.decorator.js';
-import { RateLimitHit } from './schemas/rate-limit-counter.schema.js';
+import { RateLimitCounter } from './schemas/rate-limit-counter.schema.js';
 
 export class TooManyRequestsException extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
@@ -21,14 +22,14 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
-    @InjectModel(RateLimitHit.name) private readonly hits: Model<RateLimitHit>,
+    @InjectModel(RateLimitCounter.name) private readonly counters: Model<RateLimitCounter>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(
       () => {
-        this.hits
+        this.counters
           .deleteMany({ expiresAt: { $lt: new Date() } })
           .exec()
           .catch((error: Error) => this.logger.warn(`Sweep failed: ${error.message}`));
@@ -45,6 +46,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   /**
    * Counts one hit against `rule` for `subject`; throws 429 when the window's limit is exceeded.
    * Subjects are hashed so counters never hold raw e-mail addresses or IPs.
+   *
+   * One counter document per window, incremented with an atomic `$inc` upsert that returns the new
+   * count: the k-th request of a window reads k, so exactly `limit` requests pass, on MongoDB (atomic
+   * updates) and on FerretDB (one connection; see database-server.ts) alike. The window index is part
+   * of the counter's id, so an expired window is never read again: that is the expiry check, and
+   * `expiresAt` serves the sweep and Retry-After.
    */
   async hit(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
@@ -53,10 +60,14 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
     const key = `${bucket}:${rule.scope}:${hashed}:${window}`;
     const expiresAt = new Date((window + 1) * windowMs);
-    // The k-th insert to land counts at least k documents, so at most `limit` requests pass.
-    await this.hits.create({ key, expiresAt });
-    const count = await this.hits.countDocuments({ key }).exec();
-    if (count > limit) {
+    // An upsert that returns the document after the update always finds or makes one.
+    const counter = await upsertWithRetry(() =>
+      this.counters
+        .findOneAndUpdate({ _id: key }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
+        .lean()
+        .exec(),
+    );
+    if (counter!.count > limit) {
       throw new TooManyRequestsException(Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)));
     }
   }

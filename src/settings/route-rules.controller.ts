@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { RouteRule, RouteRuleRedirect } from '../../lib/routes/route-rules.js';
+import type { RouteRuleCheckResponse, RouteRulesResponse } from '../../lib/api/route-rules.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { RouteRuleQueryDto } from './dto/route-rule-query.dto.js';
@@ -14,10 +14,7 @@ export class RouteRulesController {
   /** Asked by the browser before each client-side navigation; shared caches may keep answers briefly. */
   @Public()
   @Get('route-rules')
-  async check(
-    @Query() query: RouteRuleQueryDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ redirect: RouteRuleRedirect | null }> {
+  async check(@Query() query: RouteRuleQueryDto, @Res({ passthrough: true }) response: Response): Promise<RouteRuleCheckResponse> {
     const url = new URL(query.path, 'http://path.invalid');
     response.setHeader('Cache-Control', 'public, max-age=30');
     return { redirect: await this.routeRules.resolve(url.pathname, url.search) };
@@ -25,13 +22,13 @@ export class RouteRulesController {
 
   @Roles('admin')
   @Get('admin/route-rules')
-  async list(): Promise<{ rules: readonly RouteRule[] }> {
+  async list(): Promise<RouteRulesResponse> {
     return { rules: await this.routeRules.list() };
   }
 
   @Roles('admin')
   @Put('admin/route-rules')
-  async replace(@Body() body: UpdateRouteRulesDto): Promise<{ rules: readonly RouteRule[] }> {
+  async replace(@Body() body: UpdateRouteRulesDto): Promise<RouteRulesResponse> {
     return { rules: await this.routeRules.replace(body.rules) };
   }
 }

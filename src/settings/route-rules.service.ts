@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { resolveRouteRule, type RouteRule, type RouteRuleRedirect } from '../../lib/routes/route-rules.js';
+import type { RouteRule, RouteRuleRedirect } from '../../lib/api/route-rules.js';
+import { resolveRouteRule } from '../../lib/routes/route-rules.js';
 import { RouteRuleSet } from './schemas/route-rules.schema.js';
 import { SettingsErrorCode, SettingsException } from './settings.exception.js';
 

@@ -1,9 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { ERROR_PAGE_RENDERER } from '../common/error-page-renderer.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { BuildManifestController } from './build-manifest.controller.js';
+import { PageContextService } from './page-context.service.js';
+import { PageDocumentService } from './page-document.service.js';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer.js';
 import { SeoController } from './seo.controller.js';
+import { SeoService } from './seo.service.js';
 import { SsrController } from './ssr.controller.js';
 
 @Module({})
@@ -14,8 +18,15 @@ export class SsrModule {
       imports: [AuthModule, SettingsModule],
       // SsrController is last: its catch-all must be registered after every other GET route.
       controllers: [SeoController, BuildManifestController, SsrController],
-      providers: [{ provide: PAGE_RENDERER, useValue: renderer }],
-      exports: [PAGE_RENDERER],
+      providers: [
+        { provide: PAGE_RENDERER, useValue: renderer },
+        PageContextService,
+        PageDocumentService,
+        SeoService,
+        // The exception filter (common/) draws the 404/500 screens through this.
+        { provide: ERROR_PAGE_RENDERER, useExisting: PageDocumentService },
+      ],
+      exports: [ERROR_PAGE_RENDERER],
     };
   }
 }

@@ -28,7 +28,7 @@ export interface PutFileInput {
 }
 
 /**
- * File storage, one interface for both backends (PRODUCT.md §5): MongoDB GridFS by default, an
+ * File storage, one interface for both backends (docs/components.md): MongoDB GridFS by default, an
  * S3-compatible bucket when S3_BUCKET is set. Files live in named areas (`avatars`…) and are
  * addressed by an opaque id the storage chooses; ids of one backend mean nothing to the other.
  *

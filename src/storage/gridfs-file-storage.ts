@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GridFSBucket, ObjectId } from 'mongodb';
+import { type Collection, type Db, GridFSBucket, type GridFSChunk, type GridFSFile, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { FileStorage, type PutFileInput, type StoredFile } from './file-storage.js';
 
@@ -11,7 +11,8 @@ interface GridFsMetadata {
 /**
  * Files in the application's own database (the embedded default): every instance sees them and
  * they are backed up with everything else. Ids are the GridFS file ids; a file never changes
- * after upload, so its id is also its ETag.
+ * after upload, so its id is also its ETag. Uploads and deletes are the driver's GridFSBucket;
+ * downloads read the chunks themselves (see {@link readChunks}), in the standard GridFS layout.
  */
 export class GridFsFileStorage extends FileStorage {
   readonly backend = 'gridfs' as const;
@@ -20,9 +21,13 @@ export class GridFsFileStorage extends FileStorage {
     super();
   }
 
-  private bucket(area: string): GridFSBucket {
+  private db(): Db {
     if (!this.connection.db) throw new Error('The database is not connected');
-    return new GridFSBucket(this.connection.db as never, { bucketName: area });
+    return this.connection.db as unknown as Db;
+  }
+
+  private bucket(area: string): GridFSBucket {
+    return new GridFSBucket(this.db(), { bucketName: area });
   }
 
   async put(area: string, input: PutFileInput): Promise<string> {
@@ -52,7 +57,7 @@ export class GridFsFileStorage extends FileStorage {
     if (!file) return null;
     const metadata = (file.metadata ?? {}) as GridFsMetadata;
     return {
-      body: bucket.openDownloadStream(file._id),
+      body: Readable.from(readChunks(this.db().collection<GridFSChunk>(`${area}.chunks`), file), { objectMode: false }),
       contentType: metadata.contentType ?? 'application/octet-stream',
       length: file.length,
       etag: `"${id}"`,
@@ -81,4 +86,44 @@ export class GridFsFileStorage extends FileStorage {
         if (!/not found/i.test(error.message)) throw error; // already gone: deleting is idempotent
       });
   }
+}
+
+/**
+ * The file's chunks in order, one chunk (255 kB) per round trip to the database.
+ *
+ * On FerretDB the app has a single connection (see src/database/database-server.ts), so one long
+ * command holds up every other query. The driver's download stream asks for the chunks sorted by
+ * `n`, which FerretDB 1.x cannot push down: its first batch reads, sorts and returns up to 16 MB in
+ * one command (a 16 MB file held other requests for 0.6-0.8 s). Unsorted, FerretDB streams the
+ * rows as they lie, so each getMore is one small command and other queries run between them.
+ * Chunks come in `n` order in practice (insertion order on FerretDB; the `files_id, n` index on
+ * MongoDB); any that arrive early are held until their turn, so the order is right regardless.
+ * The limit ends the cursor at the last chunk instead of scanning the rest of the collection.
+ */
+async function* readChunks(chunks: Collection<GridFSChunk>, file: GridFSFile): AsyncGenerator<Buffer> {
+  const count = Math.ceil(file.length / file.chunkSize);
+  if (count === 0) return;
+  const cursor = chunks.find({ files_id: file._id }, { batchSize: 1, limit: count, promoteBuffers: true });
+  const early = new Map<number, Buffer>();
+  let next = 0;
+  try {
+    for await (const chunk of cursor) {
+      if (!Number.isInteger(chunk.n) || chunk.n < next || chunk.n >= count || early.has(chunk.n)) {
+        throw new Error(`GridFS file ${file._id.toString()} has an unexpected chunk ${chunk.n}`);
+      }
+      early.set(chunk.n, chunk.data as Buffer);
+      for (let data = early.get(next); data; data = early.get(next)) {
+        const expected = next < count - 1 ? file.chunkSize : file.length - file.chunkSize * (count - 1);
+        if (data.length !== expected) {
+          throw new Error(`GridFS file ${file._id.toString()} has chunk ${next} of ${data.length} bytes, expected ${expected}`);
+        }
+        early.delete(next);
+        next += 1;
+        yield data;
+      }
+    }
+  } finally {
+    await cursor.close();
+  }
+  if (next < count) throw new Error(`GridFS file ${file._id.toString()} is missing chunk ${next}`);
 }

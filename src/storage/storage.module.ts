@@ -6,7 +6,7 @@ import { FileStorage } from './file-storage.js';
 import { GridFsFileStorage } from './gridfs-file-storage.js';
 import { S3FileStorage } from './s3-file-storage.js';
 
-/** S3 when S3_BUCKET is set, otherwise GridFS in the application's database (PRODUCT.md §5). */
+/** S3 when S3_BUCKET is set, otherwise GridFS in the application's database (docs/components.md). */
 export function createFileStorage(config: AppConfig, connection: Connection): FileStorage {
   if (!config.s3) return new GridFsFileStorage(connection);
   const { bucket, endpoint, prefix } = config.s3;

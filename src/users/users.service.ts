@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { avatarUrl } from '../../lib/api/profile.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
 
@@ -22,8 +23,9 @@ export interface ProfileChanges {
   avatarId?: string | null;
 }
 
-export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role'>): SessionUser {
-  return { id: user.id as string, name: user.name, email: user.email, role: user.role };
+/** The signed-in user as the API, the page guards and the app's header see them. */
+export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role' | 'avatarId'>): SessionUser {
+  return { id: user.id as string, name: user.name, email: user.email, role: user.role, avatarUrl: avatarUrl(user.avatarId) };
 }
 
 @Injectable()

@@ -12,7 +12,7 @@ async function expectPageBasics(page: Page): Promise<void> {
 }
 
 test.describe('accessibility basics', () => {
-  for (const path of ['/', '/login', '/register', '/sponsor', '/privacy-policy']) {
+  for (const path of ['/', '/login', '/register', '/sponsor', '/privacy-policy', '/terms']) {
     test(`${path}: one h1, a working skip link, a language and a title`, async ({ page }) => {
       await gotoHydrated(page, path);
       await expectPageBasics(page);

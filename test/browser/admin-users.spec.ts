@@ -194,6 +194,126 @@ test.describe('/admin/users', () => {
     await expect(names(page)).toHaveText([target.name]);
   });
 
+  test('keeps a filter picked while the debounced search is still navigating', async ({ page, baseURL }) => {
+    const tag = newTag();
+    await createAccounts(baseURL!, tag, 2);
+    await openAsAdmin(page);
+    // Hold the navigation the search starts (its loader asks /api/route-rules first) so the filter
+    // is picked while the URL still shows the list before the search.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/route-rules?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const searching = page.waitForRequest(/\/api\/route-rules\?path=%2Fadmin%2Fusers%3Fq%3D/);
+    await search(page, tag);
+    await searching;
+    await page.getByLabel('Role', { exact: true }).selectOption('user');
+    release();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
+    await expect(page).toHaveURL(/[?&]role=user(&|$)/);
+    await expect(rows(page)).toHaveCount(2);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+  });
+
+  test('names sort buttons and session counts in plain words', async ({ page, baseURL }) => {
+    const tag = newTag();
+    const [target] = await createAccounts(baseURL!, tag, 1, () => `${tag} Single`);
+    await openAsAdmin(page);
+    await search(page, target.email);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Name, sort ascending', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Joined, sort ascending', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: `Manage ${target.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: target.name });
+    // Registering signed the account in once.
+    await expect(dialog.getByText('1 active session (a browser or device signed in).', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(dialog.getByRole('group')).toHaveAccessibleName(
+      `Sign ${target.name} out everywhere? 1 active session will end; they can sign in again.`,
+    );
+  });
+
+  test('after a refusal or a success in the user panel the focus stays where the admin was working, never on a destructive button', async ({
+    page,
+    baseURL,
+  }) => {
+    const tag = newTag();
+    const [target] = await createAccounts(baseURL!, tag, 1, () => `${tag} Focus`);
+    await openAsAdmin(page);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+    // The last-admin refusal, on the admin's own account: answered by a stand-in for the server,
+    // since other tests share this database and may have made more admins.
+    await page.route('**/api/admin/users/*/role', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'LAST_ADMIN',
+          message: 'Hitscope needs at least one active admin. Make another user an admin first.',
+        }),
+      }),
+    );
+    await search(page, 'admin@hitscope.test');
+    await page.getByRole('button', { name: 'Manage Browser Admin' }).click();
+    const own = page.getByRole('dialog', { name: 'Browser Admin' });
+    await own.getByLabel('Role', { exact: true }).selectOption('user');
+    await own.getByRole('button', { name: 'Change role' }).click();
+    await own.getByRole('group').getByRole('button', { name: 'Remove admin role' }).click();
+    const access = own.getByRole('region', { name: 'Access' });
+    await expect(access.getByRole('alert')).toHaveText('Hitscope needs at least one active admin. Make another user an admin first.');
+    await expect(own.getByLabel('Role', { exact: true })).toBeFocused();
+    await expect(own.getByLabel('Role', { exact: true })).toHaveValue('admin');
+    await expect(own.getByRole('button', { name: 'Sign out everywhere' })).not.toBeFocused();
+    await page.unroute('**/api/admin/users/*/role');
+    await page.keyboard.press('Escape');
+    await expect(own).toBeHidden();
+
+    // Successes on another account.
+    await search(page, target.email);
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByRole('button', { name: `Manage ${target.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: target.name });
+    await expect(dialog.getByText('No admin actions on this account yet.')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('group').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(toast(page, `${target.name} is signed out everywhere (1 session ended)`)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Sessions' })).toBeFocused();
+
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await dialog.getByRole('group').getByRole('button', { name: 'Disable account' }).click();
+    await expect(toast(page, `${target.name} is disabled`)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Access' })).toBeFocused();
+
+    await dialog.getByRole('button', { name: 'Enable account' }).click();
+    await dialog.getByRole('group').getByRole('button', { name: 'Enable account' }).click();
+    await expect(toast(page, `${target.name} is enabled and can sign in again`)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Access' })).toBeFocused();
+    expect(await focused()).not.toBe('Disable account');
+
+    await dialog.getByLabel('Role', { exact: true }).selectOption('admin');
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await dialog.getByRole('group').getByRole('button', { name: 'Make admin' }).click();
+    await expect(toast(page, `${target.name} is now an admin`)).toBeVisible();
+    await expect(dialog.getByLabel('Role', { exact: true })).toBeFocused();
+
+    // Escape backs out of a question first (the focus goes back to the button that asked it), then closes the panel.
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(dialog.getByRole('group')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('group')).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign out everywhere' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   test('sends a signed-in user who is not an admin to the lounge', async ({ page }) => {
     await signUp(page.request, 'not-admin');
     await page.goto('/admin/users');

@@ -59,6 +59,64 @@ test.describe('registration and sign-in screens', () => {
     expect(sent).toBe(false);
   });
 
+  test('an empty form with the terms unchecked shows every problem at once, and sends nothing', async ({ page }) => {
+    await gotoHydrated(page, '/register');
+    let sent = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/register') sent = true;
+    });
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    const expected = [
+      [page.getByLabel('Name'), 'Enter your name'],
+      [page.getByLabel('E-mail'), 'Enter your e-mail address'],
+      [page.getByLabel('Password'), /^At least 12 characters\. .* Enter a password$/],
+      [page.getByRole('checkbox', { name: /I accept the terms/ }), 'Accept the terms to create an account.'],
+    ] as const;
+    for (const [field, description] of expected) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(description);
+    }
+    await expect(page.getByRole('alert')).toHaveCount(expected.length);
+    expect(sent).toBe(false);
+  });
+
+  test('an empty password gets one clear message, without the common-password verdict glued to it', async ({ page }) => {
+    await gotoHydrated(page, '/register');
+    const credentials = newCredentials('nopassword');
+    await page.getByLabel('Name').fill(credentials.name);
+    await page.getByLabel('E-mail').fill(credentials.email);
+    await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveText('Enter a password');
+    await expect(password).not.toHaveAccessibleDescription(/too common|12 to 128/);
+  });
+
+  test('the terms of service are a page of their own, linked from the terms checkbox', async ({ page }) => {
+    await gotoHydrated(page, '/register');
+    const link = page.getByRole('link', { name: 'terms of service' });
+    await expect(link).toHaveAttribute('href', '/terms');
+    await link.click();
+    await expect(page).toHaveURL('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    await expect(page).toHaveTitle('Terms of service — Hitscope');
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    await contents.getByRole('link', { name: 'Licences for the companion products' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Licences for the companion products' })).toBeInViewport();
+  });
+
+  test('registration makes the same promise about the free tools as the home page', async ({ page }) => {
+    await gotoHydrated(page, '/register');
+    await expect(page.getByText('Four analytics debugging tools, free with your account.')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/evaluat/);
+    await gotoHydrated(page, '/');
+    await expect(page.getByText('The four web tools are free with an account')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/stay free|evaluat/);
+  });
+
   test('a wrong password shows an error on the sign-in screen', async ({ page, request }) => {
     const credentials = newCredentials('wrongpw');
     await registerViaApi(request, credentials);
@@ -115,5 +173,13 @@ test.describe('sign out', () => {
     expect(response?.ok()).toBe(true);
     await expect(page).toHaveURL('/login?redirect=%2Fdashboard%2Flounge');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Hitscope');
+  });
+
+  test('an anonymous visit to /logout says there was no session to end', async ({ page }) => {
+    await gotoHydrated(page, '/logout');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You were not signed in');
+    await expect(page.locator('main')).toContainText('There was no session to end on this device.');
+    await expect(page.locator('main')).not.toContainText('Your session has ended');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/login');
   });
 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { CHUNK_RELOAD_STORAGE_KEY, CHUNK_RELOAD_WINDOW_MS } from '../../lib/client-constants.js';
 import { gotoHydrated, trackDocumentRequests } from './fixtures.js';
 
-// PRODUCT.md §3: a lazy chunk that fails to load reloads the page, at most once per 10 s per path,
+// docs/client-behaviour.md: a lazy chunk that fails to load reloads the page, at most once per 10 s per path,
 // remembered in sessionStorage under 'hitscope:chunk-reload'.
 
 const SPONSOR_CHUNK = '**/assets/SponsorPage-*.js';

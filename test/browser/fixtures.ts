@@ -1,5 +1,5 @@
 import { type APIRequestContext, type ConsoleMessage, expect, type Page, type Request } from '@playwright/test';
-import type { SessionUser } from '../../lib/auth/session-user.js';
+import type { SessionUser } from '../../lib/api/auth.js';
 
 /** Promoted to admin on registration through ADMIN_EMAILS (test/support/browser-server.mjs). */
 export const ADMIN_EMAIL = 'admin@hitscope.test';

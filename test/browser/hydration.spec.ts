@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { collectPageProblems, signUp, waitForHydration } from './fixtures.js';
 
 // The server render and the browser's first render must agree: no hydration warnings, no errors.
-const PUBLIC_PAGES = ['/', '/login', '/register', '/sponsor', '/privacy-policy'];
+const PUBLIC_PAGES = ['/', '/login', '/register', '/sponsor', '/privacy-policy', '/terms'];
 
 test.describe('hydration', () => {
   for (const path of PUBLIC_PAGES) {

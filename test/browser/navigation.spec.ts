@@ -25,6 +25,15 @@ test.describe('client-side navigation', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(documents.paths()).toEqual([]);
   });
+
+  test('the footer links to the terms of service, which open without a document load', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const documents = trackDocumentRequests(page);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms of service' }).click();
+    await expect(page).toHaveURL('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    expect(documents.paths()).toEqual([]);
+  });
 });
 
 test.describe('lounge', () => {

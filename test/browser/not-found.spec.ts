@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, trackDocumentRequests } from './fixtures.js';
+import { gotoHydrated, signUp, trackDocumentRequests, waitForHydration } from './fixtures.js';
 
 test.describe('404 screen', () => {
   test('an unmatched path answers 404 with the not-found screen', async ({ page }) => {
@@ -33,6 +33,23 @@ test.describe('404 screen', () => {
     await expect(page).toHaveURL('/dashboard/tools/not-a-tool');
     await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /dashboard/tools/not-a-tool');
     expect(documents.paths()).toEqual([]);
+  });
+
+  test('offers a visitor the home page and sign-in, not a dashboard they do not have', async ({ page }) => {
+    await page.goto('/this-does-not-exist');
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: 'Back to Hitscope' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveCount(0);
+  });
+
+  test('offers a signed-in user their dashboard', async ({ page }) => {
+    await signUp(page.request, 'notfound');
+    await page.goto('/this-does-not-exist');
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard/lounge');
+    await expect(page.getByRole('link', { name: 'Back to Hitscope' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   });
 
   test('an unknown API path is a JSON 404, not the HTML app', async ({ request }) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { MongoClient, ObjectId } from 'mongodb';
-import { csrfToken, gotoHydrated, newCredentials, registerViaApi } from './fixtures.js';
+import { csrfToken, gotoHydrated, newCredentials, registerViaApi, waitForHydration } from './fixtures.js';
 
 /**
  * The browser server has no SMTP: messages stay in its `mail_outbox` collection. It writes its
@@ -25,6 +25,11 @@ test.afterAll(async () => {
 
 /** The path of the newest reset link sent to `email` after `since` (the mail is queued just after the answer). */
 async function resetLink(email: string, since: Date): Promise<string> {
+  return mailedLink(email, since, /https?:\/\/[^\s"<>]+\/login\?reset=[\w-]+/);
+}
+
+/** The path and query of the first link matching `pattern` in the newest message to `email` after `since`. */
+async function mailedLink(email: string, since: Date, pattern: RegExp): Promise<string> {
   let link: string | null = null;
   await expect
     .poll(
@@ -36,11 +41,11 @@ async function resetLink(email: string, since: Date): Promise<string> {
           .sort({ createdAt: -1 })
           .limit(1)
           .toArray();
-        const match = /https?:\/\/[^\s"<>]+\/login\?reset=[\w-]+/.exec(String(mail?.text ?? ''));
+        const match = pattern.exec(String(mail?.text ?? ''));
         link = match ? new URL(match[0]).pathname + new URL(match[0]).search : null;
         return link;
       },
-      { message: `a reset e-mail to ${email}`, timeout: 15_000 },
+      { message: `an e-mail to ${email} with a link matching ${pattern}`, timeout: 15_000 },
     )
     .not.toBeNull();
   return link!;
@@ -134,5 +139,35 @@ test.describe('forgot and reset password', () => {
       headers: { 'x-csrf-token': token },
     });
     expect(login.status(), 'the old password still works').toBe(200);
+  });
+});
+
+test.describe('the e-mail verification link', () => {
+  test('followed while signed out, it lands on the sign-in screen, which says the address is confirmed', async ({ page, request }) => {
+    const account = newCredentials('verify');
+    const since = new Date(Date.now() - 1000);
+    await registerViaApi(request, account); // another cookie jar: the page stays signed out
+    const link = await mailedLink(account.email, since, /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[\w-]+/);
+
+    await page.goto(link);
+    await waitForHydration(page);
+    await expect(page).toHaveURL('/login?verified=1');
+    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed. Sign in to continue.' })).toBeVisible();
+
+    await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/lounge$/);
+
+    // Used once: followed again, signed in this time, it lands on the profile, which says the address is confirmed anyway.
+    await page.goto(link);
+    await waitForHydration(page);
+    await expect(page).toHaveURL('/dashboard/user/profile?verified=0');
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `That confirmation link has expired or was already used. ${account.email} is confirmed.` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new link' })).toHaveCount(0);
   });
 });

@@ -3,7 +3,7 @@ import { MAX_PRELOADS_IN_FLIGHT } from '../../lib/client-constants.js';
 import { ROUTE_TABLE } from '../../lib/routes/route-table.js';
 import { gotoHydrated } from './fixtures.js';
 
-// PRODUCT.md §3: link hover/visibility preloads route code and data, at most 5 preloads in flight.
+// docs/client-behaviour.md: link hover/visibility preloads route code and data, at most 5 preloads in flight.
 
 test.describe('preloading', () => {
   // Short enough that the footer (whose links preload when visible) stays below the fold.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { BUILD_MANIFEST_PATH, type BuildManifest } from '../../lib/client-constants.js';
 import { gotoHydrated } from './fixtures.js';
 
-// PRODUCT.md §3: open tabs poll the build manifest (hourly and when the tab becomes visible again)
+// docs/client-behaviour.md: open tabs poll the build manifest (hourly and when the tab becomes visible again)
 // and offer a non-blocking reload when a newer build is live.
 
 /** Headless pages are always 'visible': dispatching the event is what a tab switch back does. */

@@ -55,7 +55,7 @@ describe('registration', () => {
       .set('x-csrf-token', token)
       .send({ name: ' Ada ', email, password: PASSWORD })
       .expect(201);
-    expect(response.body).toEqual({ id: expect.any(String), name: 'Ada', email: email.toLowerCase(), role: 'user' });
+    expect(response.body).toEqual({ id: expect.any(String), name: 'Ada', email: email.toLowerCase(), role: 'user', avatarUrl: null });
     const session = cookieNamed(response.headers['set-cookie'], 'hs_session');
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
@@ -97,6 +97,33 @@ describe('registration', () => {
     expect(response.body.fields.email).toEqual(['Enter a valid e-mail address']);
     expect(response.body.fields.password).toEqual(['Password must be 12 to 128 characters']);
     expect(response.body.fields.name).toEqual(['Name must be 1 to 100 characters']);
+  });
+
+  it('answers an empty form with one message per field, and "Enter a password" alone for an empty password', async () => {
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: '', email: '', password: '' })
+      .expect(400);
+    expect(response.body.fields).toEqual({
+      name: ['Name must be 1 to 100 characters'],
+      email: ['Enter a valid e-mail address'],
+      password: ['Enter a password'],
+    });
+  });
+
+  it('names the e-mail field when the address is taken, so the form can show it there', async () => {
+    const { email } = await signUp();
+    const agent = newAgent();
+    const token = await csrfToken(agent);
+    const response = await agent
+      .post('/api/auth/register')
+      .set('x-csrf-token', token)
+      .send({ name: 'Again', email, password: PASSWORD })
+      .expect(409);
+    expect(response.body.fields).toEqual({ email: ['An account with this e-mail address already exists'] });
   });
 
   it('refuses mass assignment of role and creates nothing', async () => {

@@ -8,7 +8,7 @@ import { testDatabaseUri } from '../support/test-database.js';
 
 const INTERNAL_DETAIL = 'SECRET_INTERNAL_DETAIL at /srv/hitscope/src/secret.ts:42';
 
-describe('PRODUCT.md §2 errors against the running app', () => {
+describe('docs/errors.md: errors against the running app', () => {
   it('answers an unmatched route with 404 and "Page not found: {path}"', async () => {
     const response = await newAgent().get('/no/such/page').expect(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);

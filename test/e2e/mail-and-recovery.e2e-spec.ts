@@ -50,6 +50,8 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   });
 
   it('sends a verification link on registration that verifies the address once', async () => {
+    // Followed in a browser that is not signed in (the link is often opened elsewhere): it lands on
+    // the sign-in screen, which says the address is confirmed.
     await register('verify-me@example.test');
     const mail = await sink.waitFor((m) => m.to.includes('verify-me@example.test'));
     expect(mail.subject).toBe('Confirm your e-mail address for Hitscope');
@@ -58,11 +60,24 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
     const path = new URL(link).pathname + new URL(link).search;
 
     const first = await http().get(path).expect(302);
-    expect(first.headers.location).toBe('/dashboard/user/profile?verified=1');
+    expect(first.headers.location).toBe('/login?verified=1');
     const user = await mongo.db().collection('users').findOne({ email: 'verify-me@example.test' });
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     const again = await http().get(path).expect(302);
-    expect(again.headers.location).toBe('/dashboard/user/profile?verified=0');
+    expect(again.headers.location).toBe('/login?verified=0');
+  });
+
+  it('lands a browser that is signed in on its profile, and one whose session has ended on the sign-in screen', async () => {
+    const session = await register('verify-signed-in@example.test');
+    const mail = await sink.waitFor((m) => m.to.includes('verify-signed-in@example.test'));
+    const link = new URL(linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/));
+    const path = link.pathname + link.search;
+    const signedIn = await http().get(path).set('Cookie', session).expect(302);
+    expect(signedIn.headers.location).toBe('/dashboard/user/profile?verified=1');
+
+    await post('/api/auth/logout', {}, session).expect(204);
+    const afterLogout = await http().get(path).set('Cookie', session).expect(302);
+    expect(afterLogout.headers.location).toBe('/login?verified=0');
   });
 
   it('answers forgot-password identically for known and unknown addresses and mails only the known one', async () => {

@@ -131,7 +131,10 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     const { browser, landing } = await signInAs('new-person');
     expect(landing).toBe('/dashboard/lounge');
     const session = await me(browser);
-    expect(session).toEqual({ status: 200, body: { id: expect.any(String), email: 'nina.new@idp.test', name: 'Nina New', role: 'user' } });
+    expect(session).toEqual({
+      status: 200,
+      body: { id: expect.any(String), email: 'nina.new@idp.test', name: 'Nina New', role: 'user', avatarUrl: null },
+    });
 
     const stored = await users().findOne({ email: 'nina.new@idp.test' });
     expect(stored?.emailVerifiedAt).toBeInstanceOf(Date);

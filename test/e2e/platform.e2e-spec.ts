@@ -69,7 +69,7 @@ describe('security headers and assets', () => {
     const stylesheets = [...page.text.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([\w-]+)\.css"/g)].map((match) => match[1]);
     expect(stylesheets).toHaveLength(2);
     expect(stylesheets[0]).toMatch(/^index-/); // tokens, base and UI primitives: in every page
-    expect(stylesheets[1]).toMatch(/^public-/); // the public pages' stylesheet, after it
+    expect(stylesheets[1]).toMatch(/^marketing-/); // the public pages' stylesheet (features/marketing), after it
   });
 });
 
@@ -92,7 +92,7 @@ describe('SEO', () => {
     const sitemap = await newAgent().get('/sitemap.xml').expect(200);
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     const locations = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual([`${e2eUrl()}/`, `${e2eUrl()}/sponsor`, `${e2eUrl()}/privacy-policy`]);
+    expect(locations).toEqual([`${e2eUrl()}/`, `${e2eUrl()}/sponsor`, `${e2eUrl()}/privacy-policy`, `${e2eUrl()}/terms`]);
     const robots = await newAgent().get('/robots.txt').expect(200);
     expect(robots.text).toContain(`Sitemap: ${e2eUrl()}/sitemap.xml`);
     expect(robots.text).toContain('Disallow: /admin');

@@ -96,6 +96,57 @@ describe('profile', () => {
     await other.get('/api/auth/me').expect(401);
   });
 
+  it('answers a wrong current password with a field error for currentPassword, wherever it is asked for', async () => {
+    const { agent, token } = await signUp();
+    const wrong = 'not my password at all';
+    const expected = { code: 'WRONG_PASSWORD', fields: { currentPassword: ['Your current password is not correct'] } };
+    const password = await agent
+      .post('/api/profile/password')
+      .set('x-csrf-token', token)
+      .send({ currentPassword: wrong, newPassword: 'another fine passphrase' })
+      .expect(403);
+    expect(password.body).toMatchObject(expected);
+    const email = await agent
+      .post('/api/profile/email')
+      .set('x-csrf-token', token)
+      .send({ email: uniqueEmail('elsewhere'), currentPassword: wrong })
+      .expect(403);
+    expect(email.body).toMatchObject(expected);
+    const deletion = await agent
+      .delete('/api/profile')
+      .set('x-csrf-token', token)
+      .send({ currentPassword: wrong, confirm: 'DELETE' })
+      .expect(403);
+    expect(deletion.body).toMatchObject(expected);
+    await agent.get('/api/auth/me').expect(200);
+  });
+
+  it("names the e-mail field when the new address is taken or is already the account's", async () => {
+    const { agent, token, email } = await signUp();
+    const taken = (await signUp()).email;
+    const conflict = await agent
+      .post('/api/profile/email')
+      .set('x-csrf-token', token)
+      .send({ email: taken, currentPassword: PASSWORD })
+      .expect(409);
+    expect(conflict.body.fields).toEqual({ email: ['An account with this e-mail address already exists'] });
+    const same = await agent.post('/api/profile/email').set('x-csrf-token', token).send({ email, currentPassword: PASSWORD }).expect(400);
+    expect(same.body.fields).toEqual({ email: ['That is already your e-mail address'] });
+  });
+
+  it('gives the signed-in user the uploaded avatar, so the header can show it', async () => {
+    const { agent, token } = await signUp();
+    expect((await agent.get('/api/auth/me').expect(200)).body.avatarUrl).toBeNull();
+    const uploaded = await agent
+      .put('/api/profile/avatar')
+      .set('x-csrf-token', token)
+      .attach('avatar', tinyPng(), { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
+    expect((await agent.get('/api/auth/me').expect(200)).body.avatarUrl).toBe(uploaded.body.avatarUrl);
+    await agent.delete('/api/profile/avatar').set('x-csrf-token', token).expect(200);
+    expect((await agent.get('/api/auth/me').expect(200)).body.avatarUrl).toBeNull();
+  });
+
   it('stores a PNG avatar in file storage and serves it with safe headers; refuses other files', async () => {
     const { agent, token } = await signUp();
     const uploaded = await agent

@@ -3,13 +3,13 @@ import { type Agent, newAgent, signInAdmin, signUp } from '../support/e2e.js';
 
 type Role = 'anonymous' | 'user' | 'admin';
 
-/** What PRODUCT.md §1 says each kind of visitor gets on the first (server-rendered) request. */
+/** What docs/routes.md says each kind of visitor gets on the first (server-rendered) request. */
 function expected(middleware: readonly string[], role: Role, path: string): { status: number; location?: string } {
   const login = `/login?redirect=${encodeURIComponent(path)}`;
   if (middleware.includes('guest')) return role === 'anonymous' ? { status: 200 } : { status: 302, location: '/dashboard/lounge' };
   if (middleware.includes('admin')) {
     if (role === 'anonymous') return { status: 302, location: login };
-    return role === 'admin' ? { status: 200 } : { status: 302, location: '/dashboard/lounge' };
+    return role === 'admin' ? { status: 200 } : { status: 302, location: '/dashboard/lounge?notice=admin-only' };
   }
   if (middleware.includes('auth')) return role === 'anonymous' ? { status: 302, location: login } : { status: 200 };
   return { status: 200 };
@@ -24,7 +24,7 @@ beforeAll(async () => {
   agents.admin = (await signInAdmin()).agent;
 });
 
-describe.each<Role>(['anonymous', 'user', 'admin'])('every route of PRODUCT.md §1 as %s', (role) => {
+describe.each<Role>(['anonymous', 'user', 'admin'])('every route of docs/routes.md as %s', (role) => {
   it.each(exactRoutes.map((route) => [route.path, route] as const))('%s', async (path, route) => {
     const response = await agents[role].get(path).redirects(0);
     const want = expected(route.middleware, role, path);

@@ -7,6 +7,7 @@ import { MongoClient } from 'mongodb';
 import { BODY_LIMIT } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
 import { AllExceptionsFilter } from '../../src/common/all-exceptions.filter.js';
+import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from '../../src/common/error-page-renderer.js';
 import { rejectOperatorKeys } from '../../src/common/reject-operator-keys.middleware.js';
 import { RequestTimeoutInterceptor } from '../../src/common/request-timeout.interceptor.js';
 import { createValidationPipe } from '../../src/common/validation.js';
@@ -182,7 +183,7 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     app.useBodyParser('json', { limit: BODY_LIMIT });
     app.use(rejectOperatorKeys);
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(config, renderer));
+    app.useGlobalFilters(new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER)));
     app.useGlobalInterceptors(new RequestTimeoutInterceptor(config));
     await app.listen(0, '127.0.0.1');
     origin = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;

@@ -89,6 +89,15 @@ describe('POST /api/tools/usage', () => {
     expect(await db.collection('tool_usage_daily').countDocuments({ day: today(), tool: 'applog', action: 'analyse' })).toBe(1);
   });
 
+  it('counts 100 simultaneous reports of one tool exactly: the day’s counter grows by 100', async () => {
+    const before = await runsOf('har', 'analyse');
+    const someone = await signUp({ agent: agent() });
+    const responses = await Promise.all(Array.from({ length: 100 }, () => report(someone, { tool: 'har' })));
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(204));
+    expect(await runsOf('har', 'analyse')).toBe(before + 100);
+    expect(await db.collection('tool_usage_daily').countDocuments({ day: today(), tool: 'har', action: 'analyse' })).toBe(1);
+  });
+
   it(`limits each user to ${TOOL_RUN_REPORTS_PER_HOUR} reports an hour (429 with Retry-After), without limiting others`, async () => {
     const busy = await signUp({ agent: agent() });
     for (let sent = 0; sent < TOOL_RUN_REPORTS_PER_HOUR; sent += 20) {

@@ -97,7 +97,7 @@ export function fillPath(path: string, values: Record<string, string>): string {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The error shape (PRODUCT.md §2) without internals
+ * The error shape (docs/errors.md) without internals
  * ---------------------------------------------------------------------------------------------- */
 
 const STACK_TRACE = [/\n\s*at /, /\bat [^\s()]+ \(/, /node_modules/, /\.(ts|js|mjs):\d+(:\d+)?/, /\/(src|dist|srv|home|usr)\//];

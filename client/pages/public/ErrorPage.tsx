@@ -1,5 +1,4 @@
 import { AppLink } from '../../components/AppLink.js';
-import './public.css';
 import '../../components/ErrorScreen.css';
 
 /** `/error`: where a failed action can send people; the 404/500 screens are rendered by the router. */

@@ -1,18 +1,22 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import {
+  type AdminUserListQuery,
+  SORT_ORDERS,
+  type SortOrder,
+  USER_SEARCH_MAX_LENGTH,
+  USER_SORT_FIELDS,
+  USER_STATUSES,
+  type UserSortField,
+  type UserStatus,
+} from '../../../lib/api/admin-users.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 import { PageQueryDto } from '../../common/page-query.dto.js';
-import { USER_STATUSES, type UserStatus } from '../../users/schemas/user.schema.js';
-
-export const USER_SORT_FIELDS = ['createdAt', 'name', 'email'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** `GET /api/admin/users` query. Absent values take the defaults; wrong ones are a 400 with field messages. */
-export class ListUsersQueryDto extends PageQueryDto {
+export class ListUsersQueryDto extends PageQueryDto implements AdminUserListQuery {
   @IsOptional()
   @IsString({ message: 'q must be a single text value' })
-  @MaxLength(100, { message: 'q must be at most 100 characters' })
+  @MaxLength(USER_SEARCH_MAX_LENGTH, { message: `q must be at most ${USER_SEARCH_MAX_LENGTH} characters` })
   q?: string;
 
   @IsOptional()

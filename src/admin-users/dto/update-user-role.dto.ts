@@ -1,7 +1,8 @@
 import { IsIn } from 'class-validator';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import type { UpdateUserRoleRequest } from '../../../lib/api/admin-users.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 
-export class UpdateUserRoleDto {
+export class UpdateUserRoleDto implements UpdateUserRoleRequest {
   @IsIn(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` })
   role!: Role;
 }

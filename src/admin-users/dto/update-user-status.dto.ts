@@ -1,7 +1,7 @@
 import { IsIn } from 'class-validator';
-import { USER_STATUSES, type UserStatus } from '../../users/schemas/user.schema.js';
+import { type UpdateUserStatusRequest, USER_STATUSES, type UserStatus } from '../../../lib/api/admin-users.js';
 
-export class UpdateUserStatusDto {
+export class UpdateUserStatusDto implements UpdateUserStatusRequest {
   @IsIn(USER_STATUSES, { message: `status must be one of: ${USER_STATUSES.join(', ')}` })
   status!: UserStatus;
 }

@@ -1,23 +1,8 @@
+import type { AuditLogEntry } from '../../../lib/api/audit.js';
 import type { AuditEntry } from '../schemas/audit-entry.schema.js';
 
-export interface AuditEntryResponse {
-  id: string;
-  at: string;
-  actor: { id: string; email: string };
-  action: string;
-  target: { type: string; id: string; label: string };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-export interface AuditLogPageResponse {
-  items: AuditEntryResponse[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export function toAuditEntryResponse(entry: AuditEntry & { _id: { toString(): string } }): AuditEntryResponse {
+/** A stored entry as the API answers it (lib/api/audit.ts). */
+export function toAuditEntryResponse(entry: AuditEntry & { _id: { toString(): string } }): AuditLogEntry {
   return {
     id: entry._id.toString(),
     at: entry.at.toISOString(),

@@ -4,6 +4,8 @@ import { SecretsService } from '../secrets.service.js';
 
 export const CSRF_COOKIE = 'hs_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+/** 18 random bytes in base64url. */
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 /**
  * Signed double-submit tokens. The httpOnly cookie holds a random nonce; the token handed to the
@@ -14,11 +16,17 @@ export const CSRF_HEADER = 'x-csrf-token';
 export class CsrfService {
   constructor(private readonly secrets: SecretsService) {}
 
-  newNonce(): string {
-    return randomBytes(18).toString('base64url');
+  /**
+   * A token for the browser's nonce cookie. The nonce is kept while it is well formed (tabs open
+   * at once keep valid tokens); otherwise a new one is made, which the caller must set as the cookie.
+   */
+  issue(cookieNonce: string | undefined): { token: string; newNonce: string | null } {
+    const reusable = cookieNonce !== undefined && NONCE_PATTERN.test(cookieNonce);
+    const nonce = reusable ? cookieNonce : randomBytes(18).toString('base64url');
+    return { token: this.tokenFor(nonce), newNonce: reusable ? null : nonce };
   }
 
-  tokenFor(nonce: string): string {
+  private tokenFor(nonce: string): string {
     return `${nonce}.${this.sign(nonce)}`;
   }
 

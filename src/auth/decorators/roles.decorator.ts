@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 
 export const ROLES_KEY = 'hitscope:roles';
 

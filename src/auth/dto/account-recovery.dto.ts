@@ -1,13 +1,14 @@
 import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
-import { NewPassword } from './register.dto.js';
+import type { ForgotPasswordRequest, ResetPasswordRequest, VerifyEmailQuery } from '../../../lib/api/auth.js';
+import { NewPassword } from '../password-policy.js';
 
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements ForgotPasswordRequest {
   @IsEmail({}, { message: 'Enter a valid e-mail address' })
   @MaxLength(254, { message: 'E-mail address is too long' })
   email!: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @IsString()
   @Matches(/^[\w-]{43}$/, { message: 'This reset link is malformed: request a new one' })
   token!: string;
@@ -16,7 +17,7 @@ export class ResetPasswordDto {
   password!: string;
 }
 
-export class VerifyEmailQueryDto {
+export class VerifyEmailQueryDto implements VerifyEmailQuery {
   @IsString()
   @MaxLength(100)
   token!: string;

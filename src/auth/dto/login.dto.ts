@@ -1,7 +1,7 @@
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
-import { PASSWORD_MAX_LENGTH } from './register.dto.js';
+import { type LoginRequest, PASSWORD_MAX_LENGTH } from '../../../lib/api/auth.js';
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @IsEmail({}, { message: 'Enter a valid e-mail address' })
   @MaxLength(254, { message: 'E-mail address is too long' })
   email!: string;

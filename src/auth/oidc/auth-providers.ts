@@ -1,4 +1,4 @@
-import type { AuthProviders } from '../../../lib/auth/auth-providers.js';
+import type { AuthProviders } from '../../../lib/api/auth.js';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** From configuration only: the sign-in screens never wait for (or fail with) the provider itself. */

@@ -1,8 +1,6 @@
-import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AuthProviders, OidcErrorCode } from '../../../lib/auth/auth-providers.js';
-import { safeRedirectPath } from '../../../lib/http/safe-redirect.js';
-import { HOME_AFTER_SIGN_IN, LOGIN_PATH } from '../../../lib/routes/route-middleware.js';
+import type { AuthProviders } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
 import { readCookie, setAuthCookies } from '../auth-cookies.js';
@@ -10,7 +8,6 @@ import { Public } from '../decorators/public.decorator.js';
 import { authProvidersOf } from './auth-providers.js';
 import { OidcStartQueryDto } from './dto/oidc-start-query.dto.js';
 import { clearOidcTransactionCookie, setOidcTransactionCookie } from './oidc-cookies.js';
-import { OidcException } from './oidc.exception.js';
 import { OidcService } from './oidc.service.js';
 import { OIDC_TRANSACTION_COOKIE } from './oidc-transaction.js';
 
@@ -19,13 +16,10 @@ const FIFTEEN_MINUTES = 15 * 60;
 /**
  * "Continue with {provider}". Both endpoints are browser navigations (plain GETs, so the CSRF guard
  * lets them through): `state`, bound to this browser by the transaction cookie, is what protects
- * the callback from a forged response. Every outcome is a redirect: to the saved target when
- * signed in, otherwise to /login?oidc_error=<code>.
+ * the callback from a forged response. Every outcome is a redirect (see OidcService).
  */
 @Controller('api/auth')
 export class OidcController {
-  private readonly logger = new Logger(OidcController.name);
-
   constructor(
     private readonly oidc: OidcService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,15 +37,10 @@ export class OidcController {
   @RateLimit('oidc-start', { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES })
   @Get('oidc/start')
   async start(@Query() query: OidcStartQueryDto, @Res() response: Response): Promise<void> {
-    const redirect = safeRedirectPath(query.redirect) ?? HOME_AFTER_SIGN_IN;
     response.setHeader('Cache-Control', 'no-store');
-    try {
-      const { authorizationUrl, sealedTransaction } = await this.oidc.begin(redirect);
-      setOidcTransactionCookie(response, this.config, sealedTransaction);
-      response.redirect(302, authorizationUrl.href);
-    } catch (error) {
-      response.redirect(302, this.failureLocation(error, redirect));
-    }
+    const { location, sealedTransaction } = await this.oidc.begin(query.redirect);
+    if (sealedTransaction) setOidcTransactionCookie(response, this.config, sealedTransaction);
+    response.redirect(302, location);
   }
 
   @Public()
@@ -61,29 +50,12 @@ export class OidcController {
     response.setHeader('Cache-Control', 'no-store');
     // Single use, whatever happens next: a replayed callback finds no transaction.
     clearOidcTransactionCookie(response, this.config);
-    const transaction = this.oidc.openTransaction(readCookie(request, OIDC_TRANSACTION_COOKIE));
-    if (!transaction) {
-      response.redirect(302, this.failureLocation(new OidcException('failed', 'No sign-in in progress in this browser'), null));
-      return;
-    }
-    try {
-      // The public origin, not the Host header: it must equal the redirect_uri sent to the provider.
-      const callbackUrl = new URL(request.originalUrl, this.config.publicUrl);
-      const tokens = await this.oidc.complete(callbackUrl, transaction, request.header('user-agent'));
-      setAuthCookies(response, this.config, tokens);
-      response.redirect(302, transaction.redirect);
-    } catch (error) {
-      response.redirect(302, this.failureLocation(error, transaction.redirect));
-    }
-  }
-
-  /** Back to the sign-in screen with a reason, keeping the target for the next attempt. */
-  private failureLocation(error: unknown, redirect: string | null): string {
-    let code: OidcErrorCode = 'failed';
-    if (error instanceof OidcException) code = error.code;
-    else this.logger.error(`OpenID Connect sign-in failed: ${(error as Error)?.stack ?? String(error)}`);
-    const params = new URLSearchParams({ oidc_error: code });
-    if (redirect && redirect !== HOME_AFTER_SIGN_IN) params.set('redirect', redirect);
-    return `${LOGIN_PATH}?${params.toString()}`;
+    const { location, tokens } = await this.oidc.complete(
+      request.originalUrl,
+      readCookie(request, OIDC_TRANSACTION_COOKIE),
+      request.header('user-agent'),
+    );
+    if (tokens) setAuthCookies(response, this.config, tokens);
+    response.redirect(302, location);
   }
 }

@@ -1,7 +1,7 @@
-import type { OidcErrorCode } from '../../../lib/auth/auth-providers.js';
+import type { OidcErrorCode } from '../../../lib/api/auth.js';
 import { DomainException } from '../../common/domain.exception.js';
 
-// The browser never sees these as JSON: the sign-in endpoints are navigations, so the controller
+// The browser never sees these as JSON: the sign-in endpoints are navigations, so OidcService
 // turns the code into `/login?oidc_error=<code>` and the page words it. The statuses only matter
 // if one ever escapes to the global filter.
 const STATUS: Record<OidcErrorCode, number> = {

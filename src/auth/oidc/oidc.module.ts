@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { UsersModule } from '../../users/users.module.js';
 import { AuthModule } from '../auth.module.js';
+import { OidcAccountData } from './oidc.account-data.js';
 import { OidcAccountsService } from './oidc-accounts.service.js';
 import { OidcClientService } from './oidc-client.service.js';
 import { OidcController } from './oidc.controller.js';
@@ -9,9 +11,8 @@ import { OidcIdentity, OidcIdentitySchema } from './schemas/oidc-identity.schema
 
 /** Sign-in with an OpenID Connect provider; its endpoints answer even when none is configured. */
 @Module({
-  imports: [AuthModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
+  imports: [UsersModule, AuthModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
   controllers: [OidcController],
-  providers: [OidcService, OidcClientService, OidcAccountsService],
-  exports: [OidcAccountsService],
+  providers: [OidcService, OidcClientService, OidcAccountsService, OidcAccountData],
 })
 export class OidcModule {}

@@ -1,9 +1,17 @@
 import { Transform } from 'class-transformer';
 import { Equals, IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { PASSWORD_MAX_LENGTH } from '../../../lib/api/auth.js';
+import {
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  DELETE_ACCOUNT_CONFIRMATION,
+  type DeleteAccountRequest,
+  type UpdateProfileRequest,
+} from '../../../lib/api/profile.js';
 import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
-import { PASSWORD_MAX_LENGTH, NewPassword } from '../../auth/dto/register.dto.js';
+import { NewPassword } from '../../auth/password-policy.js';
 
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @IsOptional()
   @IsString()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
@@ -25,13 +33,13 @@ class CurrentPassword {
   currentPassword!: string;
 }
 
-export class ChangeEmailDto extends CurrentPassword {
+export class ChangeEmailDto extends CurrentPassword implements ChangeEmailRequest {
   @IsEmail({}, { message: 'Enter a valid e-mail address' })
   @MaxLength(254, { message: 'E-mail address is too long' })
   email!: string;
 }
 
-export class ChangePasswordDto extends CurrentPassword {
+export class ChangePasswordDto extends CurrentPassword implements ChangePasswordRequest {
   @NewPassword()
   newPassword!: string;
 
@@ -41,13 +49,13 @@ export class ChangePasswordDto extends CurrentPassword {
 }
 
 /** `currentPassword` is required unless the account has no password of its own (OpenID sign-in). */
-export class DeleteAccountDto {
+export class DeleteAccountDto implements DeleteAccountRequest {
   // Absent is allowed (accounts without a password); null or any other type is a 400, like a wrong type.
   @ValidateIf((body: DeleteAccountDto) => body.currentPassword !== undefined)
   @IsString({ message: 'Enter your current password' })
   @Length(1, PASSWORD_MAX_LENGTH, { message: 'Enter your current password' })
   currentPassword?: string;
 
-  @Equals('DELETE', { message: 'Type DELETE to confirm' })
+  @Equals(DELETE_ACCOUNT_CONFIRMATION, { message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` })
   confirm!: string;
 }

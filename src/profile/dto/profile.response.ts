@@ -1,21 +1,7 @@
-import type { ColorMode } from '../../../lib/client-constants.js';
+import { avatarUrl, type ProfileResponse } from '../../../lib/api/profile.js';
 import type { UserDocument } from '../../users/schemas/user.schema.js';
 
-export interface ProfileResponse {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-  /** False for accounts that sign in only through an OpenID Connect provider. */
-  hasPassword: boolean;
-  pendingEmail: string | null;
-  colorMode: ColorMode;
-  newsletterOptIn: boolean;
-  avatarUrl: string | null;
-  createdAt: string;
-}
-
+/** The account as its owner sees it: no password hash, no tokens, the avatar as a public URL. */
 export function toProfileResponse(user: UserDocument): ProfileResponse {
   return {
     id: user.id as string,
@@ -27,7 +13,7 @@ export function toProfileResponse(user: UserDocument): ProfileResponse {
     pendingEmail: user.pendingEmail ?? null,
     colorMode: user.colorMode,
     newsletterOptIn: Boolean(user.newsletterOptIn),
-    avatarUrl: user.avatarId ? `/api/avatars/${user.avatarId}` : null,
+    avatarUrl: avatarUrl(user.avatarId),
     createdAt: user.createdAt.toISOString(),
   };
 }

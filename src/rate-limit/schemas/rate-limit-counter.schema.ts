@@ -1,18 +1,21 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * One counted attempt. `key` is `<bucket>:<scope>:<subject>:<window index>`. Counting is an insert
- * (atomic on any backend) followed by a count of the window's documents, so the limit is exact even
- * for a burst of simultaneous requests — FerretDB 1.24 does not isolate concurrent `$inc`s on one
- * document, which let bursts slip past a single-counter design. Expired windows are swept (no TTL).
+ * Requests counted in one window for one subject. `_id` is `<bucket>:<scope>:<subject hash>:<window
+ * index>`, so a window's counter is found by its id and the next window starts a new document.
+ * Past windows are deleted by a periodic sweep on `expiresAt` (FerretDB has no TTL indexes).
  */
-@Schema({ collection: 'rate_limit_hits', versionKey: false })
-export class RateLimitHit {
-  @Prop({ type: String, required: true, index: true })
-  key!: string;
+@Schema({ collection: 'rate_limit_counters', versionKey: false })
+export class RateLimitCounter {
+  @Prop({ type: String, required: true })
+  _id!: string;
 
+  @Prop({ type: Number, required: true })
+  count!: number;
+
+  /** The end of the window. */
   @Prop({ type: Date, required: true, index: true })
   expiresAt!: Date;
 }
 
-export const RateLimitHitSchema = SchemaFactory.createForClass(RateLimitHit);
+export const RateLimitCounterSchema = SchemaFactory.createForClass(RateLimitCounter);

@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, Validate, ValidateNested, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
-import { isValidRuleSource, isValidRuleTarget, REDIRECT_STATUSES, type RedirectStatus } from '../../../lib/routes/route-rules.js';
+import { REDIRECT_STATUSES, type RedirectStatus, type RouteRule, type UpdateRouteRulesRequest } from '../../../lib/api/route-rules.js';
+import { isValidRuleSource, isValidRuleTarget } from '../../../lib/routes/route-rules.js';
 
 @ValidatorConstraint({ name: 'ruleSource' })
 class RuleSourceConstraint implements ValidatorConstraintInterface {
@@ -23,7 +24,7 @@ class RuleTargetConstraint implements ValidatorConstraintInterface {
   }
 }
 
-export class RouteRuleDto {
+export class RouteRuleDto implements RouteRule {
   @IsString()
   @MaxLength(500)
   @Validate(RuleSourceConstraint)
@@ -38,7 +39,7 @@ export class RouteRuleDto {
   status!: RedirectStatus;
 }
 
-export class UpdateRouteRulesDto {
+export class UpdateRouteRulesDto implements UpdateRouteRulesRequest {
   @IsArray()
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })

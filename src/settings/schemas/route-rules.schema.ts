@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { REDIRECT_STATUSES, type RedirectStatus } from '../../../lib/routes/route-rules.js';
+import { REDIRECT_STATUSES, type RedirectStatus } from '../../../lib/api/route-rules.js';
 
 @Schema({ _id: false, versionKey: false })
 export class StoredRouteRule {

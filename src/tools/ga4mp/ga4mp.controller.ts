@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { SessionUser } from '../../../lib/auth/session-user.js';
 import type { Ga4mpHistoryPage, Ga4mpSendResponse, Ga4mpValidateResponse } from '../../../lib/api/ga4mp.js';
+import type { SessionUser } from '../../../lib/api/auth.js';
 import { CurrentUser } from '../../auth/decorators/current-user.decorator.js';
 import { SignedIn } from '../../auth/decorators/roles.decorator.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';

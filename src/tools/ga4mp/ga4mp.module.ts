@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { GA4MP_ORIGINS } from '../../../lib/tools/ga4mp/endpoint.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ToolUsageModule } from '../usage/tool-usage.module.js';
+import { Ga4mpAccountData } from './ga4mp.account-data.js';
 import { Ga4mpHistoryService } from './ga4mp-history.service.js';
 import { Ga4mpController } from './ga4mp.controller.js';
 import { Ga4mpService } from './ga4mp.service.js';
@@ -19,6 +20,7 @@ export const GA4MP_TIMEOUT_MS = 10_000;
   providers: [
     Ga4mpService,
     Ga4mpHistoryService,
+    Ga4mpAccountData,
     {
       provide: GA4MP_TRANSPORT,
       // Always Google's origins. The wait stays a second under REQUEST_TIMEOUT_MS so that a slow GA4
@@ -28,6 +30,5 @@ export const GA4MP_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
     },
   ],
-  exports: [Ga4mpHistoryService],
 })
 export class Ga4mpModule {}

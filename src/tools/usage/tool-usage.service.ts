@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { ToolUsageRow } from '../../../lib/api/tool-usage.js';
 import { TOOL_ACTIONS, type ToolAction, type ToolId, usageDay } from '../../../lib/tools/tool-usage.js';
+import { upsertWithRetry } from '../../database/upsert.js';
 import { ToolUsageDay } from './tool-usage.schema.js';
 
 /** A stored counter of a tool and action this version counts (one retired since would be skipped). */
@@ -10,47 +11,32 @@ function isKnownRun<T extends { tool: string; action: string }>(row: T): row is 
   return Object.hasOwn(TOOL_ACTIONS, row.tool) && (TOOL_ACTIONS[row.tool as ToolId] as readonly string[]).includes(row.action);
 }
 
-const DUPLICATE_KEY = 11000;
-
-interface PendingCount {
-  filter: { day: string; tool: string; action: string };
-  runs: number;
-  waiters: Array<() => void>;
-}
-
 @Injectable()
 export class ToolUsageService {
   private readonly logger = new Logger(ToolUsageService.name);
 
-  /** Counters with a write in flight, and the runs that arrived meanwhile (written next, as one `$inc`). */
-  private readonly inFlight = new Map<string, PendingCount | null>();
-
   constructor(@InjectModel(ToolUsageDay.name) private readonly days: Model<ToolUsageDay>) {}
 
   /**
-   * Counts one run; resolves once it is written. Counting never fails the run it counts: a database
-   * hiccup is logged and the tool's answer still goes out.
+   * Counts one run with an atomic `$inc` upsert of the day's document; resolves once it is written.
+   * Counting never fails the run it counts: a database hiccup is logged and the tool's answer still
+   * goes out.
    *
-   * `$inc` is atomic on MongoDB, across instances. FerretDB 1.24 (the embedded database) does not
-   * isolate concurrent updates of one document — 50 simultaneous `$inc`s left 8 — so within this
-   * process one write per counter is in flight at a time, and the runs that arrive meanwhile are
-   * coalesced into the next `$inc`. That keeps the embedded, single-instance setup exact and turns a
-   * burst into a couple of writes on any backend.
+   * Exact on both databases: across instances on MongoDB (its updates are atomic), and over the
+   * one connection the app keeps to FerretDB (see database-server.ts). This replaced an in-process
+   * queue that kept one write per counter in flight and folded the runs arriving meanwhile into the
+   * next `$inc`, a workaround for FerretDB losing concurrent updates over several connections. It is
+   * not the better design on MongoDB either: each request waited for the writes queued before it,
+   * and a small `$inc` per run costs MongoDB nothing worth saving at these rates.
    */
-  record<T extends ToolId>(tool: T, action: ToolAction<T>, at = new Date()): Promise<void> {
+  async record<T extends ToolId>(tool: T, action: ToolAction<T>, at = new Date()): Promise<void> {
     const filter = { day: usageDay(at), tool, action };
-    const key = `${filter.day}|${tool}|${action}`;
-    return new Promise<void>((resolve) => {
-      if (this.inFlight.has(key)) {
-        const next = this.inFlight.get(key) ?? { filter, runs: 0, waiters: [] };
-        next.runs += 1;
-        next.waiters.push(resolve);
-        this.inFlight.set(key, next);
-        return;
-      }
-      this.inFlight.set(key, null);
-      void this.write(key, { filter, runs: 1, waiters: [resolve] });
-    });
+    try {
+      // The unique (day, tool, action) index makes concurrent first runs of a day converge.
+      await upsertWithRetry(() => this.days.updateOne(filter, { $inc: { runs: 1 } }, { upsert: true }).exec());
+    } catch (error) {
+      this.logger.warn(`A run of ${filter.day}|${tool}|${action} was not counted: ${(error as Error).message}`);
+    }
   }
 
   /** Daily rows between two days inclusive (`YYYY-MM-DD`), oldest first. */
@@ -61,32 +47,5 @@ export class ToolUsageService {
       .lean()
       .exec();
     return rows.filter(isKnownRun).map(({ day, tool, action, runs }) => ({ day, tool, action, runs }));
-  }
-
-  /** Writes `count`, then whatever accumulated for the same counter meanwhile, until none is left. */
-  private async write(key: string, count: PendingCount): Promise<void> {
-    try {
-      await this.increment(count.filter, count.runs);
-    } catch (error) {
-      this.logger.warn(`${count.runs} run(s) of ${key} not counted: ${(error as Error).message}`);
-    }
-    for (const resolve of count.waiters) resolve();
-    const next = this.inFlight.get(key);
-    if (next) {
-      this.inFlight.set(key, null);
-      await this.write(key, next);
-    } else {
-      this.inFlight.delete(key);
-    }
-  }
-
-  private async increment(filter: PendingCount['filter'], runs: number): Promise<void> {
-    try {
-      await this.days.updateOne(filter, { $inc: { runs } }, { upsert: true }).exec();
-    } catch (error) {
-      // Two instances' first runs of a day can race to insert the day's document; the loser increments it.
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-      await this.days.updateOne(filter, { $inc: { runs } }).exec();
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { HydratedDocument } from 'mongoose';
 import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
-import { ROLES, type Role } from '../../../lib/auth/session-user.js';
+import { ROLES, type Role } from '../../../lib/api/auth.js';
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

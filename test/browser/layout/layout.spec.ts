@@ -147,6 +147,75 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Recent activity' })).toBeVisible();
     },
   },
+  {
+    id: 'admin-users+confirm',
+    path: pathOf('admin-users'),
+    roles: ['admin'],
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /^Manage / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await expect(dialog.getByRole('group')).toBeVisible();
+    },
+  },
+  {
+    id: 'admin-users+refusal',
+    path: pathOf('admin-users'),
+    roles: ['admin'],
+    act: async (page) => {
+      // The refusal itself comes from a stand-in: the layout only depends on how it is shown.
+      await page.route('**/api/admin/users/*/role', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'Hitscope needs at least one active admin. Make another user an admin first.',
+          }),
+        }),
+      );
+      await page
+        .getByRole('button', { name: /^Manage / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      const role = dialog.getByLabel('Role', { exact: true });
+      await role.selectOption((await role.inputValue()) === 'admin' ? 'user' : 'admin');
+      await dialog.getByRole('button', { name: 'Change role' }).click();
+      await dialog.getByRole('group').getByRole('button').first().click();
+      await expect(dialog.getByRole('region', { name: 'Access' }).getByRole('alert')).toBeVisible();
+      await page.unroute('**/api/admin/users/*/role');
+    },
+  },
+  {
+    id: 'admin-settings+rule-error',
+    path: pathOf('admin-settings'),
+    roles: ['admin'],
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      const source = page.getByRole('textbox', { name: /^Source of rule/ }).last();
+      await source.fill('no-slash');
+      await page
+        .getByRole('textbox', { name: /^Target of rule/ })
+        .last()
+        .fill('javascript:alert(1)');
+      await page.getByRole('button', { name: 'Save rules' }).click();
+      await expect(source).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
+  {
+    id: 'lounge+admin-only-notice',
+    path: pathOf('lounge'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.goto(pathOf('admin'));
+      await expect(page.getByRole('status').filter({ hasText: 'The admin area is for admins only' })).toBeVisible();
+    },
+  },
 ];
 
 test.use({ reducedMotion: 'reduce' });

@@ -1,6 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { OidcStartQuery } from '../../../../lib/api/auth.js';
 
-export class OidcStartQueryDto {
+export class OidcStartQueryDto implements OidcStartQuery {
   /** Where to land after signing in; only same-site relative paths are honoured. */
   @IsOptional()
   @IsString()

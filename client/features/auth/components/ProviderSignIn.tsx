@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { oidcErrorMessage, oidcStartHref, parseOidcError } from '../../../lib/auth/auth-providers.js';
-import { useDataSource } from '../../app/data-source.js';
-import { authProvidersQuery } from '../../app/queries.js';
-import '../../features/auth/auth.css';
+import { oidcErrorMessage, oidcStartHref, parseOidcError } from '../../../../lib/api/auth.js';
+import { useDataSource } from '../../../app/data-source.js';
+import { authProvidersQuery } from '../../../app/queries.js';
+import '../auth.css';
 
 /**
  * "Continue with {provider}" above the e-mail form, when a provider is configured, and the reason a
@@ -28,7 +28,7 @@ export function ProviderSignIn({ redirect }: { redirect: string | null }) {
           <a className="button button--block" href={oidcStartHref(redirect)} data-provider="oidc">
             {`Continue with ${name}`}
           </a>
-          <p className="auth-divider">or use your e-mail</p>
+          <p className="auth-providers__divider">or use your e-mail</p>
         </>
       ) : null}
     </div>

@@ -1,0 +1,30 @@
+import { ADMIN_USER_AUDIT_ACTIONS } from '../../../lib/api/admin-users.js';
+import type { AuditLogEntry } from '../../../lib/api/audit.js';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** "1 session", "2 sessions", "0 sessions". */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export function describeAuditEntry(entry: AuditLogEntry): string {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  switch (entry.action) {
+    case ADMIN_USER_AUDIT_ACTIONS.changeRole:
+      return `Role changed from ${String(before.role)} to ${String(after.role)}`;
+    case ADMIN_USER_AUDIT_ACTIONS.disable:
+      return typeof after.revokedSessions === 'number' && after.revokedSessions > 0
+        ? `Disabled; ${plural(after.revokedSessions, 'session')} ended`
+        : 'Disabled';
+    case ADMIN_USER_AUDIT_ACTIONS.enable:
+      return 'Enabled';
+    case ADMIN_USER_AUDIT_ACTIONS.revokeSessions:
+      return `Signed out everywhere (${plural(Number(after.revoked ?? 0), 'session')} ended)`;
+    default:
+      return entry.action;
+  }
+}

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { COLOR_MODE_COOKIE, type ColorMode, parseColorMode } from '../../lib/client-constants.js';
+import type { DataSource, ErrorScreenInput, ServerRenderInput } from '../../lib/ssr/render-contract.js';
+import { readCookie } from '../auth/auth-cookies.js';
+import { authProvidersOf } from '../auth/oidc/auth-providers.js';
+import { PageSessionService } from '../auth/page-session.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { RouteRulesService } from '../settings/route-rules.service.js';
+
+/** What an error screen is drawn from: never the session or the database, which may be what failed. */
+export interface ErrorScreenContext extends Omit<ErrorScreenInput, 'status'> {
+  url: string;
+  nonce: string;
+}
+
+/** What the server entry needs to know about a page request, gathered in one place. */
+@Injectable()
+export class PageContextService {
+  constructor(
+    private readonly pageSessions: PageSessionService,
+    private readonly routeRules: RouteRulesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Resolves the session (refreshing it when needed, which may set cookies on `response`). */
+  async forPage(request: Request, response: Response): Promise<ServerRenderInput> {
+    const user = await this.pageSessions.resolve(request, response);
+    return {
+      url: request.originalUrl,
+      publicUrl: this.config.publicUrl,
+      nonce: cspNonceOf(response),
+      colorMode: colorModeOf(request),
+      data: this.dataSource(user),
+    };
+  }
+
+  forErrorScreen(request: Request, response: Response): ErrorScreenContext {
+    return {
+      url: request.originalUrl,
+      path: request.path,
+      publicUrl: this.config.publicUrl,
+      nonce: cspNonceOf(response),
+      colorMode: colorModeOf(request),
+    };
+  }
+
+  /** Loaders read data through the services directly: no HTTP round-trip to ourselves. */
+  private dataSource(user: SessionUser | null): DataSource {
+    return {
+      me: async () => user,
+      routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
+      authProviders: async () => authProvidersOf(this.config),
+    };
+  }
+}
+
+/** The cookie lets the server render the chosen theme with no flash. */
+function colorModeOf(request: Request): ColorMode {
+  return parseColorMode(readCookie(request, COLOR_MODE_COOKIE));
+}
+
+/** Set for every request by the first middleware in app.factory.ts; the CSP names it. */
+function cspNonceOf(response: Response): string {
+  return (response.locals.cspNonce as string | undefined) ?? '';
+}
