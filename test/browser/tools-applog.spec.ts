@@ -146,6 +146,25 @@ test.describe('app-log analyser', () => {
     expect(problems.problems).toEqual([]);
   });
 
+  test('labels are separated and counts agree with their nouns', async ({ page }) => {
+    await open(page);
+    await pasteAndAnalyse(page, fixture('android-logcat-threadtime.txt'));
+    const promotion = rows(page).filter({ has: page.getByRole('button', { name: 'select_promotion' }) });
+    // The entry cell reads "Event select_promotion 1 issue", not "select_promotion1 issue".
+    await expect(promotion.getByRole('cell').nth(2)).toHaveText('Event select_promotion 1 issue');
+
+    // One Firebase line: one line, one event, no issue.
+    await page.getByRole('button', { name: 'Analyse', exact: true }).isEnabled();
+    await pasteAndAnalyse(
+      page,
+      '05-01 10:00:01.210  1234  1260 V FA      : Logging event (FE): login(_l), Bundle[{ga_event_origin(_o)=app, method=email}]',
+    );
+    await expect(page.getByText('Decoded 1 event, 0 issues.')).toBeVisible();
+    await expect(page.getByText(/· Pasted text · 1 line \(1 from Firebase\) in [\d.]+ s$/)).toBeVisible();
+    await expect(details(page).getByRole('heading', { name: 'login' })).toBeVisible();
+    await expect(details(page).locator('.applog-details__kind')).toHaveText('Event origin: app');
+  });
+
   test('says so when a log has no Firebase lines, with copyable commands (file picked with the keyboard)', async ({ page }) => {
     await open(page);
     await expect(page.locator('h1')).toHaveCount(1);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
+import { serveFakeHistory } from './tools-ga4mp-history.js';
 
 const PATH = '/dashboard/tools/ga4mp';
 
@@ -12,9 +13,12 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     await gotoHydrated(page, PATH);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('GA4 Measurement Protocol');
 
-    // A fresh page: a page_view with a generated client id, but no credentials yet.
+    // A fresh page: a page_view with a generated client id, but no credentials yet. Nothing is an error
+    // before the user has touched it: the panel lists the fields still to fill in.
     const validation = page.getByRole('region', { name: 'Validation' });
-    await expect(validation.getByText('query.measurement_id')).toBeVisible();
+    await expect(validation.getByText('2 fields still to fill in')).toBeVisible();
+    await expect(validation.getByRole('button', { name: 'query.measurement_id' })).toBeVisible();
+    await expect(page.getByText('VALUE_REQUIRED')).toHaveCount(0);
     await expect(page.getByLabel('Client ID (client_id)')).toHaveValue(/^\d+\.\d{10}$/);
     await page.getByLabel('Measurement ID').fill('G-K3TQ8Y2P7L');
     await page.getByLabel('API secret', { exact: true }).fill('xVbN3kLqR2sTzW9yU1aE4d');
@@ -94,6 +98,127 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     await expect(page.getByText('Valid: no validation messages.')).toBeVisible();
     await page.getByLabel('App instance ID (app_instance_id)').fill('not-hex');
     await expect(page.getByText(/app_instance_id \[not-hex\] is invalid/).first()).toBeVisible();
+  });
+
+  test('a fresh payload lists the fields still to fill in; a field shows its messages once touched, all of them on a check or a send', async ({
+    page,
+  }) => {
+    const problems = collectPageProblems(page);
+    await signUp(page.request, 'ga4mp-touched');
+    await gotoHydrated(page, PATH);
+    const validation = page.getByRole('region', { name: 'Validation' });
+    await expect(validation.getByText('2 fields still to fill in')).toBeVisible();
+    await expect(page.getByText('VALUE_REQUIRED')).toHaveCount(0);
+    await expect(page.getByLabel('Measurement ID')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Fill in the 2 fields listed under Validation first.')).toBeVisible();
+
+    // Leaving an empty field touches it: its message shows, the other field is still pending.
+    await page.getByLabel('Measurement ID').focus();
+    await page.getByLabel('API secret', { exact: true }).focus();
+    await expect(page.getByLabel('Measurement ID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(validation.getByText('1 validation message')).toBeVisible();
+    await expect(validation.getByText('Measurement ID is required for a web stream.', { exact: false })).toBeVisible();
+    await expect(validation.getByText('Also 1 field still to fill in')).toBeVisible();
+
+    // An empty event is pending too, not an error, until it is checked (leaving the secret touched it).
+    await page.getByRole('button', { name: 'Add empty event' }).click();
+    await expect(validation.getByText('2 validation messages')).toBeVisible();
+    await expect(validation.getByText('Also 1 field still to fill in')).toBeVisible();
+    await expect(validation.getByRole('button', { name: 'events[1].name' })).toBeVisible();
+    await expect(page.getByText('Event at index: [1] has no name.')).toHaveCount(0);
+    await validation.getByRole('button', { name: 'Check now' }).click();
+    await expect(validation.getByText('3 validation messages')).toBeVisible();
+    await expect(page.getByText('Event at index: [1] has no name.').first()).toBeVisible();
+    await expect(validation.getByText(/still to fill in/)).toHaveCount(0);
+
+    // Sending checks everything as well.
+    await gotoHydrated(page, PATH);
+    await page.getByRole('button', { name: 'Send to debug' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Response' }).getByText('Not sent: the payload has 2 validation messages.'),
+    ).toBeVisible();
+    await expect(validation.getByText('2 validation messages')).toBeVisible();
+    await expect(page.getByLabel('API secret', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    problems.stop();
+    expect(problems.problems).toEqual([]);
+  });
+
+  test('on a phone, a status bar stays in view above the form and jumps to the validation panel', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUp(page.request, 'ga4mp-phone');
+    await gotoHydrated(page, PATH);
+    const show = page.getByRole('button', { name: 'Show the fields to fill in' });
+    await expect(show).toBeInViewport();
+    await page.getByRole('heading', { name: 'Event 1 page_view' }).scrollIntoViewIfNeeded();
+    await expect(show).toBeInViewport();
+    await page.getByLabel('Event name').first().fill('_page_view');
+    const showMessages = page.getByRole('button', { name: 'Show the validation messages' });
+    await expect(showMessages).toBeInViewport();
+    await expect(page.getByText('1 validation message').first()).toBeInViewport();
+    await showMessages.click();
+    const heading = page.getByRole('heading', { name: 'Validation', exact: true });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole('region', { name: 'Validation' }).getByRole('button', { name: 'events[0].name' })).toBeInViewport();
+  });
+
+  test('parameter values get the width of the event, and long text values wrap instead of scrolling out of sight', async ({ page }) => {
+    await signUp(page.request, 'ga4mp-values');
+    await gotoHydrated(page, PATH);
+    const location = page.getByRole('textbox', { name: 'page_location value' });
+    const name = page.getByRole('textbox', { name: 'parameter name' }).first();
+    const event = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Event 1 page_view' }) });
+    const [valueBox, eventBox] = [await location.boundingBox(), await event.boundingBox()];
+    expect(valueBox!.width).toBeGreaterThan(eventBox!.width * 0.85);
+    await expect(name).toHaveValue('page_location');
+    const long = `https://shop.example.com/collections/summer/products/stan-and-friends-tee?utm_source=newsletter&utm_medium=email&utm_campaign=${'x'.repeat(60)}`;
+    const oneLine = valueBox!.height;
+    await location.fill(long);
+    await expect(location).toHaveValue(long);
+    const grown = await location.boundingBox();
+    expect(grown!.height).toBeGreaterThan(oneLine * 1.8);
+    expect(await location.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  });
+
+  test('the side column fits the viewport: the raw JSON editor ends on screen and scrolls inside itself', async ({ page }) => {
+    await signUp(page.request, 'ga4mp-side');
+    await gotoHydrated(page, PATH);
+    await page.getByLabel('Add event from template').selectOption('purchase');
+    await page.getByRole('button', { name: 'Add event', exact: true }).click();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const raw = page.getByLabel('Measurement Protocol JSON body');
+    await expect(raw).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Format' })).toBeInViewport({ ratio: 1 });
+    expect(await raw.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(page.getByRole('complementary', { name: 'Validation, sending and raw JSON' }).getByText(/^\d+ lines$/)).toBeVisible();
+  });
+
+  test('the history pages through sent payloads with the shared pager, and a replay checks the whole payload', async ({ page }) => {
+    await signUp(page.request, 'ga4mp-history');
+    await serveFakeHistory(page, 12);
+    await gotoHydrated(page, PATH);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('12 payloads sent, newest first')).toBeVisible();
+    await expect(history.getByRole('button', { name: /^Replay / })).toHaveCount(10);
+    const pager = history.getByRole('navigation', { name: 'History pages' });
+    await expect(pager).toContainText('Page 1 of 2');
+    await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await pager.getByRole('button', { name: 'Older' }).click();
+    await expect(pager).toContainText('Page 2 of 2');
+    await expect(history.getByRole('button', { name: /^Replay / })).toHaveCount(2);
+    await expect(history.getByText(/sent with 1 validation message\b/).first()).toBeVisible();
+
+    await history
+      .getByRole('button', { name: /^Replay purchase/ })
+      .first()
+      .click();
+    await expect(page.getByText('Payload loaded from history: type the API secret to send it')).toBeVisible();
+    await expect(page.getByLabel('Measurement ID')).toHaveValue('G-K3TQ8Y2P7L');
+    await expect(page.getByLabel('Event name').first()).toHaveValue('purchase');
+    // A replayed payload is complete: what is missing (the secret) is an error at once, not pending.
+    const validation = page.getByRole('region', { name: 'Validation' });
+    await expect(validation.getByText('1 validation message')).toBeVisible();
+    await expect(validation.getByRole('button', { name: 'query.api_secret' })).toBeVisible();
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -165,6 +165,52 @@ test.describe('HAR analyser', () => {
     await expect(page.getByRole('heading', { name: 'scroll' })).toBeVisible();
   });
 
+  test('counts agree with their nouns and the parts of a hit are separated (a capture with one hit)', async ({ page }) => {
+    await openAnalyser(page);
+    const entry = {
+      startedDateTime: '2026-01-31T12:00:00.000Z',
+      time: 25,
+      request: {
+        method: 'GET',
+        url: 'https://www.google-analytics.com/g/collect?v=2&tid=G-8XJ3K2L9QW&cid=123.456&en=1st_visit&dl=https%3A%2F%2Fshop.example.com%2F',
+        httpVersion: 'HTTP/2',
+        headers: [],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 204,
+        statusText: '',
+        httpVersion: 'HTTP/2',
+        headers: [],
+        cookies: [],
+        content: { size: 0, mimeType: 'text/plain' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: 0,
+      },
+      cache: {},
+      timings: { send: 1, wait: 20, receive: 4 },
+    };
+    const har = { log: { version: '1.2', creator: { name: 'Hitscope test', version: '1' }, entries: [entry] } };
+    await page
+      .getByLabel('HAR file')
+      .setInputFiles({ name: 'one-hit.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
+    await expect(page.getByText('Analysed 1 request: 1 analytics hit')).toBeVisible();
+    await expect(page.getByTestId('har-hit-count')).toHaveText('1 analytics hit');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary).toContainText('one-hit.har ·');
+    await expect(summary).toContainText('· 1 request ·');
+    await expect(summary.getByRole('listitem').filter({ hasText: /error/ })).toHaveText('1 error');
+    await expect(summary.getByRole('listitem').filter({ hasText: /page/ })).toHaveText(/^\d+ pages?$/);
+    await expect(page.locator('.har-filters__count')).toHaveText('1 matching hit');
+    await expect(hitList(page).getByRole('button')).toHaveAccessibleName(
+      /^#1 1st_visit Google Analytics 4 shop\.example\.com\/ 12:00:00\.000 204 \d+ warnings?$/,
+    );
+  });
+
   test.describe('a large capture', () => {
     let dir: string;
     let file: string;

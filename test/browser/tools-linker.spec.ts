@@ -62,6 +62,27 @@ test.describe('Google tag linker', () => {
     expect(problems.problems).toEqual([]);
   });
 
+  test("a cookie's key and label, and a verdict's badge and message, read as separate words", async ({ page }) => {
+    await signUp(page.request, 'linker');
+    await gotoHydrated(page, PATH);
+    await page.getByLabel('Link or _gl value').fill(URL_WITH_LINK);
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const ga = page
+      .getByTestId('linker-cookie')
+      .filter({ has: page.getByRole('rowheader', { name: /^_ga\b/ }) })
+      .first();
+    await expect(ga.getByRole('rowheader')).toHaveText('_ga GA4 client id');
+
+    await page.getByRole('button', { name: 'Verify this link' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('User agent').fill(reference!.browser.userAgent);
+    await panel.getByLabel('Timezone offset (minutes)').fill(String(reference!.browser.timezoneOffset));
+    await panel.getByLabel('Language').fill(reference!.browser.language);
+    await panel.getByLabel('Time of the click').fill(await localInput(page, reference!.time + 60_000));
+    await panel.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('linker-verdict').locator('.linker-verdict__title')).toHaveText(/^Valid Valid: generated 1 minute ago/);
+  });
+
   test('verify tells valid from expired, in minutes, for a given browser and time', async ({ page }, testInfo) => {
     await signUp(page.request, 'linker');
     await gotoHydrated(page, PATH);

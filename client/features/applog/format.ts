@@ -34,6 +34,11 @@ export function keyParams(entry: AppLogEntry, max = 3): string {
   return shown.join(', ');
 }
 
+/** "1 line", "15,448 lines": a formatted count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * `15,448`, as en-GB writes it. Not Intl: the page's first NumberFormat costs tens of milliseconds of
  * ICU set-up, measured as a long task in the middle of an analysis' progress reports.

@@ -1,6 +1,6 @@
 import type { Ga4mpRegion } from '../../../lib/tools/ga4mp/endpoint.js';
 import { templateNamed } from '../../../lib/tools/ga4mp/templates.js';
-import type { Ga4mpStream } from '../../../lib/tools/ga4mp/types.js';
+import type { Ga4mpStream, ValidationMessage } from '../../../lib/tools/ga4mp/types.js';
 
 /** The JSON body being composed: any JSON object (the raw editor may hold anything). */
 export type Body = Record<string, unknown>;
@@ -51,6 +51,19 @@ export function withKey<T extends Json>(object: T, key: string, value: unknown):
 /** Renames a key in place (same position). The caller makes sure `to` is not taken. */
 export function renameKey(object: Json, from: string, to: string): Json {
   return Object.fromEntries(Object.entries(object).map(([key, value]) => [key === from ? to : key, value]));
+}
+
+/** What the editors need of the validation: the messages to show under a field, and a way to say it was touched. */
+export interface FieldChecks {
+  /** The messages shown for a field path: those of touched fields, or all once a check was asked for. */
+  messagesFor: (fieldPath: string) => ValidationMessage[];
+  /** The user edited or left the field at this path: its messages (and those inside it) show from now on. */
+  touch: (fieldPath: string) => void;
+}
+
+/** `events[0].params.x` is under `events[0]`, `events` and itself; not under `events[0].par`. */
+export function isUnder(path: string, parent: string): boolean {
+  return path === parent || path.startsWith(`${parent}.`) || path.startsWith(`${parent}[`);
 }
 
 /** The DOM id of the control that edits `fieldPath` (message links focus it). */

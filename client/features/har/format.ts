@@ -11,6 +11,11 @@ export function formatBytes(bytes: number): string {
 const COUNT_FORMAT = new Intl.NumberFormat('en-GB');
 export const formatCount = (value: number) => COUNT_FORMAT.format(value);
 
+/** "1 request", "1,204 requests": a formatted count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
 /** Time of day with milliseconds, in UTC so that the server render and the browser agree. */
 export function formatTime(iso: string): string {
   return iso.length >= 23 ? iso.slice(11, 23) : iso;

@@ -30,6 +30,9 @@ export const GA4MP_LIMITS = {
   userIdLength: 256,
 } as const;
 
+/** Sent payloads kept per user in the workbench's history (newest kept), and the largest history page. */
+export const GA4MP_HISTORY_LIMIT = 50;
+
 /** Reserved event names (protocol reference › Reserved names › Reserved event names). */
 export const RESERVED_EVENT_NAMES: ReadonlySet<string> = GA4_RESERVED_EVENT_NAMES;
 

@@ -1,24 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { GA4MP_HISTORY_LIMIT, type Ga4mpHistoryEntry, type Ga4mpHistoryPage } from '../../../lib/tools/ga4mp/api-types.js';
+import type { Ga4mpHistoryEntry, Ga4mpHistoryPage } from '../../../lib/api/ga4mp.js';
 import { REDACTED_SECRET } from '../../../lib/tools/ga4mp/endpoint.js';
+import { GA4MP_HISTORY_LIMIT } from '../../../lib/tools/ga4mp/limits.js';
 import type { ValidationMessage } from '../../../lib/tools/ga4mp/types.js';
 import { Ga4mpErrorCode, Ga4mpException } from './ga4mp.exception.js';
 import { Ga4mpHistory, type Ga4mpHistoryDocument } from './schemas/ga4mp-history.schema.js';
 
-export interface NewHistoryEntry {
+/** A send to record: the entry as listed, before it has an id and with the query and body as sent. */
+export type NewHistoryEntry = Pick<
+  Ga4mpHistoryEntry,
+  'debug' | 'region' | 'status' | 'ok' | 'durationMs' | 'localMessages' | 'response' | 'error'
+> & {
   query: Record<string, unknown>;
   body: Record<string, unknown>;
-  debug: boolean;
-  region: 'global' | 'eu';
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  localMessages: ValidationMessage[];
-  response: unknown;
-  error: string | null;
-}
+};
 
 const parse = (json: string | null): unknown => {
   if (json === null) return null;

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { Ga4mpHistoryPage, Ga4mpSendResponse, Ga4mpValidateResponse } from '../../../lib/api/ga4mp.js';
 import type { SessionUser } from '../../../lib/api/auth.js';
-import type { Ga4mpHistoryPage, Ga4mpSendResult } from '../../../lib/tools/ga4mp/api-types.js';
-import type { ValidationResponse } from '../../../lib/tools/ga4mp/types.js';
 import { CurrentUser } from '../../auth/decorators/current-user.decorator.js';
 import { SignedIn } from '../../auth/decorators/roles.decorator.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
@@ -21,7 +20,7 @@ export class Ga4mpController {
   @RateLimit('ga4mp-validate', { scope: 'user', limit: 600, windowSeconds: 3600 })
   @Post('validate')
   @HttpCode(200)
-  validate(@Body() dto: ValidatePayloadDto): Promise<ValidationResponse> {
+  validate(@Body() dto: ValidatePayloadDto): Promise<Ga4mpValidateResponse> {
     return this.ga4mp.validate(dto.query, dto.body);
   }
 
@@ -29,7 +28,7 @@ export class Ga4mpController {
   @RateLimit('ga4mp-send', { scope: 'user', limit: 120, windowSeconds: 3600 })
   @Post('send')
   @HttpCode(200)
-  send(@CurrentUser() user: SessionUser, @Body() dto: SendPayloadDto): Promise<Ga4mpSendResult> {
+  send(@CurrentUser() user: SessionUser, @Body() dto: SendPayloadDto): Promise<Ga4mpSendResponse> {
     return this.ga4mp.send(user.id, dto);
   }
 

@@ -1,21 +1,12 @@
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import type { Ga4mpSendResult } from '../../../lib/tools/ga4mp/api-types.js';
-import { buildGa4mpUrl, type Ga4mpRegion, redactGa4mpUrl } from '../../../lib/tools/ga4mp/endpoint.js';
-import type { ValidationResponse } from '../../../lib/tools/ga4mp/types.js';
+import type { Ga4mpSendRefusedBody, Ga4mpSendRequest, Ga4mpSendResponse, Ga4mpValidateResponse } from '../../../lib/api/ga4mp.js';
+import { buildGa4mpUrl, redactGa4mpUrl } from '../../../lib/tools/ga4mp/endpoint.js';
 import { validateGa4mpRequest } from '../../../lib/tools/ga4mp/validate.js';
 import { fieldError } from '../../common/validation.js';
 import { ToolUsageService } from '../usage/tool-usage.service.js';
 import { Ga4mpHistoryService } from './ga4mp-history.service.js';
 import { Ga4mpErrorCode, Ga4mpException } from './ga4mp.exception.js';
 import { GA4MP_TRANSPORT, type Ga4mpTransport, Ga4mpTransportError } from './ga4mp.transport.js';
-
-export interface SendInput {
-  query: Record<string, unknown>;
-  body: Record<string, unknown>;
-  debug: boolean;
-  region: Ga4mpRegion;
-  force?: boolean;
-}
 
 function parseAnswer(text: string): unknown {
   if (text.trim() === '') return null;
@@ -34,7 +25,7 @@ export class Ga4mpService {
     @Inject(GA4MP_TRANSPORT) private readonly transport: Ga4mpTransport,
   ) {}
 
-  async validate(query: Record<string, unknown>, body: Record<string, unknown>): Promise<ValidationResponse> {
+  async validate(query: Record<string, unknown>, body: Record<string, unknown>): Promise<Ga4mpValidateResponse> {
     const result = validateGa4mpRequest(query, body);
     await this.usage.record('ga4mp', 'validate');
     return result;
@@ -46,7 +37,7 @@ export class Ga4mpService {
    * validation messages is refused with them unless `force` is set: sending knowingly broken data to
    * the real endpoint is a deliberate act, and GA4 itself would silently drop it.
    */
-  async send(userId: string, input: SendInput): Promise<Ga4mpSendResult> {
+  async send(userId: string, input: Ga4mpSendRequest): Promise<Ga4mpSendResponse> {
     const { validationMessages } = validateGa4mpRequest(input.query, input.body);
     if (validationMessages.length > 0 && !input.force) {
       const fields: Record<string, string[]> = {};
@@ -57,7 +48,7 @@ export class Ga4mpService {
         message: `The payload has ${validationMessages.length} validation ${validationMessages.length === 1 ? 'problem' : 'problems'}: fix ${validationMessages.length === 1 ? 'it' : 'them'} or send anyway.`,
         fields,
         validationMessages,
-      });
+      } satisfies Ga4mpSendRefusedBody);
     }
     const query = input.query;
     const streamId = typeof query.measurement_id === 'string' ? query.measurement_id : query.firebase_app_id;

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { LinkerDecodeResponse, LinkerEncodeResponse } from '../../../lib/api/linker.js';
 import { SignedIn } from '../../auth/decorators/roles.decorator.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
 import { DecodeLinkerDto, EncodeLinkerDto } from './dto/linker.dto.js';
-import type { DecodeLinkerResponse, EncodeLinkerResponse } from './dto/linker.response.js';
 import { LinkerService } from './linker.service.js';
 
 /**
@@ -20,7 +20,7 @@ export class LinkerController {
   @RateLimit('linker', LINKER_RATE_LIMIT)
   @Post('decode')
   @HttpCode(200)
-  decode(@Body() body: DecodeLinkerDto): Promise<DecodeLinkerResponse> {
+  decode(@Body() body: DecodeLinkerDto): Promise<LinkerDecodeResponse> {
     return this.linker.decode(body);
   }
 
@@ -28,7 +28,7 @@ export class LinkerController {
   @RateLimit('linker', LINKER_RATE_LIMIT)
   @Post('encode')
   @HttpCode(200)
-  encode(@Body() body: EncodeLinkerDto): Promise<EncodeLinkerResponse> {
+  encode(@Body() body: EncodeLinkerDto): Promise<LinkerEncodeResponse> {
     return this.linker.encode(body);
   }
 }

@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import type { LinkerDecodeResponse, LinkerEncodeResponse } from '../../../lib/api/linker.js';
 import { parseTime } from '../../../lib/tools/linker/inputs.js';
 import { decode, encode } from '../../../lib/tools/linker/linker.js';
 import { fieldError } from '../../common/validation.js';
 import { ToolUsageService } from '../usage/tool-usage.service.js';
 import type { DecodeLinkerDto, EncodeLinkerDto } from './dto/linker.dto.js';
-import type { DecodeLinkerResponse, EncodeLinkerResponse } from './dto/linker.response.js';
 
 /** The `_gl` codec lives in lib/ (the page runs the same code); this counts the runs. */
 @Injectable()
 export class LinkerService {
   constructor(private readonly usage: ToolUsageService) {}
 
-  async decode(input: DecodeLinkerDto, now = Date.now()): Promise<DecodeLinkerResponse> {
+  async decode(input: DecodeLinkerDto, now = Date.now()): Promise<LinkerDecodeResponse> {
     const time = input.time === undefined ? now : parseTime(input.time)!;
     const result = decode(input.input, input.browser ? { browser: input.browser, time } : undefined);
     await this.usage.record('linker', 'decode');
     return result;
   }
 
-  async encode(input: EncodeLinkerDto, now = Date.now()): Promise<EncodeLinkerResponse> {
+  async encode(input: EncodeLinkerDto, now = Date.now()): Promise<LinkerEncodeResponse> {
     const result = encode({
       cookies: input.cookies,
       browser: input.browser,

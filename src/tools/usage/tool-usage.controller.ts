@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import type { ToolUsageResponse } from '../../../lib/api/tool-usage.js';
 import { Roles, SignedIn } from '../../auth/decorators/roles.decorator.js';
 import { fieldError } from '../../common/validation.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
 import { usageDay } from '../../../lib/tools/tool-usage.js';
 import { RecordToolRunDto, ToolUsageQueryDto } from './dto/tool-usage.dto.js';
-import { type ToolUsageRow, ToolUsageService } from './tool-usage.service.js';
+import { ToolUsageService } from './tool-usage.service.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The longest range one usage query may ask for. */
@@ -28,7 +29,7 @@ export class ToolUsageController {
   /** Daily runs per tool and action; the last 30 days unless a range is given. */
   @Roles('admin')
   @Get('admin/tool-usage')
-  async list(@Query() query: ToolUsageQueryDto): Promise<{ from: string; to: string; rows: ToolUsageRow[] }> {
+  async list(@Query() query: ToolUsageQueryDto): Promise<ToolUsageResponse> {
     const to = query.to ?? usageDay(new Date());
     const from = query.from ?? usageDay(new Date(Date.parse(to) - 29 * DAY_MS));
     const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;

@@ -1,15 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { type ToolAction, type ToolId, usageDay } from '../../../lib/tools/tool-usage.js';
+import type { ToolUsageRow } from '../../../lib/api/tool-usage.js';
+import { TOOL_ACTIONS, type ToolAction, type ToolId, usageDay } from '../../../lib/tools/tool-usage.js';
 import { upsertWithRetry } from '../../database/upsert.js';
 import { ToolUsageDay } from './tool-usage.schema.js';
 
-export interface ToolUsageRow {
-  day: string;
-  tool: string;
-  action: string;
-  runs: number;
+/** A stored counter of a tool and action this version counts (one retired since would be skipped). */
+function isKnownRun<T extends { tool: string; action: string }>(row: T): row is T & { tool: ToolId; action: ToolAction } {
+  return Object.hasOwn(TOOL_ACTIONS, row.tool) && (TOOL_ACTIONS[row.tool as ToolId] as readonly string[]).includes(row.action);
 }
 
 @Injectable()
@@ -47,6 +46,6 @@ export class ToolUsageService {
       .sort({ day: 1, tool: 1, action: 1 })
       .lean()
       .exec();
-    return rows.map(({ day, tool, action, runs }) => ({ day, tool, action, runs }));
+    return rows.filter(isKnownRun).map(({ day, tool, action, runs }) => ({ day, tool, action, runs }));
   }
 }

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
-import { signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
+import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
+import { serveFakeHistory } from '../tools-ga4mp-history.js';
 import { accessibilityViolations, defaultLookingControls, horizontalOverflow, overlappingText } from './layout-checks.js';
 
 /*
@@ -67,6 +68,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // Twelve sends (two pages, the shared Pager), served in place of the API: the suite cannot reach GA4.
+    id: 'tool-ga4mp+history',
+    path: pathOf('tool-ga4mp'),
+    roles: ['user'],
+    act: async (page) => {
+      await serveFakeHistory(page, 12);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('navigation', { name: 'History pages' })).toBeVisible();
+    },
+  },
+  {
     id: 'tool-linker+decoded',
     path: pathOf('tool-linker'),
     roles: ['user'],
@@ -74,6 +87,16 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'Fill in an example' }).click();
       await page.getByRole('button', { name: 'Decode', exact: true }).click();
       await expect(page.getByRole('table').first()).toBeVisible();
+    },
+  },
+  {
+    id: 'tool-linker+encoded',
+    path: pathOf('tool-linker'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Encode' }).click();
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await expect(page.getByRole('region', { name: 'Generated link' })).toBeVisible();
     },
   },
   {
@@ -94,6 +117,21 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await page.getByLabel('Log file').setInputFiles(join(FIXTURES, 'applog/android-logcat-threadtime.txt'));
       await expect(page.getByRole('table', { name: 'Event stream' })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    // With runs to show (a fresh database has none): the chart and the table by tool and action.
+    id: 'admin-analytics+usage',
+    path: pathOf('admin-analytics'),
+    roles: ['admin'],
+    act: async (page) => {
+      const token = await csrfToken(page.request);
+      for (const tool of ['har', 'applog', 'har']) {
+        expect((await page.request.post('/api/tools/usage', { data: { tool }, headers: { 'x-csrf-token': token } })).status()).toBe(204);
+      }
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('region', { name: 'Tool usage' }).getByRole('table')).toBeVisible();
     },
   },
   {

@@ -50,7 +50,12 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
     <aside className="applog-details card" aria-label="Entry details" aria-live="polite">
       <p className="applog-details__kind">
         <span className={`badge applog-kind applog-kind--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>
-        {entry.origin ? <span className="badge">origin: {entry.origin}</span> : null}
+        {entry.origin ? (
+          <>
+            {' '}
+            <span className="badge">origin: {entry.origin}</span>
+          </>
+        ) : null}
       </p>
       <h3 className="applog-details__name">
         {entry.name}

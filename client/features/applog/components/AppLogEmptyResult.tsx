@@ -1,5 +1,5 @@
 import { CaptureHelp } from './CopyCommand.js';
-import { formatCount, PLATFORM_LABELS } from '../format.js';
+import { countOf, PLATFORM_LABELS } from '../format.js';
 import type { AppLogPlatform } from '../../../../lib/tools/applog/types.js';
 import '../applog.css';
 
@@ -9,9 +9,9 @@ export function AppLogEmptyResult({ totalLines, platform, source }: { totalLines
     <section className="applog-empty card" role="status" aria-labelledby="applog-empty-title">
       <h3 id="applog-empty-title">No Firebase Analytics lines found</h3>
       <p>
-        {source} has {formatCount(totalLines)} line{totalLines === 1 ? '' : 's'}, read as {PLATFORM_LABELS[platform]}, but none came from
-        Firebase Analytics. Enable debug logging with <code>adb shell setprop log.tag.FA VERBOSE</code> (Android) or the{' '}
-        <code>-FIRAnalyticsDebugEnabled</code> launch argument (iOS), reproduce the flow and paste the new output.
+        {source} has {countOf(totalLines, 'line')}, read as {PLATFORM_LABELS[platform]}, but none came from Firebase Analytics. Enable debug
+        logging with <code>adb shell setprop log.tag.FA VERBOSE</code> (Android) or the <code>-FIRAnalyticsDebugEnabled</code> launch
+        argument (iOS), reproduce the flow and paste the new output.
       </p>
       <CaptureHelp open />
     </section>

@@ -1,4 +1,4 @@
-import { formatCount } from '../format.js';
+import { countOf } from '../format.js';
 import '../applog.css';
 
 /** Progress of a running analysis (reported by the worker), with a way out. */
@@ -19,7 +19,7 @@ export function AppLogProgress({
       <div className="applog-progress__row">
         <span>
           Analysing {source}… {percent}%
-          {lines > 0 ? <span className="muted applog-progress__lines"> · {formatCount(lines)} lines read</span> : null}
+          {lines > 0 ? <span className="muted applog-progress__lines"> · {countOf(lines, 'line')} read</span> : null}
         </span>
         <button type="button" className="button button--small button--ghost" onClick={onCancel}>
           Cancel

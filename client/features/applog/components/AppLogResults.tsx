@@ -1,10 +1,10 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { AppLogKind, AppLogPlatform, AppLogResult } from '../../../../lib/tools/applog/types.js';
 import { AppLogDetails } from './AppLogDetails.js';
 import { AppLogIssues } from './AppLogIssues.js';
 import { AppLogTimeline } from './AppLogTimeline.js';
 import { AppLogUserProperties } from './AppLogUserProperties.js';
-import { formatCount, KIND_LABELS, PLATFORM_LABELS, searchText } from '../format.js';
+import { countOf, formatCount, KIND_LABELS, PLATFORM_LABELS, searchText } from '../format.js';
 import type { PlatformChoice } from '../hooks/useAppLogAnalysis.js';
 import '../applog.css';
 
@@ -20,7 +20,10 @@ interface Props {
   onReanalyse: (platform: AppLogPlatform) => void;
 }
 
-/** Summary, filters, the stream, the selected entry's details, user properties and issues. */
+/**
+ * Summary, filters, the stream, the selected entry's details, user properties and issues. Mounted
+ * per analysis (keyed by its run): the first event or screen view starts selected.
+ */
 export function AppLogResults({ result, source, detected, choice, durationMs, onExport, onReanalyse }: Props) {
   const id = useId();
   const [name, setName] = useState('');
@@ -28,13 +31,10 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
   const [onlyIssues, setOnlyIssues] = useState(false);
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(PAGE);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(
+    () => result.entries.find((entry) => entry.kind === 'event' || entry.kind === 'screen')?.index ?? null,
+  );
   const deferredSearch = useDeferredValue(search.trim().toLowerCase());
-
-  useEffect(() => {
-    setSelected(result.entries.find((entry) => entry.kind === 'event' || entry.kind === 'screen')?.index ?? null);
-    setShown(PAGE);
-  }, [result]);
 
   const names = useMemo(
     () =>
@@ -73,8 +73,7 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
             </span>{' '}
             <span className="muted">
               {choice === 'auto' ? (detected ? 'detected automatically' : 'assumed: no platform recognised') : 'chosen by you'} · {source} ·{' '}
-              {formatCount(result.totalLines)} lines ({formatCount(result.relevantLines)} from Firebase) in {(durationMs / 1000).toFixed(1)}{' '}
-              s
+              {countOf(result.totalLines, 'line')} ({formatCount(result.relevantLines)} from Firebase) in {(durationMs / 1000).toFixed(1)} s
             </span>
           </p>
           <div className="applog-summary__actions">
@@ -114,9 +113,7 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
         </dl>
         {result.unrecognisedCount > 0 ? (
           <details className="applog-unrecognised">
-            <summary>
-              {formatCount(result.unrecognisedCount)} Firebase line{result.unrecognisedCount === 1 ? '' : 's'} not decoded
-            </summary>
+            <summary>{countOf(result.unrecognisedCount, 'Firebase line')} not decoded</summary>
             <ul>
               {result.unrecognised.map((line) => (
                 <li key={line.line}>

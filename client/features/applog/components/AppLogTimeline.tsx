@@ -1,5 +1,5 @@
 import type { AppLogEntry } from '../../../../lib/tools/applog/types.js';
-import { clock, formatCount, KIND_LABELS, keyParams } from '../format.js';
+import { clock, countOf, formatCount, KIND_LABELS, keyParams } from '../format.js';
 import '../applog.css';
 
 interface Props {
@@ -58,9 +58,12 @@ export function AppLogTimeline({ entries, total, shown, selected, onSelect, onSh
                     {entry.name}
                   </button>
                   {entry.issues.length > 0 ? (
-                    <span className="applog-issue-count" title={entry.issues.map((issue) => issue.message).join('\n')}>
-                      {entry.issues.length} issue{entry.issues.length === 1 ? '' : 's'}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="applog-issue-count" title={entry.issues.map((issue) => issue.message).join('\n')}>
+                        {countOf(entry.issues.length, 'issue')}
+                      </span>
+                    </>
                   ) : null}
                 </td>
                 <td className="applog-row__params">{keyParams(entry)}</td>

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { AppLogEntry, AppLogPlatform, AppLogResult } from '../../../../lib/tools/applog/types.js';
-import { reportToolRun } from '../../../app/report-tool-run.js';
+import { reportAppLogAnalysis } from '../api.js';
 import type { AppLogInput, FromWorker, PlatformChoice, ToWorker } from '../protocol.js';
 
 export type { AppLogInput, PlatformChoice } from '../protocol.js';
@@ -10,6 +10,8 @@ export type AnalysisState =
   | { status: 'running'; source: string; progress: number; lines: number }
   | {
       status: 'done';
+      /** Numbers the analyses of this page: a view of one result is keyed by it. */
+      run: number;
       result: AppLogResult;
       source: string;
       /** What auto-detection said (null: nothing recognisable, Android assumed). */
@@ -37,6 +39,7 @@ export function useAppLogAnalysis() {
   const settle = useRef<((outcome: AnalysisState) => void) | null>(null);
   /** Export requests waiting for the worker, which answers them in order. */
   const exportWaiters = useRef<((file: { blob: Blob; name: string } | null) => void)[]>([]);
+  const runs = useRef(0);
 
   const stop = useCallback(() => {
     worker.current?.terminate();
@@ -97,8 +100,10 @@ export function useAppLogAnalysis() {
               for (const entry of message.entries) entries.push(entry);
               break;
             case 'done': {
+              runs.current += 1;
               const next: AnalysisState = {
                 status: 'done',
+                run: runs.current,
                 result: { ...message.result, entries },
                 source,
                 detected: message.detected,
@@ -107,7 +112,7 @@ export function useAppLogAnalysis() {
               };
               // A transition: React renders the results in slices instead of one long task.
               startTransition(() => setState(next));
-              reportToolRun('applog');
+              reportAppLogAnalysis();
               end(next);
               break;
             }

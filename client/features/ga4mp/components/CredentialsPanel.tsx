@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
 import type { Ga4mpStream } from '../../../../lib/tools/ga4mp/types.js';
 import { SegmentedControl } from '../../../components/SegmentedControl.js';
-import { type Draft, fieldDomId } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { type Draft, fieldDomId, type FieldChecks } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
@@ -12,16 +12,16 @@ interface Props {
   onStreamId: (streamId: string) => void;
   onSecret: (secret: string) => void;
   onRegion: (region: Ga4mpRegion) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 /** Stream type, its id and API secret, and the collection region. */
-export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegion, messagesFor }: Props) {
+export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegion, checks }: Props) {
   const id = useId();
   const [showSecret, setShowSecret] = useState(false);
   const idPath = draft.stream === 'web' ? 'query.measurement_id' : 'query.firebase_app_id';
-  const idMessages = messagesFor(idPath);
-  const secretMessages = messagesFor('query.api_secret');
+  const idMessages = checks.messagesFor(idPath);
+  const secretMessages = checks.messagesFor('query.api_secret');
   return (
     <section className="ga4mp-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Stream</h2>
@@ -61,7 +61,11 @@ export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegi
             autoComplete="off"
             aria-invalid={idMessages.length ? true : undefined}
             aria-describedby={idMessages.length ? `${id}-id-messages` : undefined}
-            onChange={(event) => onStreamId(event.target.value.trim())}
+            onChange={(event) => {
+              checks.touch(idPath);
+              onStreamId(event.target.value.trim());
+            }}
+            onBlur={() => checks.touch(idPath)}
           />
           <FieldMessages id={`${id}-id-messages`} messages={idMessages} />
         </div>
@@ -77,7 +81,11 @@ export function CredentialsPanel({ draft, onStream, onStreamId, onSecret, onRegi
               autoComplete="off"
               aria-invalid={secretMessages.length ? true : undefined}
               aria-describedby={`${id}-secret-hint${secretMessages.length ? ` ${id}-secret-messages` : ''}`}
-              onChange={(event) => onSecret(event.target.value.trim())}
+              onChange={(event) => {
+                checks.touch('query.api_secret');
+                onSecret(event.target.value.trim());
+              }}
+              onBlur={() => checks.touch('query.api_secret')}
             />
             <button
               type="button"

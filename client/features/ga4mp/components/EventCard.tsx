@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { GA4MP_LIMITS } from '../../../../lib/tools/ga4mp/limits.js';
-import { fieldDomId, isObject, type Json, withKey } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { fieldDomId, type FieldChecks, isObject, type Json, withKey } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import { ItemsEditor } from './ItemsEditor.js';
 import { ParamsEditor } from './ParamsEditor.js';
 import '../ga4mp.css';
@@ -13,11 +13,12 @@ interface Props {
   onChange: (event: Json) => void;
   onRemove: () => void;
   onMove: (by: -1 | 1) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 /** One event: its name, parameters and items. */
-export function EventCard({ event, index, count, onChange, onRemove, onMove, messagesFor }: Props) {
+export function EventCard({ event, index, count, onChange, onRemove, onMove, checks }: Props) {
+  const { messagesFor } = checks;
   const id = useId();
   const path = `events[${index}]`;
   const params = isObject(event.params) ? event.params : {};
@@ -67,7 +68,11 @@ export function EventCard({ event, index, count, onChange, onRemove, onMove, mes
           maxLength={200}
           aria-invalid={nameMessages.length ? true : undefined}
           aria-describedby={nameMessages.length ? `${id}-name-messages` : undefined}
-          onChange={(change) => onChange(withKey(event, 'name', change.target.value))}
+          onChange={(change) => {
+            checks.touch(`${path}.name`);
+            onChange(withKey(event, 'name', change.target.value));
+          }}
+          onBlur={() => checks.touch(`${path}.name`)}
         />
         <FieldMessages id={`${id}-name-messages`} messages={nameMessages} />
       </div>
@@ -83,7 +88,7 @@ export function EventCard({ event, index, count, onChange, onRemove, onMove, mes
           params={params}
           basePath={`${path}.params`}
           exclude={['items']}
-          messagesFor={messagesFor}
+          checks={checks}
           onChange={(next) => setParams(items ? { ...next, items: params.items } : next)}
         />
       </fieldset>
@@ -91,7 +96,7 @@ export function EventCard({ event, index, count, onChange, onRemove, onMove, mes
         <ItemsEditor
           items={items}
           basePath={`${path}.params.items`}
-          messagesFor={messagesFor}
+          checks={checks}
           onChange={(next) => setParams(withKey(params, 'items', next))}
         />
       ) : (

@@ -1,19 +1,19 @@
 import { useId, useState } from 'react';
 import { GA4MP_LIMITS } from '../../../../lib/tools/ga4mp/limits.js';
 import { GA4MP_TEMPLATES, templateNamed } from '../../../../lib/tools/ga4mp/templates.js';
-import { fieldDomId, isObject, type Json } from '../draft.js';
+import { fieldDomId, type FieldChecks, isObject, type Json } from '../draft.js';
 import { EventCard } from './EventCard.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
   events: unknown;
   onChange: (events: unknown[]) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 /** The events list, with "Add event from template" (GA4's recommended events). */
-export function EventsEditor({ events, onChange, messagesFor }: Props) {
+export function EventsEditor({ events, onChange, checks }: Props) {
   const id = useId();
   const [template, setTemplate] = useState('purchase');
   const list = Array.isArray(events) ? events : [];
@@ -62,7 +62,7 @@ export function EventsEditor({ events, onChange, messagesFor }: Props) {
             {chosen?.description}
           </p>
         </div>
-        <FieldMessages id={`${id}-messages`} messages={messagesFor('events')} />
+        <FieldMessages id={`${id}-messages`} messages={checks.messagesFor('events')} />
       </div>
       {!Array.isArray(events) && events !== undefined ? (
         <p className="alert alert--error">events is not an array: fix it in the raw JSON.</p>
@@ -75,10 +75,14 @@ export function EventsEditor({ events, onChange, messagesFor }: Props) {
               event={event}
               index={index}
               count={list.length}
-              messagesFor={messagesFor}
+              checks={checks}
               onChange={(next) => replace(index, next)}
               onMove={(by) => move(index, by)}
-              onRemove={() => onChange(list.filter((_, at) => at !== index))}
+              onRemove={() => {
+                // Removing the last event leaves a request GA4 refuses: say so at once.
+                if (list.length === 1) checks.touch('events');
+                onChange(list.filter((_, at) => at !== index));
+              }}
             />
           ) : (
             <li key={index} className="alert alert--error">

@@ -14,5 +14,3 @@ export function FieldMessages({ id, messages }: { id: string; messages: Validati
     </p>
   );
 }
-
-export type MessagesFor = (fieldPath: string) => ValidationMessage[];

@@ -1,15 +1,15 @@
 import { type ReactNode, useId } from 'react';
 import { generateAppInstanceId, generateClientId } from '../../../../lib/tools/ga4mp/ids.js';
 import type { Ga4mpStream } from '../../../../lib/tools/ga4mp/types.js';
-import { type Body, fieldDomId, isObject, withKey } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { type Body, fieldDomId, type FieldChecks, isObject, withKey } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
   stream: Ga4mpStream;
   body: Body;
   onChange: (body: Body) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 function describeMicros(value: unknown): string {
@@ -24,16 +24,22 @@ function describeMicros(value: unknown): string {
 }
 
 /** Who the hit is about and how it may be used: ids, timestamp, consent, non-personalised ads. */
-export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
+export function IdentityPanel({ stream, body, onChange, checks }: Props) {
   const id = useId();
   const idKey = stream === 'web' ? 'client_id' : 'app_instance_id';
-  const set = (key: string, value: unknown) => onChange(withKey(body, key, value));
+  const { messagesFor, touch } = checks;
+  /** Every control here edits one top-level field: setting it also marks it touched. */
+  const set = (key: string, value: unknown) => {
+    touch(key);
+    onChange(withKey(body, key, value));
+  };
   const text = (key: string) =>
     typeof body[key] === 'string' ? (body[key] as string) : body[key] === undefined ? '' : JSON.stringify(body[key]);
   const consent = isObject(body.consent) ? body.consent : {};
   const setConsent = (key: string, value: string) => {
+    touch(`consent.${key}`);
     const next = withKey(consent, key, value || undefined);
-    set('consent', Object.keys(next).length ? next : undefined);
+    onChange(withKey(body, 'consent', Object.keys(next).length ? next : undefined));
   };
   const field = (key: string, label: string, hint?: string, extra?: ReactNode) => {
     const messages = messagesFor(key);
@@ -52,6 +58,7 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
               [hint ? `${id}-${key}-hint` : '', messages.length ? `${id}-${key}-messages` : ''].filter(Boolean).join(' ') || undefined
             }
             onChange={(event) => set(key, event.target.value === '' ? undefined : event.target.value)}
+            onBlur={() => touch(key)}
           />
           {extra}
         </div>
@@ -98,6 +105,7 @@ export function IdentityPanel({ stream, body, onChange, messagesFor }: Props) {
                 const value = event.target.value.trim();
                 set('timestamp_micros', value === '' ? undefined : /^\d+$/.test(value) ? Number(value) : value);
               }}
+              onBlur={() => touch('timestamp_micros')}
             />
             <button type="button" className="button button--small" onClick={() => set('timestamp_micros', Date.now() * 1000)}>
               Now

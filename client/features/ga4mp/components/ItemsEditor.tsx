@@ -1,6 +1,6 @@
 import { GA4MP_LIMITS } from '../../../../lib/tools/ga4mp/limits.js';
-import { fieldDomId, isObject, type Json } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { fieldDomId, type FieldChecks, isObject, type Json } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import { ParamsEditor } from './ParamsEditor.js';
 import '../ga4mp.css';
 
@@ -8,11 +8,12 @@ interface Props {
   items: unknown[];
   basePath: string;
   onChange: (items: unknown[] | undefined) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 /** The e-commerce items of one event: each item is a set of item parameters. */
-export function ItemsEditor({ items, basePath, onChange, messagesFor }: Props) {
+export function ItemsEditor({ items, basePath, onChange, checks }: Props) {
+  const { messagesFor } = checks;
   const replace = (index: number, item: Json) => onChange(items.map((existing, at) => (at === index ? item : existing)));
   return (
     <fieldset className="ga4mp-items">
@@ -44,7 +45,7 @@ export function ItemsEditor({ items, basePath, onChange, messagesFor }: Props) {
                   params={item}
                   basePath={path}
                   label="item parameter"
-                  messagesFor={messagesFor}
+                  checks={checks}
                   onChange={(next) => replace(index, next)}
                 />
               ) : (

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ValidationMessage } from '../../../../lib/tools/ga4mp/types.js';
-import { fieldDomId, type Json, renameKey, withKey } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { fieldDomId, type FieldChecks, type Json, renameKey, withKey } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 type ValueType = 'text' | 'number' | 'boolean';
@@ -24,22 +24,36 @@ interface RowProps {
   onRename: (name: string) => void;
   onValue: (value: unknown) => void;
   onRemove: () => void;
+  /** Marks a path touched: the row's own, or the one its new name will have. */
+  onTouch: (path: string) => void;
   messages: ValidationMessage[];
   label: string;
 }
 
-function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, messages, label }: RowProps) {
+/**
+ * A name that is already taken cannot become a key of the object, so it is held here, beside the
+ * name it was typed over, until the user makes it unique. When the name changes from outside (the
+ * raw JSON, another row), the held text no longer belongs to it and the real name shows again.
+ */
+interface HeldName {
+  over: string;
+  text: string;
+}
+
+function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, onTouch, messages, label }: RowProps) {
   const id = useId();
-  const [draftName, setDraftName] = useState(name);
-  useEffect(() => setDraftName(name), [name]);
-  const duplicate = draftName !== name && taken(draftName);
+  const [held, setHeld] = useState<HeldName | null>(null);
+  const shownName = held?.over === name ? held.text : name;
+  const duplicate = shownName !== name;
   const type = typeOf(value);
   const shown: ValidationMessage[] = duplicate
     ? [
-        { fieldPath: path, validationCode: 'NAME_DUPLICATED', description: `[${draftName}] is already a ${label}; names must be unique.` },
+        { fieldPath: path, validationCode: 'NAME_DUPLICATED', description: `[${shownName}] is already a ${label}; names must be unique.` },
         ...messages,
       ]
     : messages;
+  const parent = path.slice(0, path.length - name.length);
+  const valueLabel = `${shownName || label} value`;
   return (
     <li className="ga4mp-param">
       <div className="ga4mp-param__row">
@@ -47,22 +61,31 @@ function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, messa
           className="input ga4mp-param__name"
           id={fieldDomId(path)}
           aria-label={`${label} name`}
-          value={draftName}
+          value={shownName}
           spellCheck={false}
           aria-invalid={shown.length ? true : undefined}
           aria-describedby={shown.length ? `${id}-messages` : undefined}
           onChange={(event) => {
             const next = event.target.value;
-            setDraftName(next);
-            if (next === name || !taken(next)) onRename(next);
+            if (next === name || !taken(next)) {
+              setHeld(null);
+              onTouch(`${parent}${next}`);
+              onRename(next);
+            } else {
+              setHeld({ over: name, text: next });
+            }
           }}
+          onBlur={() => onTouch(path)}
         />
         {type === 'boolean' ? (
           <select
             className="input ga4mp-param__value"
-            aria-label={`${draftName || label} value`}
+            aria-label={valueLabel}
             value={String(value)}
-            onChange={(event) => onValue(event.target.value === 'true')}
+            onChange={(event) => {
+              onTouch(path);
+              onValue(event.target.value === 'true');
+            }}
           >
             <option value="true">true</option>
             <option value="false">false</option>
@@ -70,32 +93,58 @@ function ParamRow({ name, value, path, taken, onRename, onValue, onRemove, messa
         ) : type === 'json' ? (
           <input
             className="input ga4mp-param__value"
-            aria-label={`${draftName || label} value`}
+            aria-label={valueLabel}
             value={JSON.stringify(value) ?? ''}
             readOnly
             title="Edit this value in the raw JSON"
           />
-        ) : (
+        ) : type === 'number' ? (
           <input
             className="input ga4mp-param__value"
-            aria-label={`${draftName || label} value`}
-            inputMode={type === 'number' ? 'decimal' : undefined}
+            aria-label={valueLabel}
+            inputMode="decimal"
             value={String(value)}
-            onChange={(event) => onValue(convert(event.target.value, type))}
+            onChange={(event) => {
+              onTouch(path);
+              onValue(convert(event.target.value, type));
+            }}
+            onBlur={() => onTouch(path)}
+          />
+        ) : (
+          // Text values wrap and grow with their content: a page_location URL is read whole, not through a slit.
+          <textarea
+            className="input ga4mp-param__value ga4mp-param__value--text"
+            aria-label={valueLabel}
+            rows={1}
+            spellCheck={false}
+            value={String(value)}
+            onChange={(event) => {
+              onTouch(path);
+              onValue(event.target.value);
+            }}
+            onBlur={() => onTouch(path)}
           />
         )}
         <select
           className="input ga4mp-param__type"
-          aria-label={`${draftName || label} type`}
+          aria-label={`${shownName || label} type`}
           value={type}
-          onChange={(event) => onValue(convert(type === 'json' ? '' : String(value), event.target.value as ValueType))}
+          onChange={(event) => {
+            onTouch(path);
+            onValue(convert(type === 'json' ? '' : String(value), event.target.value as ValueType));
+          }}
         >
           <option value="text">text</option>
           <option value="number">number</option>
           <option value="boolean">true/false</option>
           {type === 'json' ? <option value="json">JSON</option> : null}
         </select>
-        <button type="button" className="button button--ghost button--small" aria-label={`Remove ${label} ${draftName}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="button button--ghost button--small ga4mp-param__remove"
+          aria-label={`Remove ${label} ${shownName}`}
+          onClick={onRemove}
+        >
           ×
         </button>
       </div>
@@ -108,14 +157,14 @@ interface Props {
   params: Json;
   basePath: string;
   onChange: (params: Json) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
   /** Keys edited elsewhere (items). */
   exclude?: string[];
   label?: string;
 }
 
 /** Name/value rows for event parameters or item parameters, editing the JSON object in place. */
-export function ParamsEditor({ params, basePath, onChange, messagesFor, exclude = [], label = 'parameter' }: Props) {
+export function ParamsEditor({ params, basePath, onChange, checks, exclude = [], label = 'parameter' }: Props) {
   const entries = Object.entries(params).filter(([key]) => !exclude.includes(key));
   const addParam = () => {
     let index = entries.length + 1;
@@ -133,11 +182,16 @@ export function ParamsEditor({ params, basePath, onChange, messagesFor, exclude 
               value={value}
               label={label}
               path={`${basePath}.${name}`}
-              messages={messagesFor(`${basePath}.${name}`)}
+              messages={checks.messagesFor(`${basePath}.${name}`)}
               taken={(candidate) => candidate in params}
+              onTouch={checks.touch}
               onRename={(next) => onChange(renameKey(params, name, next))}
               onValue={(next) => onChange(withKey(params, name, next))}
-              onRemove={() => onChange(withKey(params, name, undefined))}
+              onRemove={() => {
+                // What the removal breaks (an item left without item_id) is reported on the parents of this path.
+                checks.touch(`${basePath}.${name}`);
+                onChange(withKey(params, name, undefined));
+              }}
             />
           ))}
         </ul>

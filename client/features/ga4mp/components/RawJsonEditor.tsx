@@ -1,4 +1,6 @@
+import { plural } from '../format.js';
 import '../ga4mp.css';
+
 interface Props {
   text: string;
   error: string | null;
@@ -11,10 +13,12 @@ interface Props {
  * with the parse error, and the form keeps the last valid body.
  */
 export function RawJsonEditor({ text, error, onChange, onFormat }: Props) {
+  const lines = text.split('\n').length;
   return (
     <section className="ga4mp-section ga4mp-raw" aria-labelledby="ga4mp-raw-title">
       <div className="ga4mp-section__header">
         <h2 id="ga4mp-raw-title">Raw JSON body</h2>
+        <span className="ga4mp-raw__lines muted">{plural(lines, 'line')}</span>
         <button type="button" className="button button--small" onClick={onFormat} disabled={error !== null}>
           Format
         </button>
@@ -24,7 +28,7 @@ export function RawJsonEditor({ text, error, onChange, onFormat }: Props) {
       </label>
       <textarea
         id="ga4mp-raw-json"
-        className="input ga4mp-raw__text"
+        className="input ga4mp-raw__text ga4mp-scroll"
         value={text}
         spellCheck={false}
         autoCapitalize="off"
@@ -40,7 +44,7 @@ export function RawJsonEditor({ text, error, onChange, onFormat }: Props) {
         </p>
       ) : (
         <p className="field__hint" id="ga4mp-raw-hint">
-          Edits here update the form, and the form updates this text.
+          The form and this text update each other.
         </p>
       )}
     </section>

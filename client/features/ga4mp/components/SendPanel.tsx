@@ -1,22 +1,27 @@
-import type { Ga4mpSendResult } from '../../../../lib/tools/ga4mp/api-types.js';
+import type { Ga4mpSendResponse } from '../../../../lib/api/ga4mp.js';
 import type { Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
+import { plural } from '../format.js';
+import type { Refusal } from '../hooks/useSending.js';
 import '../ga4mp.css';
 
 interface Props {
   region: Ga4mpRegion;
+  /** Validation messages on screen. */
   invalidCount: number;
+  /** Fields not filled in yet (their messages are not shown until a check). */
+  pendingCount: number;
   sending: 'debug' | 'real' | null;
   onSend: (debug: boolean, force: boolean) => void;
 }
 
 /** Send to GA4's validation server or to the real collection endpoint, through Hitscope's server. */
-export function SendPanel({ region, invalidCount, sending, onSend }: Props) {
+export function SendPanel({ region, invalidCount, pendingCount, sending, onSend }: Props) {
   const host = region === 'eu' ? 'region1.google-analytics.com' : 'www.google-analytics.com';
   return (
     <section className="ga4mp-section" aria-labelledby="ga4mp-send-title">
       <h2 id="ga4mp-send-title">Send</h2>
       <p className="muted ga4mp-note">
-        Through Hitscope's server to <code>{host}</code>. Debug sends are checked by GA4's validation server and never reach reports.
+        Through Hitscope's server to <code>{host}</code>. Debug sends go to GA4's validation server, never into reports.
       </p>
       <div className="ga4mp-inline ga4mp-send">
         <button type="button" className="button button--primary" disabled={sending !== null} onClick={() => onSend(true, false)}>
@@ -28,18 +33,19 @@ export function SendPanel({ region, invalidCount, sending, onSend }: Props) {
       </div>
       {invalidCount > 0 ? (
         <p className="field__hint">
-          The payload has {invalidCount} validation {invalidCount === 1 ? 'message' : 'messages'}: sending is refused unless you choose to
-          send anyway.
+          The payload has {plural(invalidCount, 'validation message')}: sending is refused unless you choose to send anyway.
         </p>
+      ) : pendingCount > 0 ? (
+        <p className="field__hint">Fill in the {plural(pendingCount, 'field')} listed under Validation first.</p>
       ) : null}
     </section>
   );
 }
 
 interface ResponseProps {
-  result: Ga4mpSendResult | null;
+  result: Ga4mpSendResponse | null;
   error: { message: string; status: number } | null;
-  refused: { debug: boolean; count: number } | null;
+  refused: Refusal | null;
   onSendAnyway: (debug: boolean) => void;
 }
 
@@ -51,10 +57,7 @@ export function ResponsePanel({ result, error, refused, onSendAnyway }: Response
       <h2 id="ga4mp-response-title">Response</h2>
       {refused ? (
         <div className="alert alert--error" role="alert">
-          <p>
-            Not sent: the payload has {refused.count} validation {refused.count === 1 ? 'message' : 'messages'}. GA4 silently drops what it
-            cannot accept.
-          </p>
+          <p>Not sent: the payload has {plural(refused.count, 'validation message')}. GA4 silently drops what it cannot accept.</p>
           <button type="button" className="button button--small button--danger" onClick={() => onSendAnyway(refused.debug)}>
             Send anyway
           </button>

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { type Body, fieldDomId, isObject, normaliseEmail, normalisePhone, sha256Hex, withKey } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { type Body, fieldDomId, type FieldChecks, isObject, normaliseEmail, normalisePhone, sha256Hex, withKey } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
   body: Body;
   onChange: (body: Body) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 const KINDS = [
@@ -18,7 +18,8 @@ const KINDS = [
  * user_data for user-provided data collection: the value typed here is normalised and SHA-256
  * hashed in the browser; only the digest goes into the payload (and so to the server and history).
  */
-export function UserDataEditor({ body, onChange, messagesFor }: Props) {
+export function UserDataEditor({ body, onChange, checks }: Props) {
+  const { messagesFor } = checks;
   const id = useId();
   const [plain, setPlain] = useState<Record<string, string>>({});
   const userData = isObject(body.user_data) ? body.user_data : {};
@@ -31,6 +32,7 @@ export function UserDataEditor({ body, onChange, messagesFor }: Props) {
     const normalised = kind.normalise(plain[kind.key] ?? '');
     if (!normalised) return;
     const digest = await sha256Hex(normalised);
+    checks.touch(`user_data.${kind.key}`);
     setUserData(withKey(userData, kind.key, [...hashes(kind.key), digest]));
     setPlain((values) => ({ ...values, [kind.key]: '' }));
   };
@@ -83,6 +85,7 @@ export function UserDataEditor({ body, onChange, messagesFor }: Props) {
                         className="button button--ghost button--small"
                         aria-label={`Remove ${kind.label.toLowerCase()} hash ${index + 1}`}
                         onClick={() => {
+                          checks.touch(`user_data.${kind.key}`);
                           const rest = list.filter((_, at) => at !== index);
                           setUserData(withKey(userData, kind.key, rest.length ? rest : undefined));
                         }}

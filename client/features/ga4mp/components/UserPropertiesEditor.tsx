@@ -1,14 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { GA4MP_LIMITS } from '../../../../lib/tools/ga4mp/limits.js';
 import type { ValidationMessage } from '../../../../lib/tools/ga4mp/types.js';
-import { fieldDomId, isObject, type Json, renameKey, withKey } from '../draft.js';
-import { FieldMessages, type MessagesFor } from './FieldMessages.js';
+import { fieldDomId, type FieldChecks, isObject, type Json, renameKey, withKey } from '../draft.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
   properties: unknown;
   onChange: (properties: Json | undefined) => void;
-  messagesFor: MessagesFor;
+  checks: FieldChecks;
 }
 
 function PropertyRow({
@@ -18,6 +18,7 @@ function PropertyRow({
   onRename,
   onValue,
   onRemove,
+  onTouch,
   messages,
 }: {
   name: string;
@@ -26,12 +27,14 @@ function PropertyRow({
   onRename: (name: string) => void;
   onValue: (value: string) => void;
   onRemove: () => void;
+  onTouch: (path: string) => void;
   messages: ValidationMessage[];
 }) {
   const id = useId();
-  const [draftName, setDraftName] = useState(name);
-  useEffect(() => setDraftName(name), [name]);
-  const duplicate = draftName !== name && taken(draftName);
+  // A taken name is held beside the name it was typed over until it is unique (see ParamsEditor).
+  const [held, setHeld] = useState<{ over: string; text: string } | null>(null);
+  const draftName = held?.over === name ? held.text : name;
+  const duplicate = draftName !== name;
   const shown: ValidationMessage[] = duplicate
     ? [
         {
@@ -48,27 +51,38 @@ function PropertyRow({
       <div className="ga4mp-param__row ga4mp-param__row--property">
         <input
           id={fieldDomId(`user_properties.${name}`)}
-          className="input"
+          className="input ga4mp-param__name"
           aria-label="User property name"
           value={draftName}
           spellCheck={false}
           aria-invalid={shown.length ? true : undefined}
           aria-describedby={shown.length ? `${id}-messages` : undefined}
           onChange={(event) => {
-            setDraftName(event.target.value);
-            if (event.target.value === name || !taken(event.target.value)) onRename(event.target.value);
+            const next = event.target.value;
+            if (next === name || !taken(next)) {
+              setHeld(null);
+              onTouch(`user_properties.${next}`);
+              onRename(next);
+            } else {
+              setHeld({ over: name, text: next });
+            }
           }}
+          onBlur={() => onTouch(`user_properties.${name}`)}
         />
         <input
           id={fieldDomId(`user_properties.${name}.value`)}
-          className="input"
+          className="input ga4mp-param__value"
           aria-label={`${draftName || 'User property'} value`}
           value={value === undefined || value === null ? '' : String(value)}
-          onChange={(event) => onValue(event.target.value)}
+          onChange={(event) => {
+            onTouch(`user_properties.${name}`);
+            onValue(event.target.value);
+          }}
+          onBlur={() => onTouch(`user_properties.${name}`)}
         />
         <button
           type="button"
-          className="button button--ghost button--small"
+          className="button button--ghost button--small ga4mp-param__remove"
           aria-label={`Remove user property ${draftName}`}
           onClick={onRemove}
         >
@@ -81,7 +95,8 @@ function PropertyRow({
 }
 
 /** `user_properties`: `{ name: { value } }`. */
-export function UserPropertiesEditor({ properties, onChange, messagesFor }: Props) {
+export function UserPropertiesEditor({ properties, onChange, checks }: Props) {
+  const { messagesFor } = checks;
   const id = useId();
   const map = isObject(properties) ? properties : {};
   const entries = Object.entries(map);
@@ -111,6 +126,7 @@ export function UserPropertiesEditor({ properties, onChange, messagesFor }: Prop
               taken={(candidate) => candidate in map}
               onRename={(next) => update(renameKey(map, name, next))}
               onValue={(value) => update(withKey(map, name, { ...(isObject(property) ? property : {}), value }))}
+              onTouch={checks.touch}
               onRemove={() => update(withKey(map, name, undefined))}
             />
           ))}

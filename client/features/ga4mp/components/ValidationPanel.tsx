@@ -1,13 +1,40 @@
 import type { ValidationMessage } from '../../../../lib/tools/ga4mp/types.js';
 import { focusField } from '../draft.js';
+import { plural } from '../format.js';
+import type { ServerCheck } from '../hooks/useSending.js';
 import '../ga4mp.css';
 
 interface Props {
-  messages: ValidationMessage[];
+  /** Messages of the fields the user touched (all of them once a check was asked for). */
+  shown: ValidationMessage[];
+  /** Messages of fields not touched yet. */
+  pending: ValidationMessage[];
   /** The last answer of "Validate on server", or null. */
-  server: { messages: ValidationMessage[]; matches: boolean } | null;
+  server: ServerCheck | null;
   validating: boolean;
   onValidateOnServer: () => void;
+  onCheckAll: () => void;
+}
+
+/** The field paths of some messages, each once, in order. */
+const pathsOf = (messages: ValidationMessage[]) => [...new Set(messages.map((message) => message.fieldPath))];
+
+/** "2 validation messages", "3 fields still to fill in": what the status says, here and in the summary. */
+export function validationStatus(
+  shown: ValidationMessage[],
+  pending: ValidationMessage[],
+): { tone: 'valid' | 'invalid' | 'pending'; text: string } {
+  if (shown.length > 0) return { tone: 'invalid', text: plural(shown.length, 'validation message') };
+  if (pending.length > 0) return { tone: 'pending', text: `${plural(pathsOf(pending).length, 'field')} still to fill in` };
+  return { tone: 'valid', text: 'Valid: no validation messages.' };
+}
+
+function FieldLink({ path }: { path: string }) {
+  return (
+    <button type="button" className="ga4mp-message__link" onClick={() => focusField(path)}>
+      <code className="ga4mp-message__path">{path}</code>
+    </button>
+  );
 }
 
 function MessageList({ messages }: { messages: ValidationMessage[] }) {
@@ -15,10 +42,7 @@ function MessageList({ messages }: { messages: ValidationMessage[] }) {
     <ul className="ga4mp-messages">
       {messages.map((message, index) => (
         <li key={`${message.fieldPath}-${message.validationCode}-${index}`} className="ga4mp-message">
-          <button type="button" className="ga4mp-message__link" onClick={() => focusField(message.fieldPath)}>
-            <code className="ga4mp-message__path">{message.fieldPath}</code>
-          </button>
-          <span className="ga4mp-message__code">{message.validationCode}</span>
+          <FieldLink path={message.fieldPath} /> <span className="ga4mp-message__code">{message.validationCode}</span>{' '}
           <span className="ga4mp-message__text">{message.description}</span>
         </li>
       ))}
@@ -26,34 +50,69 @@ function MessageList({ messages }: { messages: ValidationMessage[] }) {
   );
 }
 
-/** Live local validation (the same rules as the server), each message linked to its field. */
-export function ValidationPanel({ messages, server, validating, onValidateOnServer }: Props) {
+function serverSummary(server: ServerCheck): string {
+  const answer = server.messages.length === 0 ? 'valid' : plural(server.messages.length, 'message');
+  if (server.outdated) return `Server validation: ${answer} — for the payload as it was (it changed since).`;
+  return server.matches
+    ? `Server validation: ${answer}, same as the live check.`
+    : `Server validation: ${answer} — differs from the live check.`;
+}
+
+/**
+ * Live local validation (the same rules as the server), each message linked to its field. A fresh
+ * payload is incomplete on purpose: fields the user has not touched are listed as still to fill in,
+ * not as errors, until Validate or Send asks for everything.
+ */
+export function ValidationPanel({ shown, pending, server, validating, onValidateOnServer, onCheckAll }: Props) {
+  const status = validationStatus(shown, pending);
+  const pendingPaths = pathsOf(pending);
   return (
-    <section className="ga4mp-section ga4mp-validation" aria-labelledby="ga4mp-validation-title">
+    <section id="ga4mp-validation" className="ga4mp-section ga4mp-validation" aria-labelledby="ga4mp-validation-title">
       <div className="ga4mp-section__header">
-        <h2 id="ga4mp-validation-title">Validation</h2>
+        <h2 id="ga4mp-validation-title" tabIndex={-1}>
+          Validation
+        </h2>
         <button type="button" className="button button--small" onClick={onValidateOnServer} disabled={validating}>
           {validating ? 'Validating…' : 'Validate on server'}
         </button>
       </div>
-      <div aria-live="polite" aria-atomic="false">
-        {messages.length === 0 ? (
+      <div aria-live="polite" aria-atomic="false" className="ga4mp-validation__body ga4mp-scroll">
+        {status.tone === 'valid' ? (
           <p className="ga4mp-valid" role="status">
-            <span aria-hidden="true">✓</span> Valid: no validation messages.
+            <span aria-hidden="true">✓</span> {status.text}
           </p>
-        ) : (
+        ) : null}
+        {shown.length > 0 ? (
           <>
             <p className="ga4mp-invalid" role="status">
-              {messages.length} validation {messages.length === 1 ? 'message' : 'messages'}
+              {status.text}
             </p>
-            <MessageList messages={messages} />
+            <MessageList messages={shown} />
           </>
-        )}
+        ) : null}
+        {pendingPaths.length > 0 ? (
+          <div className="ga4mp-pending">
+            <p className="ga4mp-pending__title" role={shown.length ? undefined : 'status'}>
+              {shown.length ? `Also ${plural(pendingPaths.length, 'field')} still to fill in` : status.text}
+            </p>
+            <ul className="ga4mp-pending__list">
+              {pendingPaths.map((path) => (
+                <li key={path}>
+                  <FieldLink path={path} />
+                </li>
+              ))}
+            </ul>
+            <p className="ga4mp-pending__hint">
+              Checked once you edit them, or when you validate or send.{' '}
+              <button type="button" className="ga4mp-pending__check" onClick={onCheckAll}>
+                Check now
+              </button>
+            </p>
+          </div>
+        ) : null}
         {server ? (
           <p className="ga4mp-server-result muted" role="status">
-            Server validation:{' '}
-            {server.messages.length === 0 ? 'valid' : `${server.messages.length} ${server.messages.length === 1 ? 'message' : 'messages'}`}
-            {server.matches ? ', same as the live check.' : ' — differs from the live check (the payload changed since).'}
+            {serverSummary(server)}
           </p>
         ) : null}
       </div>

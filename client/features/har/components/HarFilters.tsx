@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { HarSummary, Vendor } from '../../../../lib/tools/har/types.js';
-import { formatCount, shortUrl, vendorLabel } from '../format.js';
+import { countOf, formatCount, shortUrl, vendorLabel } from '../format.js';
 import type { HitFilter } from '../protocol.js';
 import '../har.css';
 
@@ -87,7 +87,7 @@ export function HarFilters({
         />
       </div>
       <p className="har-filters__count muted" aria-live="polite">
-        {formatCount(matching)} matching {matching === 1 ? 'hit' : 'hits'}
+        {countOf(matching, 'matching hit')}
         {active ? (
           <>
             {' · '}

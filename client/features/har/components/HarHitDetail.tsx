@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import type { DecodedParam, HarWarning, Hit } from '../../../../lib/tools/har/types.js';
 import { formatTime, vendorLabel } from '../format.js';
 import '../har.css';
@@ -56,12 +56,14 @@ function Consent({ hit }: { hit: Hit }) {
       <ul className="har-consent">
         {hit.consent.signals.map((signal) => (
           <li key={signal.type} className={`har-consent__signal har-consent__signal--${signal.state.replace(' ', '-')}`}>
-            <span className="har-consent__type">{signal.type}</span>
-            <strong>{signal.state}</strong>
+            <span className="har-consent__type">{signal.type}</span> <strong>{signal.state}</strong>
             {signal.default !== undefined ? (
-              <span className="muted har-consent__detail">
-                default {signal.default}, update {signal.update}
-              </span>
+              <>
+                {' '}
+                <span className="muted har-consent__detail">
+                  default {signal.default}, update {signal.update}
+                </span>
+              </>
             ) : null}
           </li>
         ))}
@@ -70,23 +72,21 @@ function Consent({ hit }: { hit: Hit }) {
   );
 }
 
-/** Everything decoded about one hit: warnings, parameters, items, consent and the raw request. */
+/**
+ * Everything decoded about one hit: warnings, parameters, items, consent and the raw request. The
+ * heading takes the focus when the user opens a hit (the list moves it there through `headingRef`).
+ */
 export function HarHitDetail({
   hit,
   warnings,
   onClose,
-  autoFocus,
+  headingRef,
 }: {
   hit: Hit;
   warnings: HarWarning[];
   onClose: () => void;
-  autoFocus: boolean;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Opening a hit (click, Enter, a warning link) moves focus to it; arrowing through the list does not.
-  useEffect(() => {
-    if (autoFocus) heading.current?.focus();
-  }, [hit.id, autoFocus]);
   const own = hit.warningIds.map((id) => warnings[id]!).filter(Boolean);
   return (
     <section className="card har-detail" aria-labelledby="har-detail-title">
@@ -96,7 +96,7 @@ export function HarHitDetail({
             Hit #{hit.id + 1} · {vendorLabel(hit.vendor)}
             {hit.batch ? ` · event ${hit.batch.index} of ${hit.batch.size} in one request` : ''}
           </p>
-          <h2 id="har-detail-title" ref={heading} tabIndex={-1}>
+          <h2 id="har-detail-title" ref={headingRef} tabIndex={-1}>
             {hit.type}
           </h2>
         </div>

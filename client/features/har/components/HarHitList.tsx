@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { formatCount, formatTime, shortUrl, vendorLabel } from '../format.js';
+import { Pager } from '../../../components/Pager.js';
+import { countOf, formatCount, formatTime, shortUrl, vendorLabel } from '../format.js';
 import type { HitRow } from '../protocol.js';
 import '../har.css';
 
@@ -54,7 +55,8 @@ export function HarHitList({
               onKeyDown={(event) => keyDown(event, index)}
               data-hit-id={row.id}
             >
-              <span className="har-hit__index">#{row.id + 1}</span>
+              {/* The spaces between the parts are for the button's accessible name; the grid lays the parts out. */}
+              <span className="har-hit__index">#{row.id + 1}</span>{' '}
               <span className="har-hit__type">
                 {row.type}
                 {row.batch ? (
@@ -63,18 +65,18 @@ export function HarHitList({
                     · batch {row.batch.index}/{row.batch.size}
                   </span>
                 ) : null}
-              </span>
+              </span>{' '}
               <span className="har-hit__sub">
-                <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>
+                <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>{' '}
                 <span className="har-hit__page">{shortUrl(row.page)}</span>
-              </span>
+              </span>{' '}
               <span className="har-hit__meta">
-                <span className="har-hit__time">{formatTime(row.time)}</span>
+                <span className="har-hit__time">{formatTime(row.time)}</span>{' '}
                 <span className={`har-hit__status${row.status === 0 || row.status >= 400 ? ' har-hit__status--bad' : ''}`}>
                   {row.status || 'failed'}
-                </span>
+                </span>{' '}
                 {row.warnings ? (
-                  <span className={`har-badge har-badge--${row.severity}`} title={`${row.warnings} warnings`}>
+                  <span className={`har-badge har-badge--${row.severity}`} title={countOf(row.warnings, 'warning')}>
                     {row.warnings}
                     <span className="visually-hidden"> {row.warnings === 1 ? 'warning' : 'warnings'}</span>
                   </span>
@@ -84,18 +86,12 @@ export function HarHitList({
           </li>
         ))}
       </ol>
-      <nav className="har-pager" aria-label="Hit pages">
-        <button type="button" className="button button--small" disabled={page === 0} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
+      <div className="har-pager">
+        <Pager label="Hit pages" page={page + 1} pageCount={pages} onPage={(next) => onPage(next - 1)} />
         <span className="har-pager__of">
-          Page {formatCount(page + 1)} of {formatCount(pages)} · hits {formatCount(page * PAGE_SIZE + 1)}–
-          {formatCount(Math.min(total, (page + 1) * PAGE_SIZE))} of {formatCount(total)}
+          Hits {formatCount(page * PAGE_SIZE + 1)}–{formatCount(Math.min(total, (page + 1) * PAGE_SIZE))} of {formatCount(total)}
         </span>
-        <button type="button" className="button button--small" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      </nav>
+      </div>
     </div>
   );
 }

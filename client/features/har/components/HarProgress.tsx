@@ -1,5 +1,5 @@
 import type { AnalysisProgress } from '../../../../lib/tools/har/types.js';
-import { formatBytes, formatCount } from '../format.js';
+import { countOf, formatBytes, formatCount } from '../format.js';
 import '../har.css';
 
 const STAGES = ['reading', 'parsing', 'analysing'] as const;
@@ -32,7 +32,7 @@ export function HarProgress({ fileName, progress, onCancel }: { fileName: string
           } else if (state === 'active' && stage === 'analysing') {
             value = progress.done;
             max = Math.max(progress.total, 1);
-            detail = `${formatCount(progress.done)} of ${formatCount(progress.total)} entries`;
+            detail = `${formatCount(progress.done)} of ${countOf(progress.total, 'entry', 'entries')}`;
           } else if (state === 'waiting') value = 0;
           return (
             <li key={stage} className={`har-progress__stage har-progress__stage--${state}`} data-stage={stage} data-state={state}>

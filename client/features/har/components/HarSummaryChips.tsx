@@ -1,7 +1,16 @@
 import type { HarSummary } from '../../../../lib/tools/har/types.js';
-import { formatBytes, formatCount, vendorLabel } from '../format.js';
+import { countOf, formatBytes, formatCount, vendorLabel } from '../format.js';
 import type { AnalysisTimings } from '../protocol.js';
 import '../har.css';
+
+/** A chip's number, emphasised, and its noun in the right number: "1 error", "17 analytics hits". */
+function Count({ value, noun }: { value: number; noun: string }) {
+  return (
+    <>
+      <span className="har-chip__value">{formatCount(value)}</span> {value === 1 ? noun : `${noun}s`}
+    </>
+  );
+}
 
 /** Counts at a glance: hits, entries, pages, warnings, hits per vendor and per account. */
 export function HarSummaryChips({
@@ -19,24 +28,24 @@ export function HarSummaryChips({
   return (
     <section className="har-summary" aria-label="Summary">
       <p className="har-summary__file muted">
-        <strong>{fileName}</strong> · {formatBytes(bytes)} · {formatCount(summary.entries)} requests
+        <strong>{fileName}</strong> · {formatBytes(bytes)} · {countOf(summary.entries, 'request')}
         {summary.creator ? ` · exported by ${summary.creator}` : ''} · analysed in {seconds} s
       </p>
       <ul className="har-chips">
         <li className="har-chip har-chip--strong" data-testid="har-hit-count">
-          <span className="har-chip__value">{formatCount(summary.hits)}</span> analytics hits
+          <Count value={summary.hits} noun="analytics hit" />
         </li>
         <li className="har-chip">
-          <span className="har-chip__value">{formatCount(summary.pages.length)}</span> pages
+          <Count value={summary.pages.length} noun="page" />
         </li>
         <li className={`har-chip${summary.warnings.error ? ' har-chip--error' : ''}`}>
-          <span className="har-chip__value">{formatCount(summary.warnings.error)}</span> errors
+          <Count value={summary.warnings.error} noun="error" />
         </li>
         <li className={`har-chip${summary.warnings.warning ? ' har-chip--warning' : ''}`}>
-          <span className="har-chip__value">{formatCount(summary.warnings.warning)}</span> warnings
+          <Count value={summary.warnings.warning} noun="warning" />
         </li>
         <li className="har-chip">
-          <span className="har-chip__value">{formatCount(summary.warnings.info)}</span> notes
+          <Count value={summary.warnings.info} noun="note" />
         </li>
       </ul>
       <ul className="har-chips" aria-label="Hits by vendor">

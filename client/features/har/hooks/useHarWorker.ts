@@ -8,74 +8,87 @@ export type AnalyserState =
   | { status: 'idle' }
   | { status: 'loading'; fileName: string; bytes: number; progress: AnalysisProgress }
   | { status: 'error'; fileName: string; message: string }
-  | { status: 'done'; result: DoneResult };
+  /** `run` numbers the analyses of this page: a view of one result is keyed by it. */
+  | { status: 'done'; run: number; result: DoneResult };
 
 type Pending = Map<number, (message: FromWorker) => void>;
 
 /**
  * Owns the analysis worker. The worker is created when a file is chosen (never at import time, so
  * server rendering never touches `Worker`), and terminated to cancel: JSON.parse of a large file
- * cannot be interrupted any other way.
+ * cannot be interrupted any other way. `start` resolves with how the analysis ended (`idle` when it
+ * was cancelled or replaced), so the caller reacts to the outcome of the file it chose.
  */
-export function useHarWorker(callbacks: { onDone?: (result: DoneResult) => void; onError?: (message: string) => void }) {
+export function useHarWorker() {
   const [state, setState] = useState<AnalyserState>({ status: 'idle' });
   const worker = useRef<Worker | null>(null);
   const pending = useRef<Pending>(new Map());
   const exportWaiter = useRef<((blob: Blob) => void) | null>(null);
+  /** Resolves the promise of the analysis in flight. */
+  const settle = useRef<((outcome: AnalyserState) => void) | null>(null);
   const seq = useRef(0);
-  const latest = useRef(callbacks);
-  latest.current = callbacks;
+  const runs = useRef(0);
 
   const stop = useCallback(() => {
     worker.current?.terminate();
     worker.current = null;
     pending.current.clear();
     exportWaiter.current = null;
+    settle.current?.({ status: 'idle' });
+    settle.current = null;
   }, []);
 
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    (file: File) => {
-      stop();
-      const created = new Worker(new URL('../har.worker.ts', import.meta.url), { type: 'module', name: 'har-analyser' });
-      worker.current = created;
-      setState({ status: 'loading', fileName: file.name, bytes: file.size, progress: { stage: 'reading', done: 0, total: file.size } });
-      created.onmessage = (event: MessageEvent<FromWorker>) => {
-        if (worker.current !== created) return;
-        const message = event.data;
-        switch (message.type) {
-          case 'progress':
-            setState((current) => (current.status === 'loading' ? { ...current, progress: message.progress } : current));
-            break;
-          case 'done':
-            setState({ status: 'done', result: message });
-            latest.current.onDone?.(message);
-            break;
-          case 'error':
-            setState({ status: 'error', fileName: file.name, message: message.message });
-            latest.current.onError?.(message.message);
-            break;
-          case 'filtered':
-          case 'hit':
-            pending.current.get(message.seq)?.(message);
-            pending.current.delete(message.seq);
-            break;
-          case 'export':
-            exportWaiter.current?.(message.blob);
-            exportWaiter.current = null;
-            break;
-        }
-      };
-      created.onerror = (event) => {
-        event.preventDefault();
-        const message = 'The analyser stopped unexpectedly (the file may be too large for this browser tab).';
-        setState({ status: 'error', fileName: file.name, message });
-        latest.current.onError?.(message);
+    (file: File) =>
+      new Promise<AnalyserState>((resolve) => {
         stop();
-      };
-      created.postMessage({ type: 'analyse', file } satisfies ToWorker);
-    },
+        const created = new Worker(new URL('../har.worker.ts', import.meta.url), { type: 'module', name: 'har-analyser' });
+        worker.current = created;
+        settle.current = resolve;
+        const end = (outcome: AnalyserState) => {
+          setState(outcome);
+          settle.current = null;
+          resolve(outcome);
+        };
+        setState({ status: 'loading', fileName: file.name, bytes: file.size, progress: { stage: 'reading', done: 0, total: file.size } });
+        created.onmessage = (event: MessageEvent<FromWorker>) => {
+          if (worker.current !== created) return;
+          const message = event.data;
+          switch (message.type) {
+            case 'progress':
+              setState((current) => (current.status === 'loading' ? { ...current, progress: message.progress } : current));
+              break;
+            case 'done':
+              runs.current += 1;
+              end({ status: 'done', run: runs.current, result: message });
+              break;
+            case 'error':
+              end({ status: 'error', fileName: file.name, message: message.message });
+              break;
+            case 'filtered':
+            case 'hit':
+              pending.current.get(message.seq)?.(message);
+              pending.current.delete(message.seq);
+              break;
+            case 'export':
+              exportWaiter.current?.(message.blob);
+              exportWaiter.current = null;
+              break;
+          }
+        };
+        created.onerror = (event) => {
+          event.preventDefault();
+          end({
+            status: 'error',
+            fileName: file.name,
+            message: 'The analyser stopped unexpectedly (the file may be too large for this browser tab).',
+          });
+          stop();
+        };
+        created.postMessage({ type: 'analyse', file } satisfies ToWorker);
+      }),
     [stop],
   );
 

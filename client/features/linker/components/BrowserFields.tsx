@@ -1,55 +1,6 @@
 import { useId } from 'react';
+import { type BrowserErrors, type BrowserForm, currentBrowser, toLocalInput } from '../browser-form.js';
 import '../linker.css';
-
-/** The browser facts as the form holds them (text, so a half-typed number is not lost). */
-export interface BrowserForm {
-  userAgent: string;
-  timezoneOffset: string;
-  language: string;
-  /** `YYYY-MM-DDTHH:MM:SS` in the viewer's local time, as a datetime-local input holds it. */
-  time: string;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** A datetime-local value for an instant, in this browser's time zone. */
-export function toLocalInput(time: number): string {
-  const date = new Date(time);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-/** The current browser, as gtag.js would see it on this page. */
-export function currentBrowser(now = Date.now()): BrowserForm {
-  return {
-    userAgent: navigator.userAgent,
-    timezoneOffset: String(new Date(now).getTimezoneOffset()),
-    language: navigator.language ?? '',
-    time: toLocalInput(now),
-  };
-}
-
-export type BrowserErrors = Partial<Record<keyof BrowserForm, string>>;
-
-/** Reads the form; errors name the field that is wrong. */
-export function parseBrowserForm(
-  form: BrowserForm,
-):
-  | { ok: true; browser: { userAgent: string; timezoneOffset: number; language: string }; time: number }
-  | { ok: false; errors: BrowserErrors } {
-  const errors: BrowserErrors = {};
-  const offset = Number(form.timezoneOffset.trim());
-  if (form.timezoneOffset.trim() === '' || !Number.isInteger(offset) || offset < -840 || offset > 840) {
-    errors.timezoneOffset = 'Whole minutes between -840 and 840, as Date.getTimezoneOffset() gives (Berlin in winter: -60).';
-  }
-  if (form.userAgent.length > 2000) errors.userAgent = 'At most 2000 characters.';
-  if (form.language.length > 100) errors.language = 'At most 100 characters.';
-  const time = Date.parse(form.time);
-  if (!form.time || Number.isNaN(time)) errors.time = 'Enter a date and time.';
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, browser: { userAgent: form.userAgent, timezoneOffset: offset, language: form.language }, time };
-}
 
 /** User agent, timezone offset, language and time: what the fingerprint is made of. */
 export function BrowserFields({

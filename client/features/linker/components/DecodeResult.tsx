@@ -64,8 +64,7 @@ export function DecodeResult({ result }: { result: DecodedLinker }) {
               {result.cookies.map((cookie, index) => (
                 <tr key={`${cookie.key}-${index}`} data-testid="linker-cookie">
                   <th scope="row">
-                    <code>{cookie.key}</code>
-                    <span className="linker-table__label">{cookie.label}</span>
+                    <code>{cookie.key}</code> <span className="linker-table__label">{cookie.label}</span>
                   </th>
                   <td data-label="Value in the link" className="linker-table__link">
                     <div className="linker-value">

@@ -9,24 +9,25 @@ export const LINKER_TABS: { id: LinkerTab; label: string }[] = [
   { id: 'encode', label: 'Encode' },
 ];
 
+/** The tab an arrow, Home or End key moves to from `index`, or -1 for any other key. */
+function target(key: string, index: number): number {
+  const last = LINKER_TABS.length - 1;
+  if (key === 'ArrowRight') return index === last ? 0 : index + 1;
+  if (key === 'ArrowLeft') return index === 0 ? last : index - 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return -1;
+}
+
 /**
- * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs, Tab moves
- * into the panel. Only the active tab is in the tab order.
+ * WAI-ARIA tabs with automatic activation and a roving tab index: only the active tab is in the
+ * tab order, and each tab handles the arrow keys, Home and End itself (moving the focus and the
+ * selection together); Tab moves into the panel.
  */
 export function LinkerTabs({ active, onChange, children }: { active: LinkerTab; onChange: (tab: LinkerTab) => void; children: ReactNode }) {
-  const buttons = useRef<Record<string, HTMLButtonElement | null>>({});
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = LINKER_TABS.findIndex((tab) => tab.id === active);
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % LINKER_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + LINKER_TABS.length - 1) % LINKER_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? LINKER_TABS.length - 1
-              : -1;
+  const buttons = useRef<Partial<Record<LinkerTab, HTMLButtonElement | null>>>({});
+  const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = target(event.key, index);
     if (next < 0) return;
     event.preventDefault();
     const tab = LINKER_TABS[next]!.id;
@@ -35,8 +36,8 @@ export function LinkerTabs({ active, onChange, children }: { active: LinkerTab; 
   };
   return (
     <>
-      <div className="linker-tabs" role="tablist" aria-label="Linker tools" onKeyDown={move}>
-        {LINKER_TABS.map((tab) => (
+      <div className="linker-tabs" role="tablist" aria-label="Linker tools">
+        {LINKER_TABS.map((tab, index) => (
           <button
             key={tab.id}
             ref={(element) => {
@@ -51,6 +52,7 @@ export function LinkerTabs({ active, onChange, children }: { active: LinkerTab; 
             tabIndex={tab.id === active ? 0 : -1}
             className="linker-tabs__tab"
             onClick={() => onChange(tab.id)}
+            onKeyDown={(event) => move(event, index)}
           >
             {tab.label}
           </button>

@@ -17,8 +17,7 @@ export function VerificationResult({ verification }: { verification: Verificatio
   return (
     <div className={`linker-verdict linker-verdict--${verification.status}`} role="status" data-testid="linker-verdict">
       <p className="linker-verdict__title">
-        <span className="linker-verdict__badge">{TITLES[verification.status]}</span>
-        <span>{verification.message}</span>
+        <span className="linker-verdict__badge">{TITLES[verification.status]}</span> <span>{verification.message}</span>
       </p>
       {verification.status !== 'mismatch' ? (
         <dl className="linker-facts">

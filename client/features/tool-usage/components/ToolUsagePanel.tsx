@@ -1,22 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TOOL_ACTIONS, type ToolId } from '../../../../lib/tools/tool-usage.js';
-import { api } from '../../../app/api-client.js';
 import { SegmentedControl } from '../../../components/SegmentedControl.js';
 import { type ChartSeries, StackedBarChart } from '../../../components/charts/StackedBarChart.js';
+import { toolUsageQuery } from '../api.js';
 import '../tool-usage.css';
-
-interface ToolUsageRow {
-  day: string;
-  tool: ToolId;
-  action: string;
-  runs: number;
-}
-interface ToolUsageAnswer {
-  from: string;
-  to: string;
-  rows: ToolUsageRow[];
-}
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
@@ -52,14 +40,12 @@ const shortDay = (day: string) =>
 /** Tool runs per day (UTC) from the `$inc` counters: a chart, then the same numbers as a table. */
 export function ToolUsagePanel() {
   const [range, setRange] = useState<Range>(30);
+  // The last day of every range: today (UTC) when the panel was opened, so that re-renders and a
+  // range switch ask for the same days however long the page stays open.
+  const [to] = useState(() => isoDay(Date.now()));
   const headingId = useId();
-  const to = isoDay(Date.now());
-  const from = isoDay(Date.now() - (range - 1) * DAY_MS);
-  const usage = useQuery({
-    queryKey: ['admin', 'tool-usage', from, to],
-    queryFn: ({ signal }) => api<ToolUsageAnswer>(`/api/admin/tool-usage?from=${from}&to=${to}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const from = isoDay(Date.parse(to) - (range - 1) * DAY_MS);
+  const usage = useQuery(toolUsageQuery({ from, to }));
 
   const rows = usage.data?.rows ?? [];
   const byDay = new Map<string, Record<string, number>>();
@@ -89,8 +75,8 @@ export function ToolUsagePanel() {
       <p className="muted">Runs per UTC day: validations and sends, linker decodes and encodes, finished HAR and app-log analyses.</p>
       {usage.isPending ? (
         <div className="tool-usage__skeleton" aria-label="Loading tool usage">
-          <div className="skeleton" style={{ height: 180 }} />
-          <div className="skeleton" style={{ height: 24, marginTop: 12, width: '60%' }} />
+          <div className="skeleton tool-usage__skeleton-chart" />
+          <div className="skeleton tool-usage__skeleton-line" />
         </div>
       ) : usage.isError ? (
         <div className="alert alert--error" role="alert">

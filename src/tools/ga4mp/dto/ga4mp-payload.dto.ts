@@ -1,14 +1,15 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsMongoId, IsObject, IsOptional, Max, Min } from 'class-validator';
+import type { Ga4mpHistoryQuery, Ga4mpSendRequest, Ga4mpValidateRequest } from '../../../../lib/api/ga4mp.js';
 import { GA4MP_REGIONS, type Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
-import { GA4MP_HISTORY_LIMIT } from '../../../../lib/tools/ga4mp/api-types.js';
+import { GA4MP_HISTORY_LIMIT } from '../../../../lib/tools/ga4mp/limits.js';
 
 /**
  * `POST /api/tools/ga4mp/validate`. Only the envelope is checked here: what is inside query and body
  * is the validator's business, and any problem there is an answer (200 with validationMessages),
  * not a refused request.
  */
-export class ValidatePayloadDto {
+export class ValidatePayloadDto implements Ga4mpValidateRequest {
   @IsObject({ message: 'query must be an object such as { "measurement_id": "G-…", "api_secret": "…" }' })
   query!: Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export class ValidatePayloadDto {
 }
 
 /** `POST /api/tools/ga4mp/send`. */
-export class SendPayloadDto extends ValidatePayloadDto {
+export class SendPayloadDto extends ValidatePayloadDto implements Ga4mpSendRequest {
   /** true: GA4's validation server (`/debug/mp/collect`), nothing is recorded in reports. */
   @IsBoolean({ message: 'debug must be true or false' })
   debug!: boolean;
@@ -31,7 +32,7 @@ export class SendPayloadDto extends ValidatePayloadDto {
   force?: boolean;
 }
 
-export class HistoryQueryDto {
+export class HistoryQueryDto implements Ga4mpHistoryQuery {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })

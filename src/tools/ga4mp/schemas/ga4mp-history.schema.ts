@@ -1,5 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument, Schema as MongooseSchema } from 'mongoose';
+import { GA4MP_REGIONS, type Ga4mpRegion } from '../../../../lib/tools/ga4mp/endpoint.js';
+import type { Ga4mpStream } from '../../../../lib/tools/ga4mp/types.js';
 
 /**
  * One payload a user sent through the workbench. The api_secret is never stored (the query keeps
@@ -14,8 +16,8 @@ export class Ga4mpHistory {
   @Prop({ type: Date, required: true })
   createdAt!: Date;
 
-  @Prop({ type: String, required: true, enum: ['web', 'app'] })
-  stream!: 'web' | 'app';
+  @Prop({ type: String, required: true, enum: ['web', 'app'] satisfies Ga4mpStream[] })
+  stream!: Ga4mpStream;
 
   @Prop({ type: MongooseSchema.Types.Mixed, required: true })
   query!: Record<string, string>;
@@ -29,8 +31,8 @@ export class Ga4mpHistory {
   @Prop({ type: Boolean, required: true })
   debug!: boolean;
 
-  @Prop({ type: String, required: true, enum: ['global', 'eu'] })
-  region!: 'global' | 'eu';
+  @Prop({ type: String, required: true, enum: GA4MP_REGIONS })
+  region!: Ga4mpRegion;
 
   @Prop({ type: Number, default: null })
   status!: number | null;

@@ -16,6 +16,8 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import type { LinkerDecodeRequest, LinkerEncodeRequest } from '../../../../lib/api/linker.js';
+import type { LinkerBrowser } from '../../../../lib/tools/linker/fingerprint.js';
 import {
   cookiesProblem,
   MAX_LANGUAGE,
@@ -60,7 +62,7 @@ class UrlConstraint implements ValidatorConstraintInterface {
 const BROWSER_MESSAGE = 'browser must be an object with userAgent, timezoneOffset and language';
 
 /** The browser facts gtag.js puts into the fingerprint. */
-export class LinkerBrowserDto {
+export class LinkerBrowserDto implements LinkerBrowser {
   @IsString({ message: 'userAgent must be text' })
   @MaxLength(MAX_USER_AGENT, { message: `userAgent must be at most ${MAX_USER_AGENT} characters` })
   userAgent!: string;
@@ -75,7 +77,7 @@ export class LinkerBrowserDto {
   language!: string;
 }
 
-export class DecodeLinkerDto {
+export class DecodeLinkerDto implements LinkerDecodeRequest {
   @IsString({ message: 'input must be a _gl value or a URL' })
   @IsNotEmpty({ message: 'Enter a _gl value or a URL' })
   @MaxLength(16_384, { message: 'input must be at most 16384 characters' })
@@ -94,7 +96,7 @@ export class DecodeLinkerDto {
   time?: number | string;
 }
 
-export class EncodeLinkerDto {
+export class EncodeLinkerDto implements LinkerEncodeRequest {
   /** Cookie names and values, in link order: an object, or a list of `{ key, value }`. */
   @Validate(CookiesConstraint)
   cookies!: Record<string, string> | { key: string; value: string }[];
