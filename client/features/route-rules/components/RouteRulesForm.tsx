@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import type { RouteRule } from '../../../../lib/api/route-rules.js';
 import { fieldErrors, FormAlert } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
@@ -34,12 +34,15 @@ export function RouteRulesForm({ saved }: { saved: readonly RouteRule[] }) {
     event.preventDefault();
     save.mutate(drafts, {
       onSuccess: () => toast('Redirect rules saved', 'success', { key: TOAST_KEY }),
-      onError: () => {
-        toast('Redirect rules not saved', 'error', { key: TOAST_KEY });
-        focusSoon(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
-      },
+      onError: () => toast('Redirect rules not saved', 'error', { key: TOAST_KEY }),
     });
   };
+
+  // Each failed save takes the focus to its first invalid field, once the rows show their messages
+  // (after the render that marks them, which a callback cannot wait for).
+  useEffect(() => {
+    if (save.error) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [save.error]);
 
   const onAdd = () => {
     const draft = add();
