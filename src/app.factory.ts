@@ -12,7 +12,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
 import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
-import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
+import { requestDeadline } from './common/request-deadline.middleware.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
@@ -33,6 +33,22 @@ export interface RunningApp {
 export interface CreateAppOptions {
   /** Wraps the page renderer (tests use it to simulate render failures). */
   decorateRenderer?: (renderer: PageRenderer) => PageRenderer;
+}
+
+/**
+ * What every request goes through after the static files: the deadline, cookies, body parsing,
+ * operator-key rejection, validation and the one exception filter. Shared with the test suites
+ * that assemble an app around a replaced provider, so they answer exactly as production does.
+ */
+export function installRequestHandling(app: NestExpressApplication, config: AppConfig): void {
+  const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
+  app.use(requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)));
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(rejectOperatorKeys);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(filter);
 }
 
 /** Builds the whole application: database, Nest, security middleware, page rendering. */
@@ -117,13 +133,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       );
     }
 
-    app.use(cookieParser());
-    app.useBodyParser('json', { limit: BODY_LIMIT });
-    app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
-    app.use(rejectOperatorKeys);
-    app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER)));
-    app.useGlobalInterceptors(new RequestTimeoutInterceptor(config));
+    installRequestHandling(app, config);
     await app.init();
 
     let closed: Promise<void> | null = null;

@@ -18,14 +18,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   constructor(private readonly errorPages: ErrorPageRenderer) {}
 
-  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
-    const request = host.switchToHttp().getRequest<Request>();
-    const response = host.switchToHttp().getResponse<Response>();
+  catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+    return this.respond(exception, host.switchToHttp().getRequest<Request>(), host.switchToHttp().getResponse<Response>());
+  }
+
+  /** Answers `request` for `exception`; also used by the request deadline, outside Nest's pipeline. */
+  async respond(exception: unknown, request: Request, response: Response): Promise<void> {
+    // Already answered (the request deadline passed): whatever the late handler tried to send is dropped.
+    if (response.headersSent) {
+      if (!response.locals.deadlineExceeded)
+        this.logger.error(`${request.method} ${request.originalUrl} failed after its answer was sent: ${String(exception)}`);
+      return;
+    }
     const result = toErrorResponse(exception);
     if (result.unexpected) {
       this.logger.error(`${request.method} ${request.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
     }
-    if (response.headersSent) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
 
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isReservedPath(request.path);
@@ -34,12 +42,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     response.status(result.status).setHeader('Cache-Control', 'no-store').type('html');
+    let html: string;
     try {
       // The screen is drawn from the status and the path alone: nothing of the exception reaches the page.
-      response.send(await this.errorPages.renderErrorPage(result.status, request, response));
+      html = await this.errorPages.renderErrorPage(result.status, request, response);
     } catch (error) {
       this.logger.error(`Rendering the error page failed: ${(error as Error).stack ?? String(error)}`);
-      response.send(LAST_RESORT_HTML(result.status));
+      html = LAST_RESORT_HTML(result.status);
     }
+    // The render is asynchronous: the request may have been answered meanwhile (deadline or handler).
+    if (!response.headersSent) response.send(html);
   }
 }

@@ -30,13 +30,25 @@ const REASONS: Record<number, string> = {
 
 export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 
+/**
+ * Driver and mongoose errors that mean "the database cannot be reached right now" (refused,
+ * stalled, timed out, the pool cleared after a network error, no server selectable, mongoose's
+ * command buffer timing out). Matched by name along the `cause` chain: the driver wraps errors, and
+ * a second copy of the driver in node_modules would defeat `instanceof`.
+ */
+const UNAVAILABLE_NAMES =
+  /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|TopologyClosed|ClientClosed|ServerClosed|OperationTimeout)Error|PoolCleared(OnNetwork)?Error|(Mongo)?WaitQueueTimeoutError)$/;
+
 /** The database is unreachable (or too slow): answer 503 quickly instead of hanging or failing with 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    /^Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|PoolCleared|TopologyClosed)Error$/.test(error.name) ||
-    /buffering timed out|Client must be connected|connection .* closed/i.test(error.message)
-  );
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (UNAVAILABLE_NAMES.test(current.name)) return true;
+    const labels = (current as { errorLabels?: unknown }).errorLabels;
+    if (Array.isArray(labels) && (labels.includes('NetworkError') || labels.includes('ResetPool'))) return true;
+    if (/buffering timed out|Client must be connected|connection .* closed|Connection pool .* was cleared/i.test(current.message))
+      return true;
+  }
+  return false;
 }
 
 export function toErrorResponse(exception: unknown): ErrorResponse {

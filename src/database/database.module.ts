@@ -4,15 +4,28 @@ import mongoose from 'mongoose';
 import { choosePool, identifyDatabaseServer } from './database-server.js';
 
 /**
- * Mongoose defaults would hold a request for 10-30 s while the database is unreachable. These
- * bounds make every query fail within a few seconds instead, which the exception filter turns into
- * a 503 with Retry-After.
+ * Bounds on every wait the driver can be in, so that a database that refuses, stalls or crawls
+ * makes queries fail within a few seconds (the exception filter answers 503 with Retry-After)
+ * instead of holding requests and piling work up behind them:
+ * - `serverSelectionTimeoutMS`: no server known to be up (refused connections, a restart);
+ * - `waitQueueTimeoutMS`: waiting for a connection of the pool. With FerretDB's single
+ *   connection every query queues behind the one in flight; when that one is stalled, the queue
+ *   fails after this instead of growing for as long as the stall lasts and then replaying minutes
+ *   of work that nobody is waiting for any more;
+ * - `socketTimeoutMS`: a query in flight with no byte back (a network partition). The connection
+ *   is then closed and a fresh one opened for the next query. Kept under the request deadline;
+ *   no query of this app legitimately goes this long without an answer;
+ * - `connectTimeoutMS`: the TCP and handshake part of opening a connection;
+ * - `bufferTimeoutMS`: mongoose's own queue while it has no connection at all.
+ * The request deadline (REQUEST_TIMEOUT_MS, common/request-deadline.middleware.ts) is the hard
+ * bound on the answer; these make the work behind it stop too.
  */
 export const DATABASE_TIMEOUTS = {
   serverSelectionTimeoutMS: 2500,
+  waitQueueTimeoutMS: 2500,
+  socketTimeoutMS: 4000,
+  connectTimeoutMS: 3000,
   bufferTimeoutMS: 2500,
-  socketTimeoutMS: 10_000,
-  connectTimeoutMS: 5000,
 } as const;
 
 @Module({})
@@ -43,6 +56,7 @@ export class DatabaseModule {
             return {
               uri,
               serverSelectionTimeoutMS: DATABASE_TIMEOUTS.serverSelectionTimeoutMS,
+              waitQueueTimeoutMS: DATABASE_TIMEOUTS.waitQueueTimeoutMS,
               socketTimeoutMS: DATABASE_TIMEOUTS.socketTimeoutMS,
               connectTimeoutMS: DATABASE_TIMEOUTS.connectTimeoutMS,
               autoIndex: true,

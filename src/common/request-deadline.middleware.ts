@@ -1,0 +1,26 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+export type ErrorResponder = (exception: unknown, request: Request, response: Response) => void | Promise<void>;
+
+/**
+ * Every request answers within `timeoutMs`, whatever it is waiting for: guards (session lookup,
+ * rate limits), pipes, the handler or a page render. An interceptor would only time the handler,
+ * and a guard waiting on a stalled database would hold the request for as long as the driver
+ * waits. When the deadline passes, the request is answered 503 with Retry-After (through the same
+ * responder as every other error, so pages get the error screen); the work still in flight
+ * finishes or fails on its own, and anything it tries to send later is dropped.
+ */
+export function requestDeadline(timeoutMs: number, respond: () => ErrorResponder): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const timer = setTimeout(() => {
+      if (response.headersSent) return;
+      response.locals.deadlineExceeded = true;
+      void respond()(new ServiceUnavailableException('The request took too long. Try again in a moment.'), request, response);
+    }, timeoutMs);
+    const clear = () => clearTimeout(timer);
+    response.once('finish', clear);
+    response.once('close', clear);
+    next();
+  };
+}
