@@ -7,7 +7,7 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * The signed-in user: what `POST /api/auth/login`, `/register`, `/refresh` and `GET /api/auth/me`
+ * The signed-in user: what `POST /api/auth/login`, `/refresh` and `GET /api/auth/me`
  * answer, what the page guards see and what the app's header shows.
  */
 export interface SessionUser {
@@ -46,13 +46,34 @@ export interface LoginRequest {
   password: string;
 }
 
-/** `POST /api/auth/register` */
+/**
+ * `POST /api/auth/register`. Answers 202 with a `RegisterResponse` whether or not the address already
+ * has an account (the owner of an existing account is told by e-mail instead): the account is
+ * created unconfirmed, and the link sent to the address finishes the sign-up.
+ */
 export interface RegisterRequest {
   name: string;
   email: string;
   password: string;
   newsletter?: boolean;
+  /** Where to land once the address is confirmed in this browser (same-site paths only). */
+  redirect?: string;
 }
+
+export interface RegisterResponse {
+  /** The address, as the server normalised it. */
+  email: string;
+  message: string;
+}
+
+/** The one answer to a registration, for a new address and a taken one alike. */
+export const registrationMessage = (email: string) =>
+  `Check your inbox: we sent a link to ${email}. Follow it to confirm your address and finish creating your account.`;
+
+/** The error codes the auth API answers with (`code` in the error body). */
+export const AUTH_ERROR_CODES = {
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+} as const;
 
 /** `POST /api/auth/forgot-password` (answers 202 with a `MessageResponse`, whether or not the account exists). */
 export interface ForgotPasswordRequest {

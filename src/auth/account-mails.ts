@@ -24,6 +24,37 @@ export function verificationMail(to: string, name: string, url: string): MailInp
   };
 }
 
+/** The link that finishes a registration: it confirms the address (and signs in, in the browser that registered). */
+export function registrationMail(to: string, name: string, url: string): MailInput {
+  return {
+    to,
+    ...layout(
+      `Finish creating your ${PRODUCT.name} account`,
+      `Hello ${name}, confirm that ${to} is your address to finish creating your account.`,
+      'Confirm and continue',
+      url,
+      'The link works for 48 hours. If you did not create an account, ignore this message: nothing happens without it.',
+    ),
+  };
+}
+
+/**
+ * What the owner of an address hears when somebody registers it again: the registration itself
+ * answers exactly as for a new address, so that it never tells a stranger who has an account.
+ */
+export function accountExistsMail(to: string, signInUrl: string, resetUrl: string): MailInput {
+  return {
+    to,
+    ...layout(
+      `You already have a ${PRODUCT.name} account`,
+      `Somebody (hopefully you) tried to create a ${PRODUCT.name} account with ${to}, which already has one. Nothing was changed.`,
+      'Sign in',
+      signInUrl,
+      `Forgot your password? Choose a new one here: ${resetUrl}. If it was not you, ignore this message.`,
+    ),
+  };
+}
+
 export function passwordResetMail(to: string, url: string): MailInput {
   return {
     to,

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config.js';
-import { CSRF_COOKIE } from './csrf/csrf.service.js';
+import { CSRF_COOKIE, newCsrfNonce } from './csrf/csrf.service.js';
 import { type IssuedTokens, REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
 
 export function baseCookieOptions(config: AppConfig): CookieOptions {
@@ -27,4 +27,9 @@ export function clearAuthCookies(response: Response, config: AppConfig): void {
 export function setCsrfCookie(response: Response, config: AppConfig, nonce: string): void {
   // A session cookie (no expiry): the page asks for a fresh token whenever it loads.
   response.cookie(CSRF_COOKIE, nonce, baseCookieOptions(config));
+}
+
+/** At sign-in and sign-out: the CSRF tokens handed out before no longer verify. */
+export function rotateCsrfCookie(response: Response, config: AppConfig): void {
+  setCsrfCookie(response, config, newCsrfNonce());
 }

@@ -1,8 +1,17 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { type CsrfTokenResponse, type MessageResponse, type SessionUser, verifyEmailLanding } from '../../lib/api/auth.js';
+import {
+  type CsrfTokenResponse,
+  type MessageResponse,
+  type RegisterResponse,
+  registrationMessage,
+  type SessionUser,
+  verifyEmailLanding,
+} from '../../lib/api/auth.js';
+import { safeRedirectPath } from '../../lib/http/safe-redirect.js';
+import { HOME_AFTER_SIGN_IN } from '../../lib/routes/route-middleware.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { clearAuthCookies, readCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
+import { clearAuthCookies, readCookie, rotateCsrfCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
 import { AuthService } from './auth.service.js';
 import { CSRF_COOKIE, CsrfService } from './csrf/csrf.service.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
@@ -11,7 +20,9 @@ import { SignedIn } from './decorators/roles.decorator.js';
 import { ForgotPasswordDto, ResetPasswordDto, VerifyEmailQueryDto } from './dto/account-recovery.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
+import { SecretsService } from './secrets.service.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
+import { clearSignupCookie, readSignupCookie, setSignupCookie } from './signup-cookie.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
 /** Abuse limits (docs/errors.md, "Abuse limits"); counted in the database, shared by every instance. */
@@ -23,6 +34,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly csrf: CsrfService,
+    private readonly secrets: SecretsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,10 +50,11 @@ export class AuthController {
   @Public()
   @RateLimit('register', { scope: 'ip', limit: 10, windowSeconds: HOUR })
   @Post('register')
-  async register(@Body() body: RegisterDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
-    const tokens = await this.auth.register(body, request.header('user-agent'));
-    setAuthCookies(response, this.config, tokens);
-    return tokens.user;
+  @HttpCode(202)
+  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) response: Response): Promise<RegisterResponse> {
+    const { email, nonce } = await this.auth.register(body);
+    setSignupCookie(response, this.config, this.secrets.authSecret, { email, nonce, redirect: safeRedirectPath(body.redirect) });
+    return { email, message: registrationMessage(email) };
   }
 
   @Public()
@@ -55,6 +68,7 @@ export class AuthController {
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
     const tokens = await this.auth.login(body, request.header('user-agent'));
     setAuthCookies(response, this.config, tokens);
+    rotateCsrfCookie(response, this.config);
     return tokens.user;
   }
 
@@ -80,6 +94,7 @@ export class AuthController {
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.auth.logout(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
     clearAuthCookies(response, this.config);
+    rotateCsrfCookie(response, this.config);
   }
 
   @Public()
@@ -110,9 +125,18 @@ export class AuthController {
   @Public()
   @Get('verify-email')
   async verifyEmail(@Query() query: VerifyEmailQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const verified = await this.auth.verifyEmail(query.token);
-    const signedIn = await this.auth.isSignedIn(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
     response.setHeader('Cache-Control', 'no-store');
+    const note = readSignupCookie(request, this.secrets.authSecret);
+    const { verified, signIn } = await this.auth.verifyEmail(query.token, note?.nonce ?? null, request.header('user-agent'));
+    if (signIn) {
+      // The browser that registered: the sign-up is finished here, signed in, where it was going.
+      clearSignupCookie(response, this.config);
+      setAuthCookies(response, this.config, signIn);
+      rotateCsrfCookie(response, this.config);
+      response.redirect(302, note?.redirect ?? HOME_AFTER_SIGN_IN);
+      return;
+    }
+    const signedIn = await this.auth.isSignedIn(readCookie(request, SESSION_COOKIE), readCookie(request, REFRESH_COOKIE));
     response.redirect(302, verifyEmailLanding({ signedIn, verified }));
   }
 

@@ -1,7 +1,7 @@
 import { DomainException } from '../common/domain.exception.js';
 
 export enum AuthErrorCode {
-  EmailTaken = 'EMAIL_TAKEN',
+  EmailNotVerified = 'EMAIL_NOT_VERIFIED',
   InvalidCredentials = 'INVALID_CREDENTIALS',
   AccountDisabled = 'ACCOUNT_DISABLED',
   CsrfInvalid = 'CSRF_INVALID',
@@ -10,7 +10,7 @@ export enum AuthErrorCode {
 // 401 means "we do not know who you are" (sign in again); 403 means "we know, and the answer is no".
 // A wrong password is therefore 401, and a disabled account or a missing CSRF token is 403.
 const STATUS: Record<AuthErrorCode, number> = {
-  [AuthErrorCode.EmailTaken]: 409,
+  [AuthErrorCode.EmailNotVerified]: 403,
   [AuthErrorCode.InvalidCredentials]: 401,
   [AuthErrorCode.AccountDisabled]: 403,
   [AuthErrorCode.CsrfInvalid]: 403,
@@ -21,11 +21,5 @@ export class AuthException extends DomainException<AuthErrorCode> {
     return STATUS[this.code];
   }
 
-  /**
-   * A taken address is about the e-mail field of the registration form. Wrong credentials name no
-   * field on purpose: saying which of the two was wrong would tell whether the account exists.
-   */
-  override get fields(): Record<string, string[]> | undefined {
-    return this.code === AuthErrorCode.EmailTaken ? { email: [this.message] } : undefined;
-  }
+  // Wrong credentials name no field on purpose: saying which of the two was wrong would tell whether the account exists.
 }

@@ -54,6 +54,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
    * `expiresAt` serves the sweep and Retry-After.
    */
   async hit(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+    const { allowed, retryAfterSeconds } = await this.take(bucket, rule, subject, now);
+    if (!allowed) throw new TooManyRequestsException(retryAfterSeconds);
+  }
+
+  /** Counts one hit and answers whether it is within the limit, for callers that skip work rather than refuse. */
+  async take(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
     const windowMs = rule.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
@@ -67,8 +73,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
         .lean()
         .exec(),
     );
-    if (counter!.count > limit) {
-      throw new TooManyRequestsException(Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)));
-    }
+    return { allowed: counter!.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
   }
 }

@@ -13,6 +13,8 @@ export interface NewUser {
   /** False when the hash is of a random secret (accounts created through an OpenID provider). */
   passwordSet?: boolean;
   newsletterOptIn?: boolean;
+  /** An unconfirmed registration (see `User.registrationNonce`); absent: the address is confirmed already. */
+  registrationNonce?: string;
 }
 
 export interface ProfileChanges {
@@ -57,7 +59,29 @@ export class UsersService {
       passwordSet: input.passwordSet ?? true,
       newsletterOptIn: input.newsletterOptIn ?? false,
       role: this.isConfiguredAdmin(email) ? 'admin' : 'user',
+      registrationNonce: input.registrationNonce ?? null,
+      emailVerifiedAt: input.registrationNonce ? null : new Date(),
     });
+  }
+
+  /** A new registration of an unconfirmed account by the same person (same password): its link signs in. */
+  async renewRegistration(id: string, registrationNonce: string): Promise<void> {
+    await this.users.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { registrationNonce } }).exec();
+  }
+
+  /**
+   * Confirms the address of a registration and ends it. Answers whether the nonce was the one this
+   * registration was waiting for (then the browser holding it may be signed in).
+   */
+  async completeRegistration(id: string, email: string, registrationNonce: string | null): Promise<boolean> {
+    if (!registrationNonce) return false;
+    const result = await this.users
+      .updateOne(
+        { _id: id, email: this.normaliseEmail(email), registrationNonce },
+        { $set: { emailVerifiedAt: new Date(), registrationNonce: null } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
   }
 
   isConfiguredAdmin(email: string): boolean {
@@ -98,7 +122,7 @@ export class UsersService {
   /** Only marks the address that was verified: a link for an old address cannot verify a new one. */
   async markEmailVerified(id: string, email: string): Promise<boolean> {
     const result = await this.users
-      .updateOne({ _id: id, email: this.normaliseEmail(email) }, { $set: { emailVerifiedAt: new Date() } })
+      .updateOne({ _id: id, email: this.normaliseEmail(email) }, { $set: { emailVerifiedAt: new Date(), registrationNonce: null } })
       .exec();
     return result.matchedCount === 1;
   }

@@ -39,7 +39,7 @@ class Harness {
   }
 
   signUp(email: string, name = 'Test User'): Promise<SignedUp> {
-    return signUp({ agent: this.agent(), email, name });
+    return signUp({ agent: this.agent(), email, name, database: this.running.mongodbUri });
   }
 
   /** Another, independent session of an existing account. */

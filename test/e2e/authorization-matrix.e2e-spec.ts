@@ -17,7 +17,7 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
-import { type Agent, csrfToken, PASSWORD } from '../support/e2e.js';
+import { type Agent, csrfToken, PASSWORD, signUp } from '../support/e2e.js';
 import { expectClientError, expressRoutes, fillPath, type Handler, inventory, pathParams, summary } from '../support/security.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -68,14 +68,8 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.
 const newAgent = () => request.agent(running.app.getHttpServer());
 
 async function register(name: CallerName, email: string): Promise<Caller> {
-  const agent = newAgent();
-  const token = await csrfToken(agent);
-  const response = await agent
-    .post('/api/auth/register')
-    .set('x-csrf-token', token)
-    .send({ name: `Caller ${name}`, email, password: PASSWORD });
-  if (response.status !== 201) throw new Error(`registering ${name} failed: ${summary(response)}`);
-  return { name, role: response.body.role, email, agent, token, id: response.body.id };
+  const { agent, token, user } = await signUp({ agent: newAgent(), email, name: `Caller ${name}`, database: running.mongodbUri });
+  return { name, role: user.role, email, agent, token, id: user.id };
 }
 
 /**

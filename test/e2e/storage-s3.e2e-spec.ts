@@ -25,6 +25,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   let origin: string;
   const ports: Record<'good' | 'wrong' | 'down', number> = { good: 0, wrong: 0, down: 0 };
   let mongo: MongoClient;
+  let mongodbUri: string;
   let bucket: S3Client;
 
   const key = (avatarUrl: string) => `${PREFIX}avatars/${avatarUrl.split('/').pop()}`;
@@ -63,7 +64,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
     await s3.start();
     for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
     origin = on('good');
-    const mongodbUri = testDatabaseUri('storage_s3');
+    mongodbUri = testDatabaseUri('storage_s3');
     good = await start(ports.good, mongodbUri, {
       S3_ENDPOINT: s3.endpoint,
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
@@ -115,7 +116,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   }
 
   it('stores an uploaded avatar in the bucket with its type, length and Cache-Control, and serves it from there', async () => {
-    const account = await signUp({ agent: newAgent(on('good')) });
+    const account = await signUp({ agent: newAgent(on('good')), database: mongodbUri });
     const image = tinyPng(1);
     const uploaded = await upload(account, image).expect(200);
     expect(uploaded.body.avatarUrl).toMatch(/^\/api\/avatars\/[0-9a-f]{32}$/);
@@ -147,7 +148,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   });
 
   it('answers 404, not 500, for an avatar missing from the bucket and for an id that is no key', async () => {
-    const account = await signUp({ agent: newAgent(on('good')) });
+    const account = await signUp({ agent: newAgent(on('good')), database: mongodbUri });
     const { body } = await upload(account, tinyPng(2)).expect(200);
     await bucket.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(body.avatarUrl) }));
     const gone = await newAgent(on('good')).get(body.avatarUrl).expect(404);
@@ -159,7 +160,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   });
 
   it('deletes the replaced object, the removed avatar and, with the account, the last one', async () => {
-    const account = await signUp({ agent: newAgent(on('good')) });
+    const account = await signUp({ agent: newAgent(on('good')), database: mongodbUri });
     const first = (await upload(account, tinyPng(3)).expect(200)).body.avatarUrl as string;
     const second = (await upload(account, tinyPng(4)).expect(200)).body.avatarUrl as string;
     expect(second).not.toBe(first);
@@ -187,7 +188,7 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
     ['is unreachable', 'down' as const],
   ])('when the bucket %s', (_title, instance) => {
     it('answers a clean 503 and leaves the profile pointing at the old avatar, which still exists', async () => {
-      const account = await signUp({ agent: newAgent(on('good')) });
+      const account = await signUp({ agent: newAgent(on('good')), database: mongodbUri });
       const before = (await upload(account, tinyPng(6)).expect(200)).body.avatarUrl as string;
       const started = Date.now();
 

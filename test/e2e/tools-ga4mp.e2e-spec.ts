@@ -161,10 +161,11 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
   let app: NestExpressApplication;
   let origin: string;
   let mongo: MongoClient;
+  let mongodbUri: string;
 
   beforeAll(async () => {
     await ga4.start();
-    const mongodbUri = testDatabaseUri('ga4mp');
+    mongodbUri = testDatabaseUri('ga4mp');
     const config = loadConfig({ NODE_ENV: 'test', MONGODB_URI: mongodbUri, LOG_LEVEL: 'error', PORT: '0', RATE_LIMIT_MULTIPLIER: '100' });
     const renderer = await createProductionRenderer();
     // The same modules as production; only the transport's origins (and a short timeout) differ.
@@ -185,7 +186,7 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     await mongo?.close();
   });
 
-  const user = () => signUp({ agent: newAgent(origin) });
+  const user = () => signUp({ agent: newAgent(origin), database: mongodbUri });
   const send = (who: { agent: Agent; token: string }, payload: object) =>
     who.agent.post(`${API}/send`).set('x-csrf-token', who.token).send(payload);
   const sendRuns = async () => (await mongo.db().collection('tool_usage_daily').findOne({ tool: 'ga4mp', action: 'send' }))?.runs ?? 0;

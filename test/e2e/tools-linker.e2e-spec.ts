@@ -47,7 +47,7 @@ beforeAll(async () => {
   running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('linker'), LOG_LEVEL: 'error', PORT: '0' }));
   mongo = await MongoClient.connect(running.mongodbUri);
   db = mongo.db();
-  user = await signUp({ agent: agent() });
+  user = await signUp({ agent: agent(), database: running.mongodbUri });
 });
 
 afterAll(async () => {
@@ -197,7 +197,7 @@ describe('POST /api/tools/linker/encode', () => {
   });
 
   it(`limits each user to ${LINKER_RUNS_PER_HOUR} runs an hour (429 with Retry-After), without limiting others`, async () => {
-    const busy = await signUp({ agent: agent() });
+    const busy = await signUp({ agent: agent(), database: running.mongodbUri });
     for (let sent = 0; sent < LINKER_RUNS_PER_HOUR; sent += 25) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(25, LINKER_RUNS_PER_HOUR - sent) }, (_, i) =>

@@ -42,8 +42,8 @@ beforeAll(async () => {
   );
   mongo = await MongoClient.connect(running.mongodbUri);
   db = mongo.db();
-  user = await signUp({ agent: agent() });
-  admin = await signUp({ agent: agent(), email: BOSS, name: 'Boss' });
+  user = await signUp({ agent: agent(), database: running.mongodbUri });
+  admin = await signUp({ agent: agent(), email: BOSS, name: 'Boss', database: running.mongodbUri });
 });
 
 afterAll(async () => {
@@ -82,7 +82,7 @@ describe('POST /api/tools/usage', () => {
 
   it('counts every one of 40 simultaneous reports exactly once (one document, no lost increments)', async () => {
     const before = await runsOf('applog', 'analyse');
-    const someone = await signUp({ agent: agent() });
+    const someone = await signUp({ agent: agent(), database: running.mongodbUri });
     const responses = await Promise.all(Array.from({ length: 40 }, () => report(someone, { tool: 'applog' })));
     expect(responses.map((response) => response.status)).toEqual(Array(40).fill(204));
     expect(await runsOf('applog', 'analyse')).toBe(before + 40);
@@ -91,7 +91,7 @@ describe('POST /api/tools/usage', () => {
 
   it('counts 100 simultaneous reports of one tool exactly: the day’s counter grows by 100', async () => {
     const before = await runsOf('har', 'analyse');
-    const someone = await signUp({ agent: agent() });
+    const someone = await signUp({ agent: agent(), database: running.mongodbUri });
     const responses = await Promise.all(Array.from({ length: 100 }, () => report(someone, { tool: 'har' })));
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(204));
     expect(await runsOf('har', 'analyse')).toBe(before + 100);
@@ -99,7 +99,7 @@ describe('POST /api/tools/usage', () => {
   });
 
   it(`limits each user to ${TOOL_RUN_REPORTS_PER_HOUR} reports an hour (429 with Retry-After), without limiting others`, async () => {
-    const busy = await signUp({ agent: agent() });
+    const busy = await signUp({ agent: agent(), database: running.mongodbUri });
     for (let sent = 0; sent < TOOL_RUN_REPORTS_PER_HOUR; sent += 20) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(20, TOOL_RUN_REPORTS_PER_HOUR - sent) }, () => report(busy, { tool: 'har' })),

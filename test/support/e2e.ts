@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import type { SessionUser } from '../../lib/api/auth.js';
 
@@ -31,33 +32,85 @@ export interface SignedUp {
   user: SessionUser;
   email: string;
   token: string;
+  /** The value of the `hs_session` cookie. */
+  session: string;
 }
 
-export async function signUp(options: { email?: string; name?: string; agent?: Agent } = {}): Promise<SignedUp> {
-  const agent = options.agent ?? newAgent();
+const SESSION_COOKIE = 'hs_session';
+
+/** The database of the app started by global setup; suites that start their own app pass theirs. */
+const e2eDatabase = () => process.env.HITSCOPE_E2E_MONGODB_URI!;
+
+/**
+ * The newest link to `/api/auth/verify-email` sent to `email`, as a path. The app stores every
+ * message in its outbox collection before the request that sent it answers, so it is there.
+ */
+export async function confirmationLinkFor(email: string, database = e2eDatabase()): Promise<string> {
+  const client = await MongoClient.connect(database, { maxPoolSize: 1 });
+  try {
+    const message = await client
+      .db()
+      .collection<{ to: string; text: string; createdAt: Date }>('mail_outbox')
+      .find({ to: email.toLowerCase(), text: /\/api\/auth\/verify-email\?token=/ })
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .next();
+    const link = message && /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?token=[\w-]+)/.exec(message.text);
+    if (!link) throw new Error(`No confirmation link was sent to ${email}`);
+    return link[1];
+  } finally {
+    await client.close();
+  }
+}
+
+async function signIn(agent: Agent, email: string): Promise<{ user: SessionUser; setCookie: string[] }> {
   const token = await csrfToken(agent);
+  const login = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`sign-in of ${email} failed: ${login.status} ${login.text}`);
+  return { user: login.body as SessionUser, setCookie: login.headers['set-cookie'] as unknown as string[] };
+}
+
+/**
+ * Registers as a person does: the form, then the link from the e-mail, followed in the same
+ * browser (which signs in). Answers the signed-in agent, a CSRF token issued after sign-in
+ * (signing in replaces the CSRF cookie) and the session cookie's value.
+ */
+export async function signUp(options: { email?: string; name?: string; agent?: Agent; database?: string } = {}): Promise<SignedUp> {
+  const agent = options.agent ?? newAgent();
   const email = options.email ?? uniqueEmail();
-  const response = await agent
+  // The token first: the agent attaches its cookies when the request is created.
+  const token = await csrfToken(agent);
+  await agent
     .post('/api/auth/register')
     .set('x-csrf-token', token)
     .send({ name: options.name ?? 'Test User', email, password: PASSWORD })
-    .expect(201);
-  return { agent, user: response.body as SessionUser, email, token };
+    .expect((response) => {
+      if (response.status !== 202) throw new Error(`registration of ${email} answered ${response.status}: ${response.text}`);
+    });
+  const confirmed = await agent.get(await confirmationLinkFor(email, options.database)).expect(302);
+  let setCookie = confirmed.headers['set-cookie'] as unknown as string[] | undefined;
+  let user: SessionUser;
+  if (cookieNamed(setCookie, SESSION_COOKIE)) {
+    user = (await agent.get('/api/auth/me').expect(200)).body as SessionUser;
+  } else {
+    // Another registration of the same address meanwhile (two workers and one admin address) makes
+    // the link only confirm: then sign in with the password, as a person would.
+    ({ user, setCookie } = await signIn(agent, email));
+  }
+  const session = cookieNamed(setCookie, SESSION_COOKIE)!.split(';')[0].split('=')[1];
+  return { agent, user, email, token: await csrfToken(agent), session };
 }
 
-/** The shared admin (ADMIN_EMAILS in global setup): registers once per worker, then signs in. */
+/** The shared admin (ADMIN_EMAILS in global setup): registers once, then signs in. */
 export async function signInAdmin(): Promise<SignedUp> {
   const agent = newAgent();
   const token = await csrfToken(agent);
   const login = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: ADMIN_EMAIL(), password: PASSWORD });
-  if (login.status === 200) return { agent, user: login.body as SessionUser, email: ADMIN_EMAIL(), token };
-  const registered = await agent
-    .post('/api/auth/register')
-    .set('x-csrf-token', token)
-    .send({ name: 'Admin', email: ADMIN_EMAIL(), password: PASSWORD });
-  if (registered.status === 409) return signInAdmin(); // the other worker registered it first
-  if (registered.status !== 201) throw new Error(`admin registration failed: ${registered.status} ${registered.text}`);
-  return { agent, user: registered.body as SessionUser, email: ADMIN_EMAIL(), token };
+  if (login.status === 200) {
+    const session = cookieNamed(login.headers['set-cookie'] as unknown as string[], SESSION_COOKIE)!.split(';')[0].split('=')[1];
+    return { agent, user: login.body as SessionUser, email: ADMIN_EMAIL(), token: await csrfToken(agent), session };
+  }
+  return signUp({ agent, email: ADMIN_EMAIL(), name: 'Admin' });
 }
 
 export function cookieNamed(setCookie: string[] | string | undefined, name: string): string | undefined {

@@ -8,6 +8,12 @@ export const CSRF_HEADER = 'x-csrf-token';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 /**
+ * A fresh nonce for the CSRF cookie. Sign-in and sign-out replace it, so a token read before either
+ * (by a script on a shared computer, a fixated cookie) is worth nothing after it.
+ */
+export const newCsrfNonce = () => randomBytes(18).toString('base64url');
+
+/**
  * Signed double-submit tokens. The httpOnly cookie holds a random nonce; the token handed to the
  * page is `nonce.signature`. A write must send the token in a header: a cross-site form cannot set
  * headers, cannot read the token, and cannot forge a signature for a nonce it planted itself.
@@ -22,8 +28,12 @@ export class CsrfService {
    */
   issue(cookieNonce: string | undefined): { token: string; newNonce: string | null } {
     const reusable = cookieNonce !== undefined && NONCE_PATTERN.test(cookieNonce);
-    const nonce = reusable ? cookieNonce : randomBytes(18).toString('base64url');
+    const nonce = reusable ? cookieNonce : this.newNonce();
     return { token: this.tokenFor(nonce), newNonce: reusable ? null : nonce };
+  }
+
+  newNonce(): string {
+    return newCsrfNonce();
   }
 
   private tokenFor(nonce: string): string {

@@ -17,4 +17,10 @@ export class RegisterDto implements RegisterRequest {
   @IsOptional()
   @IsBoolean({ message: 'newsletter must be true or false' })
   newsletter?: boolean;
+
+  /** Kept in the browser's sign-up note; only a same-site path is ever followed (safeRedirectPath). */
+  @IsOptional()
+  @IsString({ message: 'redirect must be a path' })
+  @MaxLength(2000, { message: 'redirect is too long' })
+  redirect?: string;
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { AuthProviders } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
-import { readCookie, setAuthCookies } from '../auth-cookies.js';
+import { readCookie, rotateCsrfCookie, setAuthCookies } from '../auth-cookies.js';
 import { Public } from '../decorators/public.decorator.js';
 import { authProvidersOf } from './auth-providers.js';
 import { OidcStartQueryDto } from './dto/oidc-start-query.dto.js';
@@ -55,7 +55,10 @@ export class OidcController {
       readCookie(request, OIDC_TRANSACTION_COOKIE),
       request.header('user-agent'),
     );
-    if (tokens) setAuthCookies(response, this.config, tokens);
+    if (tokens) {
+      setAuthCookies(response, this.config, tokens);
+      rotateCsrfCookie(response, this.config);
+    }
     response.redirect(302, location);
   }
 }

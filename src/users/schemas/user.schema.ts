@@ -36,6 +36,14 @@ export class User {
   @Prop({ type: Date, default: null })
   emailVerifiedAt!: Date | null;
 
+  /**
+   * Set while a registration waits for its confirmation link: the same value is in the signed
+   * `hs_signup` cookie of the browser that registered, so following the link there signs in at
+   * once. Elsewhere (or after someone else registered the address meanwhile) the link only confirms.
+   */
+  @Prop({ type: String, default: null })
+  registrationNonce!: string | null;
+
   /** A new address waiting for its verification link to be followed; `email` changes only then. */
   @Prop({ type: String, default: null, lowercase: true, trim: true })
   pendingEmail!: string | null;

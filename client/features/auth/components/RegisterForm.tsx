@@ -1,12 +1,9 @@
-import { type FormEvent, useId } from 'react';
-import { useNavigate } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../lib/api/auth.js';
-import { PRODUCT } from '../../../../lib/product.js';
-import { HOME_AFTER_SIGN_IN } from '../../../../lib/routes/route-middleware.js';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type RegisterResponse } from '../../../../lib/api/auth.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { FormField } from '../../../components/FormField.js';
-import { useToast } from '../../../components/Toaster.js';
+import { Icon } from '../../../components/Icon.js';
 import { useRegister } from '../api.js';
 import { useRedirectTarget, withRedirect } from '../hooks/useRedirectTarget.js';
 import { readRegistrationForm } from '../registration.js';
@@ -16,22 +13,14 @@ import '../auth.css';
 /** `/register`: name, e-mail, password, the terms and the optional newsletter. */
 export function RegisterForm() {
   const redirect = useRedirectTarget();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const register = useRegister();
+  const register = useRegister(redirect);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    register.mutate(readRegistrationForm(event.currentTarget), {
-      onSuccess: async (user) => {
-        toast(`Welcome to ${PRODUCT.name}, ${user.name}. We sent a link to ${user.email} to confirm your address.`, 'success', {
-          key: 'session',
-        });
-        await navigate(redirect ?? HOME_AFTER_SIGN_IN, { replace: true });
-      },
-    });
+    register.mutate(readRegistrationForm(event.currentTarget));
   };
 
+  if (register.data) return <CheckYourInbox answer={register.data} onRetry={() => register.reset()} />;
   const errors = fieldErrors(register.error);
   return (
     <section className="card auth-card" aria-labelledby="register-title">
@@ -64,6 +53,33 @@ export function RegisterForm() {
       </form>
       <p className="auth-card__footer">
         Already have an account? <AppLink to={withRedirect('/login', redirect)}>Sign in</AppLink>
+      </p>
+    </section>
+  );
+}
+
+/** After registering: where the link went, and what to do when it does not arrive. */
+function CheckYourInbox({ answer, onRetry }: { answer: RegisterResponse; onRetry: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="card auth-card" aria-labelledby="inbox-title">
+      <span className="icon-chip auth-card__icon" aria-hidden="true">
+        <Icon name="mail" />
+      </span>
+      <h1 id="inbox-title" ref={heading} tabIndex={-1}>
+        Check your inbox
+      </h1>
+      <p role="status">{answer.message}</p>
+      <p className="muted">
+        No e-mail after a few minutes? Look in your spam folder, or <AppLink to="/login?forgot=1">reset your password</AppLink> if you
+        already had an account.
+      </p>
+      <p className="auth-card__footer">
+        Wrong address?{' '}
+        <button type="button" className="button button--ghost button--small" onClick={onRetry}>
+          Register again
+        </button>
       </p>
     </section>
   );
