@@ -19,9 +19,29 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   const post = (path: string, body: object, cookie = '') =>
     http().post(path).set('Cookie', [csrf.cookie, cookie].filter(Boolean).join('; ')).set('x-csrf-token', csrf.token).send(body);
 
+  const REGISTRATION_SUBJECT = 'Finish creating your Hitscope account';
+  const cookiePairs = (response: { headers: Record<string, unknown> }, names: string[]) =>
+    ((response.headers['set-cookie'] as string[] | undefined) ?? [])
+      .map((cookie) => cookie.split(';')[0])
+      .filter((pair) => names.includes(pair.split('=')[0]))
+      .join('; ');
+
+  /** The form only: an account waiting for its link to be followed. Answers the browser's sign-up note. */
+  async function registerUnconfirmed(email: string) {
+    const response = await post('/api/auth/register', { name: 'Mail Tester', email, password: PASSWORD }).expect(202);
+    return cookiePairs(response, ['hs_signup']);
+  }
+
+  /** The form, then the e-mailed link in the same browser: answers the session cookies. */
   async function register(email: string) {
-    const response = await post('/api/auth/register', { name: 'Mail Tester', email, password: PASSWORD }).expect(201);
-    return (response.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const note = await registerUnconfirmed(email);
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === REGISTRATION_SUBJECT);
+    const link = new URL(linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/));
+    const followed = await http()
+      .get(link.pathname + link.search)
+      .set('Cookie', note)
+      .expect(302);
+    return cookiePairs(followed, ['hs_session', 'hs_refresh']);
   }
 
   beforeAll(async () => {
@@ -52,9 +72,9 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   it('sends a verification link on registration that verifies the address once', async () => {
     // Followed in a browser that is not signed in (the link is often opened elsewhere): it lands on
     // the sign-in screen, which says the address is confirmed.
-    await register('verify-me@example.test');
+    await registerUnconfirmed('verify-me@example.test');
     const mail = await sink.waitFor((m) => m.to.includes('verify-me@example.test'));
-    expect(mail.subject).toBe('Confirm your e-mail address for Hitscope');
+    expect(mail.subject).toBe(REGISTRATION_SUBJECT);
     expect(mail.raw).toMatch(/^From: Hitscope <no-reply@hitscope\.local>/m);
     const link = linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/);
     const path = new URL(link).pathname + new URL(link).search;
@@ -68,8 +88,10 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   });
 
   it('lands a browser that is signed in on its profile, and one whose session has ended on the sign-in screen', async () => {
+    // An e-mail change: the link to the new address, followed where the account is signed in.
     const session = await register('verify-signed-in@example.test');
-    const mail = await sink.waitFor((m) => m.to.includes('verify-signed-in@example.test'));
+    await post('/api/profile/email', { email: 'verify-new-address@example.test', currentPassword: PASSWORD }, session).expect(201);
+    const mail = await sink.waitFor((m) => m.to.includes('verify-new-address@example.test'));
     const link = new URL(linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/));
     const path = link.pathname + link.search;
     const signedIn = await http().get(path).set('Cookie', session).expect(302);
@@ -81,7 +103,7 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   });
 
   it('answers forgot-password identically for known and unknown addresses and mails only the known one', async () => {
-    await register('forgetful@example.test');
+    await registerUnconfirmed('forgetful@example.test');
     const known = await post('/api/auth/forgot-password', { email: 'forgetful@example.test' }).expect(202);
     const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.test' }).expect(202);
     expect(known.body).toEqual(unknown.body);
@@ -135,7 +157,7 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   });
 
   it('refuses an expired reset link', async () => {
-    await register('slow-reader@example.test');
+    await registerUnconfirmed('slow-reader@example.test');
     await post('/api/auth/forgot-password', { email: 'slow-reader@example.test' }).expect(202);
     const mail = await sink.waitFor((m) => m.to.includes('slow-reader@example.test') && m.subject.startsWith('Reset'));
     const token = new URL(linkIn(mail, /http:\/\/hitscope\.test\/login\?reset=[\w-]+/)).searchParams.get('reset')!;
@@ -148,7 +170,7 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
 
   it('retries a temporarily refused message with the same Message-ID until it is delivered', async () => {
     sink.rejectNext = 1;
-    await register('retry-me@example.test');
+    await registerUnconfirmed('retry-me@example.test');
     const outbox = mongo.db().collection('mail_outbox');
     const deadline = Date.now() + 10_000;
     let pending = null;
@@ -174,9 +196,9 @@ describe('e-mail without SMTP configured', () => {
       const agent = request.agent(process.env.HITSCOPE_E2E_URL!);
       const token = (await agent.get('/api/auth/csrf')).body.token as string;
       const email = `outbox-${Date.now()}@example.test`;
-      await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: 'Outbox', email, password: PASSWORD }).expect(201);
+      await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: 'Outbox', email, password: PASSWORD }).expect(202);
       const stored = await mongo.db().collection('mail_outbox').findOne({ to: email });
-      expect(stored).toMatchObject({ status: 'stored', subject: 'Confirm your e-mail address for Hitscope' });
+      expect(stored).toMatchObject({ status: 'stored', subject: 'Finish creating your Hitscope account' });
       expect(stored?.messageId).toMatch(/^<[\w-]+@127\.0\.0\.1>$/);
     } finally {
       await mongo.close();

@@ -1,7 +1,7 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
-import { e2eUrl, PASSWORD } from '../support/e2e.js';
+import { confirmationLinkFor, e2eUrl, PASSWORD } from '../support/e2e.js';
 import { freePort, OidcTestProvider, TEST_CLIENT, TestBrowser } from '../support/oidc-test-provider.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -32,6 +32,7 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
   let hitscope: RunningApp;
   let app: string;
   let mongo: MongoClient;
+  let mongodbUri: string;
   const users = () => mongo.db().collection('users');
   const identities = () => mongo.db().collection('oidc_identities');
 
@@ -40,7 +41,7 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     app = `http://127.0.0.1:${port}`;
     provider = new OidcTestProvider();
     const issuer = await provider.start(`${app}${CALLBACK}`);
-    const mongodbUri = testDatabaseUri('oidc');
+    mongodbUri = testDatabaseUri('oidc');
     hitscope = await createApp(
       loadConfig({
         NODE_ENV: 'test',
@@ -78,7 +79,18 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     return { status: response.status, body: (await response.json()) as { id: string; email: string; name: string; role: string } };
   }
 
+  /** A local account made through the form and confirmed by its link, signed in in `browser`. */
   async function register(email: string) {
+    const { browser, user } = await registerUnconfirmed(email);
+    const confirmed = await browser.request(`${app}${await confirmationLinkFor(email, mongodbUri)}`);
+    expect(confirmed.status).toBe(302);
+    expect((await me(browser)).status).toBe(200);
+    const { token } = (await (await browser.request(`${app}/api/auth/csrf`)).json()) as { token: string };
+    return { browser, token, user };
+  }
+
+  /** A local account made through the form whose link was never followed. */
+  async function registerUnconfirmed(email: string) {
     const browser = new TestBrowser();
     const { token } = (await (await browser.request(`${app}/api/auth/csrf`)).json()) as { token: string };
     const response = await browser.request(`${app}/api/auth/register`, {
@@ -86,8 +98,9 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
       headers: { 'x-csrf-token': token },
       body: { name: 'Local Person', email, password: PASSWORD },
     });
-    expect(response.status).toBe(201);
-    return { browser, token, user: (await response.json()) as { id: string } };
+    expect(response.status).toBe(202);
+    const stored = await users().findOne({ email });
+    return { browser, user: { id: stored!._id.toString() } };
   }
 
   async function passwordLogin(email: string, password = PASSWORD): Promise<number> {
@@ -194,7 +207,7 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
 
   it('claims an account whose e-mail was never verified: the old password and its sessions stop working', async () => {
     // Somebody registered this address first and never confirmed it (account pre-hijacking).
-    const { browser: squatter, user } = await register('victim@example.test');
+    const { browser: squatter, user } = await registerUnconfirmed('victim@example.test');
     provider.accounts.set('victim', { email: 'victim@example.test', email_verified: true, name: 'Real Owner' });
 
     const { browser, landing } = await signInAs('victim');
