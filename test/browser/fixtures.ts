@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, type ConsoleMessage, expect, type Page, type Request } from '@playwright/test';
+import { MongoClient } from 'mongodb';
 import type { SessionUser } from '../../lib/api/auth.js';
 
 /** Promoted to admin on registration through ADMIN_EMAILS (test/support/browser-server.mjs). */
@@ -32,14 +36,51 @@ export async function csrfToken(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * Registers through the API. With `page.request` / `context.request` the session cookie lands in the
- * browser context, so the page is signed in; with the `request` fixture the browser stays signed out.
+ * The browser server has no SMTP: messages stay in its `mail_outbox` collection. It writes its
+ * database URI to a file beside its port (test/support/browser-server.mjs, `browserServerInfoPath`).
+ */
+export function browserServerDatabaseUri(): string {
+  const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
+  const info = JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { mongodbUri: string };
+  return info.mongodbUri;
+}
+
+/** The path of the newest confirmation link mailed to `email` (stored before the registration answers). */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });
+  try {
+    const message = await client
+      .db()
+      .collection<{ to: string; text: string; createdAt: Date }>('mail_outbox')
+      .find({ to: email.toLowerCase(), text: /\/api\/auth\/verify-email\?token=/ })
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .next();
+    const link = message && /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?token=[\w-]+)/.exec(message.text);
+    if (!link) throw new Error(`No confirmation link was sent to ${email}`);
+    return link[1];
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Registers through the API and follows the e-mailed link with the same cookies, which signs in.
+ * With `page.request` / `context.request` the session cookie lands in the browser context, so the
+ * page is signed in; with the `request` fixture the browser stays signed out.
  */
 export async function registerViaApi(request: APIRequestContext, credentials: Credentials): Promise<SessionUser> {
   const token = await csrfToken(request);
   const response = await request.post('/api/auth/register', { data: credentials, headers: { 'x-csrf-token': token } });
-  expect(response.status(), `register ${credentials.email}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as SessionUser;
+  expect(response.status(), `register ${credentials.email}: ${await response.text()}`).toBe(202);
+  const confirmed = await request.get(await confirmationLinkFor(credentials.email), { maxRedirects: 0 });
+  expect(confirmed.status(), `confirmation link of ${credentials.email}`).toBe(302);
+  const me = await request.get('/api/auth/me');
+  // Registered again by the other worker meanwhile (the shared admin address): the link only
+  // confirmed; sign in with the password, as a person would.
+  if (me.status() === 401) return loginViaApi(request, credentials);
+  expect(me.status()).toBe(200);
+  return (await me.json()) as SessionUser;
 }
 
 export async function loginViaApi(request: APIRequestContext, credentials: Pick<Credentials, 'email' | 'password'>): Promise<SessionUser> {
@@ -61,19 +102,17 @@ export async function signUp(request: APIRequestContext, prefix = 'user'): Promi
 }
 
 /**
- * Signs in as the ADMIN_EMAILS admin: registers the account the first time (either worker may be
- * first, and a reused server already has it), signs in otherwise.
+ * Signs in as the ADMIN_EMAILS admin: signs in when the account exists (either worker may have made
+ * it, and a reused server already has it), registers it through the link otherwise.
  */
 export async function signInAsAdmin(request: APIRequestContext): Promise<SessionUser> {
+  const credentials = { name: 'Browser Admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
   const token = await csrfToken(request);
-  const response = await request.post('/api/auth/register', {
-    data: { name: 'Browser Admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  const login = await request.post('/api/auth/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     headers: { 'x-csrf-token': token },
   });
-  const user =
-    response.status() === 409
-      ? await loginViaApi(request, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-      : (expect(response.status(), await response.text()).toBe(201), (await response.json()) as SessionUser);
+  const user = login.status() === 200 ? ((await login.json()) as SessionUser) : await registerViaApi(request, credentials);
   expect(user.role).toBe('admin');
   return user;
 }

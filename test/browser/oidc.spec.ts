@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import { freePort, OidcTestProvider, TEST_CLIENT } from '../support/oidc-test-provider.js';
-import { waitForHydration } from './fixtures.js';
+import { waitForHydration, browserServerDatabaseUri } from './fixtures.js';
 
 /**
  * The shared browser server has no OpenID Connect provider, so this suite runs its own: a real
@@ -23,11 +22,6 @@ let provider: OidcTestProvider;
 let app: ChildProcess | null = null;
 let origin = '';
 let databaseUri = '';
-
-function browserServerDatabaseUri(): string {
-  const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
-  return (JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { mongodbUri: string }).mongodbUri;
-}
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,19 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { MongoClient, ObjectId } from 'mongodb';
-import { csrfToken, gotoHydrated, newCredentials, registerViaApi, waitForHydration } from './fixtures.js';
-
-/**
- * The browser server has no SMTP: messages stay in its `mail_outbox` collection. It writes its
- * database URI to this file (test/support/browser-server.mjs, `browserServerInfoPath`).
- */
-function browserServerDatabaseUri(): string {
-  const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
-  const info = JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { mongodbUri: string };
-  return info.mongodbUri;
-}
+import { csrfToken, gotoHydrated, newCredentials, registerViaApi, waitForHydration, browserServerDatabaseUri } from './fixtures.js';
 
 let mongo: MongoClient;
 test.beforeAll(async () => {

@@ -3,7 +3,7 @@ import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { testDatabaseUri } from '../support/test-database.js';
-import { PASSWORD } from '../support/e2e.js';
+import { signUp } from '../support/e2e.js';
 
 describe('when the database becomes unreachable', () => {
   let running: RunningApp;
@@ -18,15 +18,8 @@ describe('when the database becomes unreachable', () => {
     target.host = `127.0.0.1:${port}`;
     running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: target.toString(), LOG_LEVEL: 'error', PORT: '0' }));
 
-    const csrf = await http().get('/api/auth/csrf');
-    const csrfCookie = (csrf.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
-    const registered = await http()
-      .post('/api/auth/register')
-      .set('Cookie', csrfCookie)
-      .set('x-csrf-token', csrf.body.token)
-      .send({ name: 'Outage', email: 'outage@example.test', password: PASSWORD })
-      .expect(201);
-    sessionCookie = (registered.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('hs_session='))!.split(';')[0];
+    ({ session: sessionCookie } = await signUp({ agent: request.agent(running.app.getHttpServer()), database: target.toString() }));
+    sessionCookie = `hs_session=${sessionCookie}`;
   });
 
   afterAll(async () => {

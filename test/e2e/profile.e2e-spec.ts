@@ -17,7 +17,8 @@ describe('profile', () => {
     expect(profile.body).toMatchObject({
       name: 'Before',
       email,
-      emailVerified: false,
+      // Signing up goes through the link mailed to the address: the account is confirmed.
+      emailVerified: true,
       colorMode: 'system',
       newsletterOptIn: false,
       avatarUrl: null,
