@@ -62,7 +62,13 @@ export class AuthService {
     if (!existing) {
       const passwordHash = await this.hasher.hash(input.password);
       try {
-        const user = await this.users.create({ name: input.name, email, passwordHash, newsletterOptIn: input.newsletter, registrationNonce: nonce });
+        const user = await this.users.create({
+          name: input.name,
+          email,
+          passwordHash,
+          newsletterOptIn: input.newsletter,
+          registrationNonce: nonce,
+        });
         await this.mailRegistrationLink(user);
         return { email, nonce };
       } catch (error) {

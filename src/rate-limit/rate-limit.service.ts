@@ -59,7 +59,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Counts one hit and answers whether it is within the limit, for callers that skip work rather than refuse. */
-  async take(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  async take(
+    bucket: string,
+    rule: RateLimitRule,
+    subject: string,
+    now = Date.now(),
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
     const windowMs = rule.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
