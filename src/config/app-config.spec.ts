@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/var/lib/hitscope');
   });
 
+  it('stores ADMIN_EMAILS in the normal form of addresses, and refuses an entry that is not one', () => {
+    expect(loadConfig({ ADMIN_EMAILS: 'Boss@München.DE' }).adminEmails).toEqual(['boss@xn--mnchen-3ya.de']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ada@example.test,"a@b"@c.test' })).toThrow(
+      'ADMIN_EMAILS must be a comma-separated list of e-mail addresses ("\\"a@b\\"@c.test" is not one)',
+    );
+  });
+
   it('reports every problem at once with a readable message', () => {
     let error: unknown;
     try {

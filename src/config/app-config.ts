@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -116,10 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const authSecret = str('AUTH_SECRET');
   if (authSecret && authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
 
-  const adminEmails = (str('ADMIN_EMAILS') ?? '')
-    .split(',')
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean);
+  // In the stored form of addresses, so that `Ada@München.de` here matches `ada@xn--mnchen-3ya.de`.
+  const adminEmails: string[] = [];
+  for (const entry of (str('ADMIN_EMAILS') ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    const email = normaliseEmailAddress(entry);
+    if (email) adminEmails.push(email);
+    else problems.push(`ADMIN_EMAILS must be a comma-separated list of e-mail addresses (${JSON.stringify(entry.trim())} is not one)`);
+  }
 
   const trustProxyRaw = str('TRUST_PROXY') ?? 'false';
   let trustProxy: AppConfig['trustProxy'];

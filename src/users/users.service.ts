@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -30,15 +31,64 @@ export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' |
   return { id: user.id as string, name: user.name, email: user.email, role: user.role, avatarUrl: avatarUrl(user.avatarId) };
 }
 
+/** Addresses stored before the e-mail rule may hold a domain as typed (`münchen.de`): any character beyond printable ASCII. */
+const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
+const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
+
 @Injectable()
-export class UsersService {
+export class UsersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** In the background: a database that is down at start-up must not keep the app from starting. */
+  onApplicationBootstrap(): void {
+    this.normaliseStoredAddresses().catch((error: Error) => this.logger.warn(`Could not check stored e-mail addresses: ${error.message}`));
+  }
+
+  /**
+   * Before the e-mail rule (lib/accounts/email-address.ts), an internationalised domain was stored
+   * as typed (`ada@münchen.de`), and sign-in now looks up the ASCII form (`ada@xn--mnchen-3ya.de`):
+   * such addresses are rewritten to their normal form, once. One whose normal form another account
+   * already has is left as it is and logged. Idempotent; answers how many accounts changed.
+   */
+  async normaliseStoredAddresses(): Promise<number> {
+    const candidates = await this.users
+      .find({ $or: [{ email: BEYOND_PRINTABLE_ASCII }, { pendingEmail: BEYOND_PRINTABLE_ASCII }] }, { email: 1, pendingEmail: 1 })
+      .lean()
+      .exec();
+    let changed = 0;
+    for (const user of candidates) {
+      const set: Partial<Record<'email' | 'pendingEmail', string>> = {};
+      for (const field of ['email', 'pendingEmail'] as const) {
+        const stored = user[field];
+        const normal = stored ? normaliseEmailAddress(stored) : null;
+        if (normal && normal !== stored) set[field] = normal;
+      }
+      if (!Object.keys(set).length) continue;
+      try {
+        const result = await this.users.updateOne({ _id: user._id, email: user.email }, { $set: set }).exec();
+        changed += result.modifiedCount;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        this.logger.warn(`Account ${String(user._id)}: its e-mail address in normal form belongs to another account; left as it is`);
+      }
+    }
+    if (changed) this.logger.log(`Stored ${changed} e-mail address(es) in normal form (ASCII domain)`);
+    return changed;
+  }
+
+  /**
+   * The form an address is stored and looked up in (lib/accounts/email-address.ts: trimmed, ASCII
+   * domain, lower case). An address that rule refuses is returned unchanged: it cannot equal any
+   * stored address, which are all in normal form, so a lookup of it finds nothing. The DTOs refuse
+   * such addresses before they get here.
+   */
   normaliseEmail(email: string): string {
-    return email.trim().toLowerCase();
+    return normaliseEmailAddress(email) ?? email;
   }
 
   findByEmail(email: string): Promise<UserDocument | null> {
@@ -51,7 +101,8 @@ export class UsersService {
 
   /** Throws the driver's duplicate-key error (code 11000) when the e-mail is taken. */
   async create(input: NewUser): Promise<UserDocument> {
-    const email = this.normaliseEmail(input.email);
+    const email = normaliseEmailAddress(input.email);
+    if (!email) throw new Error('An account cannot be created for an address the e-mail rule refuses');
     return this.users.create({
       name: input.name.trim(),
       email,

@@ -11,10 +11,11 @@
  * change in the database, not just as an unexpected status.
  */
 import { randomBytes } from 'node:crypto';
-import { type Db, MongoClient } from 'mongodb';
+import { type Db, MongoClient, ObjectId } from 'mongodb';
 import request, { type Response } from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { UsersService } from '../../src/users/users.service.js';
 import { type Agent, cookieNamed, csrfToken, PASSWORD, signUp } from '../support/e2e.js';
 import {
   databaseState,
@@ -488,7 +489,9 @@ function attacksOn(endpoint: Endpoint): Attack[] {
     );
   }
 
-  // Control and invisible characters in e-mail addresses (header injection, truncation, spoofing).
+  // Control and invisible characters in e-mail addresses (header injection, truncation, spoofing),
+  // @ look-alikes and second addresses: one rule (lib/accounts/email-address.ts) refuses them all,
+  // on every endpoint that takes an address, with a message on the field.
   // Each endpoint makes up addresses of its own, so that no case depends on another's outcome.
   for (const field of endpoint.fields.filter((name) => /email/i.test(name))) {
     const word = `${endpoint.slug}-${field.replace(/\W/g, '')}`;
@@ -497,13 +500,21 @@ function attacksOn(endpoint: Endpoint): Attack[] {
       ['CRLF and a Bcc header', `${word}@example.test\r\nBcc: x@y.example`],
       ['a bare LF', `${word}@example.test\nX-Injected: 1`],
       ['a tab', `${word}\t@example.test`],
+      ['DEL', `${word}\u007f@example.test`],
+      ['a C1 control (CSI)', `${word}\u009b31m@example.test`],
       ['a right-to-left override', `${word}\u202e@example.test`],
       ['a zero-width space', `\u200b${word}@example.test`],
+      ['a fullwidth @ (U+FF20)', `${word}\uff20example.test`],
+      ['a small @ (U+FE6B)', `${word}\ufe6bexample.test`],
+      ['a quoted local part holding an @', `"${word}@evil.example"@example.test`],
+      ['an @ inside the local part', `${word}@evil.example@example.test`],
     ] as const) {
-      // Sign-in may also answer "incorrect" for an address that passes validation: still nobody's account.
-      const invisible = /\u202e|\u200b/.test(email);
-      const status = invisible && endpoint.slug === 'login' ? [400, 401] : 400;
-      attacks.push({ title: `e-mail with ${label} in ${field}`, build: (ep) => ({ body: setPath(ep.valid(), field, email) }), status });
+      attacks.push({
+        title: `e-mail with ${label} in ${field}`,
+        build: (ep) => ({ body: setPath(ep.valid(), field, email) }),
+        status: 400,
+        field,
+      });
     }
   }
   return attacks;
@@ -573,20 +584,13 @@ afterAll(async () => {
 });
 
 /**
- * Generated cases that fail today because of a product bug (see the report in the section "known
- * product bugs" at the end). They run as `it.failing`: once the bug is fixed Jest says so, and the
- * entry must be removed from here.
+ * Generated cases that fail today because of a product bug (each entry says which). They run as
+ * `it.failing`: once the bug is fixed Jest says so, and the entry must be removed from here.
  */
 const KNOWN_BUGS: Record<string, string> = {
   'PATCH /api/profile › null in name': 'BUG-1 null passes @IsOptional(): mongoose ValidationError → 500',
   'PATCH /api/profile › null in colorMode': 'BUG-1 null passes @IsOptional(): colorMode stored as null',
   'PATCH /api/profile › null in newsletterOptIn': 'BUG-1 null passes @IsOptional(): newsletterOptIn stored as null',
-  'POST /api/auth/register › e-mail with a right-to-left override in email': 'BUG-3 bidi/invisible characters accepted in e-mail addresses',
-  'POST /api/auth/register › e-mail with a zero-width space in email': 'BUG-3',
-  'POST /api/auth/forgot-password › e-mail with a right-to-left override in email': 'BUG-3',
-  'POST /api/auth/forgot-password › e-mail with a zero-width space in email': 'BUG-3',
-  'POST /api/profile/email › e-mail with a right-to-left override in email': 'BUG-3',
-  'POST /api/profile/email › e-mail with a zero-width space in email': 'BUG-3',
 };
 
 async function runAttack(endpoint: Endpoint, { build, status, field, unread }: Attack): Promise<void> {
@@ -758,6 +762,107 @@ describe('look-alike e-mail addresses never reach the admin account', () => {
       expect(await databaseState(db)).toEqual(before);
     }
     expect(await adminDocument()).toEqual(admin);
+  });
+});
+
+describe('e-mail addresses: one rule and one normal form on every endpoint that takes one', () => {
+  const post = (path: string, body: object) => people.anon.agent.post(path).set('x-csrf-token', people.anon.token).send(body);
+  const MESSAGES = {
+    hidden: 'The e-mail address contains an invisible or control character (such as a line break or a zero-width space): type it again',
+    atLookAlike: 'The e-mail address contains a character that looks like @ but is not one: type the @ from your keyboard',
+    oneAddress: 'Enter one e-mail address: a single @, and no quotes',
+  };
+  /** Every endpoint that takes an address, with a body it would otherwise accept. */
+  const SENDERS: [string, (email: string) => PromiseLike<Response>][] = [
+    ['register', (email) => post('/api/auth/register', { name: 'Mallory', email, password: PASSWORD })],
+    ['sign-in', (email) => post('/api/auth/login', { email, password: PASSWORD })],
+    ['forgot-password', (email) => post('/api/auth/forgot-password', { email })],
+    [
+      'e-mail change',
+      (email) =>
+        people.member.agent.post('/api/profile/email').set('x-csrf-token', people.member.token).send({ currentPassword: PASSWORD, email }),
+    ],
+  ];
+
+  it.each([
+    ['a fullwidth @ (U+FF20)', `admin\uff20example.test`, MESSAGES.atLookAlike],
+    ['a small @ (U+FE6B)', `admin\ufe6bexample.test`, MESSAGES.atLookAlike],
+    ['a fullwidth @ smuggling a second domain', `mallory@evil.example\uff20example.test`, MESSAGES.atLookAlike],
+    ['a quoted local part holding the admin address', `"${ADMIN_EMAIL}"@evil.example`, MESSAGES.oneAddress],
+    ['"a@b"@c.test', '"a@b"@c.test', MESSAGES.oneAddress],
+    ['an @ inside the local part', `${ADMIN_EMAIL}@evil.example`, MESSAGES.oneAddress],
+    ['a C1 control (NEL)', 'admin\u0085@example.test', MESSAGES.hidden],
+    ['DEL', 'admin\u007f@example.test', MESSAGES.hidden],
+    ['a zero-width space before the TLD (which IDN mapping would drop)', 'admin@example.\u200btest', MESSAGES.hidden],
+    ['a soft hyphen in the domain (which IDN mapping would drop)', 'admin@exam\u00adple.test', MESSAGES.hidden],
+    ['a left-to-right isolate', 'admin\u2066@example.test', MESSAGES.hidden],
+  ])('%s: 400 on every endpoint, with the message on the e-mail field, nothing changed', async (_label, email, message) => {
+    for (const [name, send] of SENDERS) {
+      const response = await refused(() => send(email), 400);
+      expect({ name, fields: response.body.fields }).toEqual({ name, fields: { email: [message] } });
+    }
+  });
+
+  it('an internationalised domain and its punycode are one account, stored in ASCII', async () => {
+    const word = `idn-${randomBytes(3).toString('hex')}`;
+    const ascii = `${word}@xn--mnchen-3ya.de`;
+    const first = await post('/api/auth/register', { name: 'Jörg', email: `${word}@münchen.de`, password: PASSWORD }).expect(202);
+    expect(first.body.email).toBe(ascii);
+    expect(await db.collection('users').countDocuments({ email: ascii })).toBe(1);
+    expect(await db.collection('users').countDocuments({ email: `${word}@münchen.de` })).toBe(0);
+    // Registering the other spelling is answered as for a taken address: nothing new is created.
+    const before = await databaseState(db);
+    const second = await post('/api/auth/register', { name: 'Jörg', email: ascii.toUpperCase(), password: PASSWORD }).expect(202);
+    expect(second.body.email).toBe(ascii);
+    expect((await databaseState(db)).counts.users).toBe(before.counts.users);
+  });
+
+  it('signs in with any spelling of an internationalised domain', async () => {
+    const word = `idn-${randomBytes(3).toString('hex')}`;
+    const person = await register(`${word}@xn--bcher-kva.example`);
+    for (const email of [`${word}@bücher.example`, `${word.toUpperCase()}@BÜCHER.EXAMPLE`, `${word}@xn--bcher-kva.example`]) {
+      const agent = request.agent(server());
+      const token = await csrfToken(agent); // first: an agent attaches its cookies when a request is created
+      const response = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email, password: PASSWORD });
+      expect({ email, status: response.status, id: response.body.id }).toEqual({ email, status: 200, id: person.id });
+    }
+  });
+
+  it('trims surrounding spaces instead of refusing them (register, sign-in, e-mail change)', async () => {
+    const email = fresh('trim');
+    const registered = await post('/api/auth/register', { name: 'Trim', email: `  ${email}\u00a0 `, password: PASSWORD }).expect(202);
+    expect(registered.body.email).toBe(email);
+    expect(await db.collection('users').countDocuments({ email })).toBe(1);
+    const agent = request.agent(server());
+    const token = await csrfToken(agent);
+    const login = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email: `  ${people.user.email}  `, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.id).toBe(people.user.id);
+    const moved = await people.member.agent
+      .post('/api/profile/email')
+      .set('x-csrf-token', people.member.token)
+      .send({ currentPassword: PASSWORD, email: ' Moved-Member@Bücher.Example ' })
+      .expect(201);
+    expect(moved.body.pendingEmail).toBe('moved-member@xn--bcher-kva.example');
+  });
+
+  it('an address stored before the rule with its domain as typed is rewritten to the normal form, and signs in', async () => {
+    const word = `legacy-${randomBytes(3).toString('hex')}`;
+    const person = await register(`${word}@xn--mnchen-3ya.de`);
+    await db.collection('users').updateOne({ _id: new ObjectId(person.id) }, { $set: { email: `${word}@münchen.de` } });
+    expect(await running.app.get(UsersService).normaliseStoredAddresses()).toBe(1);
+    expect(await db.collection('users').findOne({ _id: new ObjectId(person.id) })).toMatchObject({ email: `${word}@xn--mnchen-3ya.de` });
+    expect(await running.app.get(UsersService).normaliseStoredAddresses()).toBe(0);
+    const agent = request.agent(server());
+    const token = await csrfToken(agent);
+    await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .send({ email: `${word}@münchen.de`, password: PASSWORD })
+      .expect(200);
   });
 });
 
@@ -1000,18 +1105,20 @@ describe('open redirects: /login and /register never link or send anybody off-si
 });
 
 /* ------------------------------------------------------------------------------------------------
- * Known product bugs: each test states the intended behaviour and is marked `failing` until the
- * product is fixed (then Jest reports it, and `.failing` must be removed).
+ * Names and request bodies (formerly known product bugs, fixed: plain tests now)
  * ---------------------------------------------------------------------------------------------- */
 
-describe('known product bugs (remove .failing when fixed)', () => {
-  it.failing.each([
+describe('names with control or bidi-override characters are refused', () => {
+  const NAME_MESSAGE = 'Name cannot contain control characters (such as a line break) or text-direction marks: remove them';
+  const NAMES = [
     ['NUL', 'Ada\u0000Lovelace'],
     ['an ANSI escape sequence', 'Ada \u001b[31mLovelace'],
     ['a right-to-left override', 'Ada \u202eecalevoL'],
     ['CRLF', 'Ada\r\nX-Injected: 1'],
-  ])('register refuses a name with %s (400, nothing created)', async (_label, name) => {
-    await refused(
+  ];
+
+  it.each(NAMES)('register refuses a name with %s (400, nothing created)', async (_label, name) => {
+    const response = await refused(
       () =>
         people.anon.agent
           .post('/api/auth/register')
@@ -1019,16 +1126,30 @@ describe('known product bugs (remove .failing when fixed)', () => {
           .send({ name, email: fresh('ctrl'), password: PASSWORD }),
       400,
     );
+    expect(response.body.fields).toEqual({ name: [NAME_MESSAGE] });
   });
 
-  it.failing.each([
-    ['NUL', 'Ada\u0000Lovelace'],
-    ['a right-to-left override', 'Ada \u202eecalevoL'],
-  ])('PATCH /api/profile refuses a name with %s (400, nothing changed)', async (_label, name) => {
-    await refused(() => people.member.agent.patch('/api/profile').set('x-csrf-token', people.member.token).send({ name }), 400);
+  it.each(NAMES)('PATCH /api/profile refuses a name with %s (400, nothing changed)', async (_label, name) => {
+    const response = await refused(
+      () => people.member.agent.patch('/api/profile').set('x-csrf-token', people.member.token).send({ name }),
+      400,
+    );
+    expect(response.body.fields).toEqual({ name: [NAME_MESSAGE] });
   });
 
-  it.failing('invalid JSON is answered with the generic "Malformed request body", not the parser\'s message echoing the body', async () => {
+  it('a name with accents, another script and an emoji joined by a zero-width joiner is kept as typed, trimmed', async () => {
+    const name = 'Zoë محمد 👩\u200d💻';
+    const response = await people.member.agent
+      .patch('/api/profile')
+      .set('x-csrf-token', people.member.token)
+      .send({ name: `  ${name}\u00a0` })
+      .expect(200);
+    expect(response.body.name).toBe(name);
+  });
+});
+
+describe('malformed request bodies', () => {
+  it('invalid JSON is answered with the generic "Malformed request body", not the parser\'s message echoing the body', async () => {
     const response = await refused(
       () =>
         people.anon.agent
@@ -1039,5 +1160,6 @@ describe('known product bugs (remove .failing when fixed)', () => {
       400,
     );
     expect(response.body.message).toBe('Malformed request body');
+    expect(response.text).not.toMatch(/hunter2|position|JSON/);
   });
 });

@@ -1,10 +1,10 @@
-import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import type { ForgotPasswordRequest, ResetPasswordRequest, VerifyEmailQuery } from '../../../lib/api/auth.js';
+import { EmailAddress } from '../../users/account-fields.js';
 import { NewPassword } from '../password-policy.js';
 
 export class ForgotPasswordDto implements ForgotPasswordRequest {
-  @IsEmail({}, { message: 'Enter a valid e-mail address' })
-  @MaxLength(254, { message: 'E-mail address is too long' })
+  @EmailAddress()
   email!: string;
 }
 

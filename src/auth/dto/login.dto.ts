@@ -1,9 +1,9 @@
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { type LoginRequest, PASSWORD_MAX_LENGTH } from '../../../lib/api/auth.js';
+import { EmailAddress } from '../../users/account-fields.js';
 
 export class LoginDto implements LoginRequest {
-  @IsEmail({}, { message: 'Enter a valid e-mail address' })
-  @MaxLength(254, { message: 'E-mail address is too long' })
+  @EmailAddress()
   email!: string;
 
   @IsString({ message: 'Enter your password' })

@@ -1,14 +1,13 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { RegisterRequest } from '../../../lib/api/auth.js';
+import { EmailAddress, PersonName } from '../../users/account-fields.js';
 import { NewPassword } from '../password-policy.js';
 
 export class RegisterDto implements RegisterRequest {
-  @IsString({ message: 'Enter your name' })
-  @Length(1, 100, { message: 'Name must be 1 to 100 characters' })
+  @PersonName()
   name!: string;
 
-  @IsEmail({}, { message: 'Enter a valid e-mail address' })
-  @MaxLength(254, { message: 'E-mail address is too long' })
+  @EmailAddress()
   email!: string;
 
   @NewPassword()

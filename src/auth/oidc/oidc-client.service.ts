@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
+import { normaliseEmailAddress } from '../../../lib/accounts/email-address.js';
+import { cleanPersonName } from '../../../lib/accounts/person-name.js';
 import { APP_CONFIG, type AppConfig, type OidcConfig } from '../../config/app-config.js';
 import { OidcException } from './oidc.exception.js';
 import { OIDC_TRANSACTION_TTL_MS, type OidcTransaction } from './oidc-transaction.js';
@@ -151,7 +153,8 @@ export class OidcClientService {
       if (configuration.serverMetadata().userinfo_endpoint) {
         claims = { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)) };
       }
-      const email = typeof claims.email === 'string' && claims.email.includes('@') ? claims.email.trim().toLowerCase() : null;
+      // The same rule as the registration form's: an address it refuses counts as no address.
+      const email = normaliseEmailAddress(claims.email);
       return {
         issuer: idToken.iss,
         subject: idToken.sub,
@@ -199,7 +202,7 @@ export class OidcClientService {
 }
 
 function displayNameOf(claims: Record<string, unknown>): string | null {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const text = (value: unknown) => (typeof value === 'string' && cleanPersonName(value) ? cleanPersonName(value) : null);
   const given = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
   return text(claims.name) ?? (given || null) ?? text(claims.preferred_username) ?? text(claims.nickname);
 }

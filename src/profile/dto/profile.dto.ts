@@ -1,5 +1,4 @@
-import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { PASSWORD_MAX_LENGTH } from '../../../lib/api/auth.js';
 import {
   type ChangeEmailRequest,
@@ -10,12 +9,11 @@ import {
 } from '../../../lib/api/profile.js';
 import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
 import { NewPassword } from '../../auth/password-policy.js';
+import { EmailAddress, PersonName } from '../../users/account-fields.js';
 
 export class UpdateProfileDto implements UpdateProfileRequest {
   @IsOptional()
-  @IsString()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @Length(1, 100, { message: 'Name must be 1 to 100 characters' })
+  @PersonName()
   name?: string;
 
   @IsOptional()
@@ -34,8 +32,7 @@ class CurrentPassword {
 }
 
 export class ChangeEmailDto extends CurrentPassword implements ChangeEmailRequest {
-  @IsEmail({}, { message: 'Enter a valid e-mail address' })
-  @MaxLength(254, { message: 'E-mail address is too long' })
+  @EmailAddress()
   email!: string;
 }
 

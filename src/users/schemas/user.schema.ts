@@ -11,7 +11,7 @@ export class User {
   @Prop({ required: true, trim: true, maxlength: 100 })
   name!: string;
 
-  /** Stored lower-cased; unique. */
+  /** In the normal form of lib/accounts/email-address.ts (lower case, ASCII domain); unique. */
   @Prop({ required: true, unique: true, lowercase: true, trim: true })
   email!: string;
 
