@@ -19,9 +19,15 @@ export function setAuthCookies(response: Response, config: AppConfig, tokens: Is
   }
 }
 
+/** Both cookies, with the attributes they were set with (a cookie is only replaced by one of the same name, path and domain). */
 export function clearAuthCookies(response: Response, config: AppConfig): void {
-  response.clearCookie(SESSION_COOKIE, baseCookieOptions(config));
+  clearSessionCookie(response, config);
   response.clearCookie(REFRESH_COOKIE, baseCookieOptions(config));
+}
+
+/** The access token alone: when it fails verification, while the refresh token may still get a new one. */
+export function clearSessionCookie(response: Response, config: AppConfig): void {
+  response.clearCookie(SESSION_COOKIE, baseCookieOptions(config));
 }
 
 export function setCsrfCookie(response: Response, config: AppConfig, nonce: string): void {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { readCookie, setAuthCookies } from './auth-cookies.js';
+import { clearSessionCookie, readCookie, setAuthCookies } from './auth-cookies.js';
 import { REFRESH_COOKIE, SESSION_COOKIE, SessionsService } from './sessions.service.js';
 
 /**
@@ -20,16 +20,19 @@ export class PageSessionService {
   /**
    * When the access token has expired (15 min) but the session lives on, the refresh token is
    * rotated before rendering and the new cookies go out with the page: a returning visitor sees
-   * their dashboard rather than a sign-in redirect.
+   * their dashboard rather than a sign-in redirect. An access token that fails verification and is
+   * not replaced that way is cleared, as the API guard does.
    */
   async resolve(request: Request, response: Response): Promise<SessionUser | null> {
-    const user = await this.sessions.resolveAccessToken(readCookie(request, SESSION_COOKIE));
-    if (user) return user;
+    const { invalidToken, resolved } = await this.sessions.authenticate(readCookie(request, SESSION_COOKIE));
+    if (resolved) return resolved.user;
     const refreshToken = readCookie(request, REFRESH_COOKIE);
-    if (!refreshToken) return null;
-    const tokens = await this.sessions.refresh(refreshToken);
-    if (!tokens) return null;
-    setAuthCookies(response, this.config, tokens);
-    return tokens.user;
+    const tokens = refreshToken ? await this.sessions.refresh(refreshToken) : null;
+    if (tokens) {
+      setAuthCookies(response, this.config, tokens);
+      return tokens.user;
+    }
+    if (invalidToken) clearSessionCookie(response, this.config);
+    return null;
   }
 }

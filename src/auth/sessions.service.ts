@@ -25,6 +25,20 @@ export interface SessionTokenPayload {
   sid: string;
 }
 
+/** A verified session: the user as the API and the pages see them, and the session behind them. */
+export interface ResolvedSession {
+  user: SessionUser;
+  session: CurrentSessionInfo;
+}
+
+/** What a request's access token turned out to be. */
+export interface Authentication {
+  /** A token was presented and does not verify (signature, algorithm, issuer, audience, expiry, no `exp`, malformed). */
+  invalidToken: boolean;
+  /** The user and session when the token verifies and its session is live; null otherwise. */
+  resolved: ResolvedSession | null;
+}
+
 export interface IssuedTokens {
   user: SessionUser;
   accessToken: string;
@@ -68,9 +82,32 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (this.sweeper) clearInterval(this.sweeper);
   }
 
-  /** Options shared by signing, the passport strategy and server-side rendering. */
-  get verifyOptions() {
-    return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE };
+  private get verifyOptions() {
+    return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE, secret: this.secrets.authSecret };
+  }
+
+  /**
+   * The one verification of a session token, used by the API guard, the page render, isSignedIn and
+   * sign-out. The algorithm is pinned (a token claiming `alg: none` or RS256 is refused before its
+   * claims are read), and so are the issuer and audience. A token without `exp` is refused too:
+   * jsonwebtoken takes it for one that never expires, and every token this app signs has one, so such
+   * a token was never issued here and must not become a session that outlives every sign-out.
+   */
+  private async verifyAccessToken(token: string, ignoreExpiration = false): Promise<SessionTokenPayload | null> {
+    try {
+      const payload = await this.jwt.verifyAsync<SessionTokenPayload & { exp?: unknown }>(token, { ...this.verifyOptions, ignoreExpiration });
+      return typeof payload.exp === 'number' ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Verifies a request's access token and resolves its session; a database failure is thrown (503), never a "no". */
+  async authenticate(token: string | undefined): Promise<Authentication> {
+    if (!token) return { invalidToken: false, resolved: null };
+    const payload = await this.verifyAccessToken(token);
+    if (!payload) return { invalidToken: true, resolved: null };
+    return { invalidToken: false, resolved: await this.resolvePayload(payload) };
   }
 
   async create(user: SessionUser, userAgent = ''): Promise<IssuedTokens> {
@@ -106,7 +143,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * user active. The role comes from the database, so a role change or a disabled account takes
    * effect on the next request, not when the token expires.
    */
-  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<{ user: SessionUser; session: CurrentSessionInfo } | null> {
+  private async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
     const session = await this.sessions.findById(payload.sid).lean().exec();
@@ -117,25 +154,13 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return { user: toSessionUser(user), session: { id: session._id, signedInAt: session.createdAt } };
   }
 
-  /** The same verification as the API's passport strategy, for the server-side render. */
-  async resolveAccessToken(token: string | undefined): Promise<SessionUser | null> {
-    if (!token) return null;
-    let payload: SessionTokenPayload;
-    try {
-      payload = await this.jwt.verifyAsync<SessionTokenPayload>(token, { ...this.verifyOptions, secret: this.secrets.authSecret });
-    } catch {
-      return null;
-    }
-    return (await this.resolvePayload(payload))?.user ?? null;
-  }
-
   /**
    * Whether these cookies belong to a live session, without rotating anything: for answers that only
    * differ in wording or destination for a signed-in visitor (where a link lands), never for access
    * control, which is the guard's job.
    */
   async isSignedIn(accessToken: string | undefined, refreshToken: string | undefined): Promise<boolean> {
-    if (await this.resolveAccessToken(accessToken)) return true;
+    if ((await this.authenticate(accessToken)).resolved) return true;
     const parsed = parseRefreshToken(refreshToken);
     if (!parsed) return false;
     const session = await this.sessions.findById(parsed.sid).lean().exec();
@@ -219,17 +244,9 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         await this.revoke(parsed.sid, 'logout');
       }
     }
-    if (!accessToken) return;
-    try {
-      const payload = await this.jwt.verifyAsync<SessionTokenPayload>(accessToken, {
-        ...this.verifyOptions,
-        secret: this.secrets.authSecret,
-        ignoreExpiration: true,
-      });
-      await this.revoke(payload.sid, 'logout');
-    } catch {
-      // a forged token cannot revoke somebody else's session
-    }
+    // Expired is fine here (signing out after a while away), forged is not: it cannot revoke somebody else's session.
+    const payload = accessToken ? await this.verifyAccessToken(accessToken, true) : null;
+    if (typeof payload?.sid === 'string') await this.revoke(payload.sid, 'logout');
   }
 
   async revokeAllForUser(userId: string, reason: string, exceptSid?: string): Promise<number> {

@@ -870,6 +870,28 @@ describe('e-mail addresses: one rule and one normal form on every endpoint that 
  * Forged session tokens
  * ---------------------------------------------------------------------------------------------- */
 
+/** The `hs_session` Set-Cookie of a response, as `{ value, attributes }` (attributes lower-cased, without Expires). */
+function sessionSetCookie(response: Response): { value: string; expires: string | null; attributes: string[] } | null {
+  const cookie = cookieNamed(response.headers['set-cookie'], 'hs_session');
+  if (!cookie) return null;
+  const [pair, ...attributes] = cookie.split(/;\s*/);
+  const expires = attributes.find((attribute) => /^expires=/i.test(attribute));
+  return {
+    value: pair.slice('hs_session='.length),
+    expires: expires ? expires.slice('expires='.length) : null,
+    attributes: attributes
+      .filter((attribute) => attribute !== expires)
+      .map((attribute) => attribute.toLowerCase())
+      .sort(),
+  };
+}
+
+/** Whether a response tells the browser to drop its `hs_session` cookie (empty and expired). */
+function clearsSession(response: Response): boolean {
+  const cookie = sessionSetCookie(response);
+  return cookie !== null && cookie.value === '' && cookie.expires !== null && Date.parse(cookie.expires) < Date.now();
+}
+
 describe('forged, expired and mis-addressed session tokens are refused', () => {
   const now = () => Math.floor(Date.now() / 1000);
   /** Claims that would make the bearer the admin, on the admin's own live session. */
@@ -879,8 +901,12 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
   };
   const userSid = () => decodeJwt(people.user.session).payload.sid as string;
 
-  /** `attacker: true` — made without the server's secret; only those are also tried on logout. */
-  const TOKENS: [string, () => string, { attacker: boolean }][] = [
+  /**
+   * `attacker: true` — made without the server's secret; only those are also tried on logout.
+   * `verifies: true` — passes verification (right secret, algorithm, issuer, audience, expiry), so it
+   * is refused for its session, and its cookie is not cleared; every other one is.
+   */
+  const TOKENS: [string, () => string, { attacker: boolean; verifies?: boolean }][] = [
     ['HS256 signed with a wrong secret', () => signHmac(adminClaims(), 'not-the-secret-but-long-enough-0123456789'), { attacker: true }],
     ['HS256 signed with an empty secret', () => signHmac(adminClaims(), ''), { attacker: true }],
     ['RS256 signed with a fresh key', () => signRs256(adminClaims()), { attacker: true }],
@@ -903,6 +929,11 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
     ['HS512 with the right secret (the algorithm is pinned)', () => signHmac(adminClaims(), AUTH_SECRET, 'HS512'), { attacker: false }],
     ['expired (right secret)', () => signHmac({ ...adminClaims(), iat: now() - 3600, exp: now() - 60 }, AUTH_SECRET), { attacker: false }],
     [
+      "no exp at all (right secret, the admin's live session)",
+      () => signHmac({ ...adminClaims(), exp: undefined }, AUTH_SECRET),
+      { attacker: false },
+    ],
+    [
       'not valid yet (right secret, nbf in an hour)',
       () => signHmac({ ...adminClaims(), nbf: now() + 3600 }, AUTH_SECRET),
       { attacker: false },
@@ -917,14 +948,18 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
     [
       "the admin's id on the user's session (right secret)",
       () => signHmac({ ...adminClaims(), sid: userSid() }, AUTH_SECRET),
-      { attacker: false },
+      { attacker: false, verifies: true },
     ],
     [
       'an unknown session id (right secret)',
       () => signHmac({ ...adminClaims(), sid: randomBytes(24).toString('base64url') }, AUTH_SECRET),
-      { attacker: false },
+      { attacker: false, verifies: true },
     ],
-    ['a sub that is not an ObjectId (right secret)', () => signHmac({ ...adminClaims(), sub: 'admin' }, AUTH_SECRET), { attacker: false }],
+    [
+      'a sub that is not an ObjectId (right secret)',
+      () => signHmac({ ...adminClaims(), sub: 'admin' }, AUTH_SECRET),
+      { attacker: false, verifies: true },
+    ],
   ];
 
   let csrf: { nonce: string; token: string };
@@ -937,9 +972,14 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
 
   it.each(TOKENS)(
     '%s: 401 on every API endpoint, no change, and the pages treat the bearer as signed out',
-    async (_label, make, { attacker }) => {
+    async (_label, make, { attacker, verifies }) => {
       const jwt = make();
       const http = () => request(server());
+      /** A token that fails verification is cleared by every answer that verified it, API and page alike. */
+      const expectClearedUnlessVerifies = (response: Response) => {
+        const path = (response as Response & { req: { path: string } }).req.path;
+        expect({ path, cleared: clearsSession(response) }).toEqual({ path, cleared: !verifies });
+      };
       for (const send of [
         () => withSession(http().get('/api/auth/me'), jwt),
         () => withSession(http().get('/api/admin/users'), jwt),
@@ -951,6 +991,7 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
       ]) {
         const response = await refused(send, 401);
         expect(response.body.message).toBe('Sign in to continue');
+        expectClearedUnlessVerifies(response);
       }
       // Sign-out with a token nobody could have signed must not end anybody's session.
       if (attacker) {
@@ -966,6 +1007,7 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
           status: 302,
           location: `/login?redirect=${encodeURIComponent(page)}`,
         });
+        expectClearedUnlessVerifies(response);
       }
     },
   );
@@ -984,6 +1026,70 @@ describe('forged, expired and mis-addressed session tokens are refused', () => {
           .set('x-csrf-token', csrf.token),
       401,
     );
+  });
+});
+
+describe('a session cookie that fails verification is cleared, with the attributes it was set with', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  /** A fresh sign-in of its own (nobody else's session is touched): its cookies and its Set-Cookie. */
+  async function signedIn() {
+    const person = await register(fresh('cookie'));
+    const agent = request.agent(server());
+    const csrf = await csrfToken(agent);
+    const login = await agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', csrf)
+      .send({ email: person.email, password: PASSWORD })
+      .expect(200);
+    const set = sessionSetCookie(login)!;
+    const refresh = cookieNamed(login.headers['set-cookie'], 'hs_refresh')!.split(';')[0];
+    const { payload } = decodeJwt(set.value);
+    const expired = signHmac({ ...payload, iat: now() - 3600, exp: now() - 60 }, AUTH_SECRET);
+    return { set, refresh, expired, valid: set.value, noExp: signHmac({ ...payload, exp: undefined }, AUTH_SECRET) };
+  }
+
+  it('an expired token on an API call: 401, and hs_session expired with Path, HttpOnly and SameSite as at sign-in', async () => {
+    const { set, expired } = await signedIn();
+    expect(set.attributes).toEqual(['httponly', 'path=/', 'samesite=lax']);
+    const response = await request(server()).get('/api/auth/me').set('Cookie', `hs_session=${expired}`).expect(401);
+    expect(clearsSession(response)).toBe(true);
+    expect(sessionSetCookie(response)!.attributes).toEqual(set.attributes);
+  });
+
+  it('a token without exp on a page render: treated as signed out, and cleared', async () => {
+    const { set, noExp } = await signedIn();
+    const response = await request(server()).get('/dashboard/lounge').set('Cookie', `hs_session=${noExp}`).expect(302);
+    expect(response.headers.location).toBe('/login?redirect=%2Fdashboard%2Flounge');
+    expect(clearsSession(response)).toBe(true);
+    expect(sessionSetCookie(response)!.attributes).toEqual(set.attributes);
+  });
+
+  it('a public page with a tampered token renders signed out and clears it', async () => {
+    const { valid } = await signedIn();
+    const tampered = `${valid.slice(0, -2)}${valid.endsWith('AA') ? 'BB' : 'AA'}`;
+    const response = await request(server()).get('/').set('Cookie', `hs_session=${tampered}`).expect(200);
+    expect(clearsSession(response)).toBe(true);
+  });
+
+  it('an expired token with a live refresh cookie on a page render: one new hs_session, not a clearing one', async () => {
+    const { expired, refresh } = await signedIn();
+    const response = await request(server()).get('/dashboard/lounge').set('Cookie', `hs_session=${expired}; ${refresh}`).expect(200);
+    const cookies = (response.headers['set-cookie'] as unknown as string[]).filter((cookie) => cookie.startsWith('hs_session='));
+    expect(cookies).toHaveLength(1);
+    expect(clearsSession(response)).toBe(false);
+    expect(sessionSetCookie(response)!.value).not.toBe('');
+  });
+
+  it('a valid token, or none, sets no hs_session cookie', async () => {
+    const { valid } = await signedIn();
+    for (const response of [
+      await request(server()).get('/api/auth/me').set('Cookie', `hs_session=${valid}`).expect(200),
+      await request(server()).get('/dashboard/lounge').set('Cookie', `hs_session=${valid}`).expect(200),
+      await request(server()).get('/api/auth/me').expect(401),
+      await request(server()).get('/dashboard/lounge').expect(302),
+    ]) {
+      expect(sessionSetCookie(response)).toBeNull();
+    }
   });
 });
 

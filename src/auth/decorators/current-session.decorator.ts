@@ -10,7 +10,7 @@ export interface CurrentSessionInfo {
 
 const verifiedSessions = new WeakMap<Request, CurrentSessionInfo>();
 
-/** Called by the JWT strategy once the session is verified, beside setting the user. */
+/** Called by the global JWT guard once the session is verified, beside setting the user. */
 export function rememberVerifiedSession(request: Request, session: CurrentSessionInfo): void {
   verifiedSessions.set(request, session);
 }
