@@ -5,15 +5,18 @@ export enum AuthErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
   AccountDisabled = 'ACCOUNT_DISABLED',
   CsrfInvalid = 'CSRF_INVALID',
+  CrossSiteRequest = 'CROSS_SITE_REQUEST',
 }
 
 // 401 means "we do not know who you are" (sign in again); 403 means "we know, and the answer is no".
-// A wrong password is therefore 401, and a disabled account or a missing CSRF token is 403.
+// A wrong password is therefore 401, and a disabled account, a missing CSRF token or a write from
+// another site is 403.
 const STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.EmailNotVerified]: 403,
   [AuthErrorCode.InvalidCredentials]: 401,
   [AuthErrorCode.AccountDisabled]: 403,
   [AuthErrorCode.CsrfInvalid]: 403,
+  [AuthErrorCode.CrossSiteRequest]: 403,
 };
 
 export class AuthException extends DomainException<AuthErrorCode> {

@@ -638,6 +638,58 @@ describe('the setting-up was right (the attacks above aim at live accounts)', ()
 });
 
 /* ------------------------------------------------------------------------------------------------
+ * Writes from another site: Origin and Sec-Fetch-Site, a second line of defence behind the token
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('writes from another site are refused on Origin and Sec-Fetch-Site, CSRF token or not', () => {
+  const CROSS_SITE: [string, Record<string, string>][] = [
+    ['Origin of another site', { Origin: 'https://evil.example' }],
+    ['Origin of a look-alike host', { Origin: `${PUBLIC_URL}.evil.example` }],
+    ['Origin of our host over https (another origin)', { Origin: PUBLIC_URL.replace('http:', 'https:') }],
+    ['Origin null (a sandboxed frame)', { Origin: 'null' }],
+    ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
+    ['our Origin with Sec-Fetch-Site cross-site', { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'cross-site' }],
+  ];
+
+  describe.each(ENDPOINTS)('$name', (endpoint) => {
+    it.each(CROSS_SITE)('%s: 403 CROSS_SITE_REQUEST with a valid token and body, nothing changed', async (_label, headers) => {
+      const { agent, token } = await callerFor(endpoint.caller);
+      const response = await refused(
+        () => agent[endpoint.method](endpoint.path()).set('x-csrf-token', token).set(headers).send(endpoint.valid()),
+        403,
+      );
+      expect(response.body).toMatchObject({ code: 'CROSS_SITE_REQUEST', message: 'This request came from another site and was refused' });
+    });
+  });
+
+  it.each([
+    ['our Origin and Sec-Fetch-Site same-origin (what the app sends)', { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'same-origin' }],
+    ['our Origin alone', { Origin: PUBLIC_URL }],
+    ["Sec-Fetch-Site none (the user's own navigation)", { 'Sec-Fetch-Site': 'none' }],
+    ['neither (a script, an older browser: the token alone decides)', {}],
+  ])('%s: the write goes through', async (_label, headers) => {
+    const response = await people.member.agent
+      .patch('/api/profile')
+      .set('x-csrf-token', people.member.token)
+      .set(headers)
+      .send({ newsletterOptIn: false })
+      .expect(200);
+    expect(response.body.newsletterOptIn).toBe(false);
+  });
+
+  it('a cross-site request without a token is answered CROSS_SITE_REQUEST, before the token is looked at', async () => {
+    const response = await refused(() => request(server()).post('/api/auth/login').set('Origin', 'https://evil.example').send({}), 403);
+    expect(response.body.code).toBe('CROSS_SITE_REQUEST');
+  });
+
+  it('reads are not refused: a cross-site GET (a link, an image) is answered as usual', async () => {
+    await people.user.agent.get('/api/auth/me').set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site').expect(200);
+    await request(server()).get('/').set('Sec-Fetch-Site', 'cross-site').expect(200);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
  * Query strings and path parameters of the read endpoints
  * ---------------------------------------------------------------------------------------------- */
 
