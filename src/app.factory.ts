@@ -17,6 +17,7 @@ import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
 import type { EmbeddedDatabase } from './database/embedded-database.js';
+import { licensingCors } from './licences/licensing-cors.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
@@ -83,6 +84,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Order matters: everything registered here runs before Nest's routes, in this order.
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
+    // CORS headers for the licensing API only (the browser extension); every other path gets none.
+    app.enableCors(licensingCors(config));
     app.use((_request: Request, response: Response, next: NextFunction) => {
       response.locals.cspNonce = randomBytes(16).toString('base64');
       next();

@@ -7,6 +7,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LicencesModule } from './licences/licences.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { StorageModule } from './storage/storage.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AuditModule,
         AdminUsersModule,
         ProfileModule,
+        LicencesModule,
         ...TOOL_MODULES,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),

@@ -30,6 +30,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Scales every abuse limit (sign-in, registration…); 1 in production, raised by test servers. */
   rateLimitMultiplier: number;
+  /**
+   * Origins allowed to call the licensing API from a browser (CORS): exact origins, or `scheme://*`
+   * for every origin of a scheme. Default: any browser extension (the API takes no cookies, so CORS
+   * is not what protects it; see src/licences/licensing-cors.middleware.ts).
+   */
+  licensingCorsOrigins: readonly string[];
   /** "Continue with {displayName}" through an OpenID Connect provider; null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;
   /** Files (avatars…) go to this S3-compatible bucket; null when S3_BUCKET is unset (GridFS in the database). */
@@ -160,11 +166,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
+    licensingCorsOrigins: readLicensingCorsOrigins(str('LICENSING_CORS_ORIGINS'), problems),
     oidc,
     s3,
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+export const DEFAULT_LICENSING_CORS_ORIGINS = ['chrome-extension://*', 'moz-extension://*', 'safari-web-extension://*'] as const;
+
+function readLicensingCorsOrigins(raw: string | null, problems: string[]): readonly string[] {
+  if (raw === null) return DEFAULT_LICENSING_CORS_ORIGINS;
+  const origins = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\/(\*|[^/*\s]+)$/i.test(origin)) {
+      problems.push(`LICENSING_CORS_ORIGINS entries must be origins (https://app.example) or scheme://* (got "${origin}")`);
+    }
+  }
+  return origins;
 }
 
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

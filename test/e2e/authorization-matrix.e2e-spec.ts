@@ -45,7 +45,7 @@ const PUBLIC_CREDENTIAL_CHECKS: Record<string, Partial<Record<CallerName, number
  * Test values for path parameters. Every value is user B's: for admin routes that makes the admin
  * case real, for any other route it is "somebody else's id" when A calls it.
  */
-const paramValues = (): Record<string, string> => ({ id: callers.B.id, userId: callers.B.id });
+const paramValues = (): Record<string, string> => ({ id: callers.B.id, userId: callers.B.id, activationId: callers.B.id });
 
 type CallerName = 'anonymous' | 'A' | 'B' | 'admin';
 

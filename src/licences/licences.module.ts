@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { ENTITLEMENT_SINK } from '../billing/entitlement-sink.js';
+import { DOWNLOAD_ENTITLEMENT } from '../releases/download-entitlement.js';
+import { UsersModule } from '../users/users.module.js';
+import { AdminLicencesController } from './admin-licences.controller.js';
+import { LicenceCryptoService } from './licence-crypto.service.js';
+import { LicencesAccountData } from './licences.account-data.js';
+import { LicencesController } from './licences.controller.js';
+import { LicencesService } from './licences.service.js';
+import { LicensingApiController } from './licensing-api.controller.js';
+import { LicensingApiService } from './licensing-api.service.js';
+import { LicensingKeysController } from './licensing-keys.controller.js';
+import { Licence, LicenceSchema } from './schemas/licence.schema.js';
+import { LicenceActivation, LicenceActivationSchema } from './schemas/licence-activation.schema.js';
+import { LicenceSeat, LicenceSeatSchema } from './schemas/licence-seat.schema.js';
+import { SigningKey, SigningKeySchema } from './schemas/signing-key.schema.js';
+import { SeatsService } from './seats.service.js';
+import { SigningKeysService } from './signing-keys.service.js';
+
+/**
+ * Licence keys, seats, device activations and signed leases (design: notes/commerce.md "Licences").
+ * Other modules use it only through the two tokens it exports: billing hands entitlements to
+ * ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT. Its CORS is installed by createApp (licensing-cors.ts).
+ */
+@Module({
+  imports: [
+    AuthModule,
+    UsersModule,
+    AuditModule,
+    MongooseModule.forFeature([
+      { name: Licence.name, schema: LicenceSchema },
+      { name: LicenceSeat.name, schema: LicenceSeatSchema },
+      { name: LicenceActivation.name, schema: LicenceActivationSchema },
+      { name: SigningKey.name, schema: SigningKeySchema },
+    ]),
+  ],
+  controllers: [LicensingApiController, LicensingKeysController, LicencesController, AdminLicencesController],
+  providers: [
+    LicenceCryptoService,
+    SigningKeysService,
+    SeatsService,
+    LicencesService,
+    LicensingApiService,
+    LicencesAccountData,
+    { provide: ENTITLEMENT_SINK, useExisting: LicencesService },
+    { provide: DOWNLOAD_ENTITLEMENT, useExisting: LicencesService },
+  ],
+  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, SigningKeysService],
+})
+export class LicencesModule {}

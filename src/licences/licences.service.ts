@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { SessionUser } from '../../lib/api/auth.js';
+import type {
+  AdminLicence,
+  AdminLicenceList,
+  DeviceActivation,
+  GrantLicenceRequest,
+  LicenceSummary,
+  OwnedLicence,
+  OwnedLicenceList,
+} from '../../lib/api/licences.js';
+import { generateKey, parseKey, type ParsedKey, type ProductSlug } from '../../lib/licences/key.js';
+import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { Entitlement, EntitlementSink } from '../billing/entitlement-sink.js';
+import { isDuplicateKey } from '../database/upsert.js';
+import type { DownloadEntitlement } from '../releases/download-entitlement.js';
+import { UsersService } from '../users/users.service.js';
+import { LicenceCryptoService } from './licence-crypto.service.js';
+import { licenceIdOf } from './licence-id.js';
+import { licenceCode } from './licence-status.js';
+import { LicencesErrorCode, LicencesException } from './licences.exception.js';
+import { Licence } from './schemas/licence.schema.js';
+import type { LicenceActivation } from './schemas/licence-activation.schema.js';
+import { SeatsService } from './seats.service.js';
+
+export const LICENCE_AUDIT_ACTIONS = {
+  grant: 'licence.grant',
+  revoke: 'licence.revoke',
+  reset: 'licence.activations.reset',
+} as const;
+
+const PRODUCT_NAMES = Object.fromEntries(Object.values(COMPANION_PRODUCTS).map((product) => [product.slug, product.name])) as Record<
+  ProductSlug,
+  string
+>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Licences: made and updated from entitlements (billing's sink, an administrator's grant), listed for
+ * their owners and administrators, asked by downloads. Seats and devices are SeatsService's.
+ */
+@Injectable()
+export class LicencesService implements EntitlementSink, DownloadEntitlement {
+  constructor(
+    @InjectModel(Licence.name) private readonly licences: Model<Licence>,
+    private readonly crypto: LicenceCryptoService,
+    private readonly seats: SeatsService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Applies a source's complete current entitlement: one licence per product, found by its
+   * deterministic id (so a replay updates, never duplicates), its key generated only on insert.
+   * Products the source no longer covers are revoked.
+   */
+  async apply(entitlement: Entitlement, now = new Date()): Promise<void> {
+    const products = [...new Set(entitlement.products)];
+    const set = {
+      userId: entitlement.userId,
+      planId: entitlement.planId,
+      seats: entitlement.seats,
+      state: entitlement.state,
+      expiresAt: entitlement.expiresAt,
+      graceUntil: entitlement.graceUntil,
+      updatedAt: now,
+    };
+    for (const product of products) {
+      const id = licenceIdOf(entitlement.source, product);
+      for (let attempt = 0; ; attempt += 1) {
+        const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
+        if (matchedCount) break;
+        const key = generateKey(product);
+        try {
+          await this.licences.create({
+            _id: id,
+            product,
+            source: { kind: entitlement.source.kind, id: entitlement.source.id },
+            ...set,
+            revokedAt: null,
+            keyCiphertext: this.crypto.encrypt(key.normalised, id),
+            keyLookup: this.crypto.lookup(key.normalised),
+            keyHint: key.normalised.slice(-4),
+            createdAt: now,
+          });
+          break;
+        } catch (error) {
+          // Another apply inserted it first (the update above then finds it), or — with 100-bit keys,
+          // in theory only — the key was taken: a new one is drawn.
+          if (!isDuplicateKey(error) || attempt >= 3) throw error;
+        }
+      }
+    }
+    await this.licences
+      .updateMany(
+        { 'source.kind': entitlement.source.kind, 'source.id': entitlement.source.id, product: { $nin: products } },
+        { $set: { state: 'revoked', updatedAt: now } },
+      )
+      .exec();
+  }
+
+  /** The licence of a well-formed key, found by the HMAC of the normalised key. */
+  async findByKey(key: ParsedKey): Promise<Licence | null> {
+    return this.licences
+      .findOne({ keyLookup: this.crypto.lookup(key.normalised) })
+      .lean()
+      .exec();
+  }
+
+  async summary(licence: Licence, now: Date): Promise<LicenceSummary> {
+    return {
+      id: licence._id,
+      product: licence.product as ProductSlug,
+      planId: licence.planId,
+      status: licenceCode(licence, now) === 'REVOKED' ? 'revoked' : licence.state,
+      seats: licence.seats,
+      seatsUsed: await this.seats.seatsUsed(licence._id, licence.seats),
+      expiresAt: iso(licence.expiresAt),
+      graceUntil: iso(licence.graceUntil),
+    };
+  }
+
+  private decryptKey(licence: Licence): string {
+    const normalised = this.crypto.decrypt(licence.keyCiphertext, licence._id).toString('utf8');
+    return parseKey(normalised)?.formatted ?? normalised;
+  }
+
+  private async describe(licences: Licence[], now: Date): Promise<Array<Omit<OwnedLicence, 'key'>>> {
+    const activations = await this.seats.listFor(licences.map((licence) => licence._id));
+    return Promise.all(
+      licences.map(async (licence) => ({
+        ...(await this.summary(licence, now)),
+        keyHint: licence.keyHint,
+        productName: PRODUCT_NAMES[licence.product as ProductSlug] ?? licence.product,
+        source: licence.source.kind,
+        valid: licenceCode(licence, now) === 'VALID',
+        activations: activations.filter((activation) => activation.licenceId === licence._id).map(toDevice),
+        deactivationsLeftThisMonth: await this.seats.deactivationsLeft(licence._id, now),
+      })),
+    );
+  }
+
+  /** The signed-in person's licences, keys decrypted: only ever for their owner. */
+  async listOwned(userId: string, now = new Date()): Promise<OwnedLicenceList> {
+    const licences = await this.licences.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec();
+    const described = await this.describe(licences, now);
+    return { licences: described.map((licence, i) => ({ ...licence, key: this.decryptKey(licences[i]) })) };
+  }
+
+  /** Self-service deactivation of one of the owner's devices (a lost laptop), within the month's budget. */
+  async deactivateOwn(userId: string, licenceId: string, fingerprint: string, now = new Date()): Promise<OwnedLicence> {
+    const licence = await this.licences.findOne({ _id: licenceId, userId }).lean().exec();
+    if (!licence) throw LicencesException.licenceNotFound();
+    const outcome = await this.seats.deactivate(licence._id, fingerprint, now);
+    if (outcome === 'NOT_ACTIVATED') throw LicencesException.activationNotFound();
+    if (outcome === 'DEACTIVATION_LIMIT') throw LicencesException.deactivationLimit();
+    const [described] = await this.describe([licence], now);
+    return { ...described, key: this.decryptKey(licence) };
+  }
+
+  /* Administration (every change audited) ------------------------------------------------------ */
+
+  async listForUser(userId: string, now = new Date()): Promise<AdminLicenceList> {
+    const licences = await this.licences.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec();
+    const described = await this.describe(licences, now);
+    return { licences: described.map((licence, i): AdminLicence => ({ ...licence, userId, sourceId: licences[i].source.id })) };
+  }
+
+  private async userLabel(userId: string): Promise<string> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new LicencesException(LicencesErrorCode.UserNotFound, 'No user with this id');
+    return user.email;
+  }
+
+  /** The audit label of a licence's owner; an account deleted since is labelled so. */
+  private async ownerLabel(userId: string): Promise<string> {
+    return (await this.users.findById(userId))?.email ?? 'deleted account';
+  }
+
+  /** A licence given by an administrator (no payment): source kind `grant`, one licence per product. */
+  async grant(actor: SessionUser, userId: string, input: GrantLicenceRequest, now = new Date()): Promise<AdminLicenceList> {
+    const label = await this.userLabel(userId);
+    const source = { kind: 'grant' as const, id: `gr_${randomBytes(12).toString('base64url')}` };
+    await this.apply(
+      {
+        source,
+        userId,
+        planId: input.planId,
+        products: input.products,
+        seats: input.seats,
+        state: 'active',
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        graceUntil: null,
+      },
+      now,
+    );
+    const licenceIds = [...new Set(input.products)].map((product) => licenceIdOf(source, product));
+    await this.audit.record({
+      actor: { id: actor.id, email: actor.email },
+      action: LICENCE_AUDIT_ACTIONS.grant,
+      target: { type: 'user', id: userId, label },
+      before: null,
+      after: {
+        licenceIds,
+        planId: input.planId,
+        products: input.products,
+        seats: input.seats,
+        expiresAt: input.expiresAt ?? null,
+        note: input.note ?? null,
+      },
+    });
+    return this.listForUser(userId, now);
+  }
+
+  private async adminLicence(licenceId: string): Promise<Licence> {
+    const licence = await this.licences.findById(licenceId).lean().exec();
+    if (!licence) throw LicencesException.licenceNotFound();
+    return licence;
+  }
+
+  /** Revokes a licence for good: wins over whatever billing applies later. */
+  async revoke(actor: SessionUser, licenceId: string, now = new Date()): Promise<AdminLicenceList> {
+    const licence = await this.adminLicence(licenceId);
+    await this.licences.updateOne({ _id: licenceId, revokedAt: null }, { $set: { revokedAt: now, updatedAt: now } }).exec();
+    await this.audit.record({
+      actor: { id: actor.id, email: actor.email },
+      action: LICENCE_AUDIT_ACTIONS.revoke,
+      target: { type: 'user', id: licence.userId, label: await this.ownerLabel(licence.userId) },
+      before: { licenceId, revokedAt: iso(licence.revokedAt) },
+      after: { licenceId, revokedAt: iso(licence.revokedAt ?? now) },
+    });
+    return this.listForUser(licence.userId, now);
+  }
+
+  /** Frees every seat and forgets the month's deactivations ("I reinstalled and hit the limit"). */
+  async resetActivations(actor: SessionUser, licenceId: string, now = new Date()): Promise<AdminLicenceList> {
+    const licence = await this.adminLicence(licenceId);
+    const released = await this.seats.reset(licenceId);
+    await this.audit.record({
+      actor: { id: actor.id, email: actor.email },
+      action: LICENCE_AUDIT_ACTIONS.reset,
+      target: { type: 'user', id: licence.userId, label: await this.ownerLabel(licence.userId) },
+      before: { licenceId, activations: released },
+      after: { licenceId, activations: 0 },
+    });
+    return this.listForUser(licence.userId, now);
+  }
+
+  /* Downloads (the releases module asks through DownloadEntitlement) ---------------------------- */
+
+  async canDownload(userId: string, product: ProductSlug, now = new Date()): Promise<boolean> {
+    const licences = await this.licences.find({ userId, product }).lean().exec();
+    return licences.some((licence) => licenceCode(licence, now) === 'VALID');
+  }
+
+  async keyAllows(key: string, product: ProductSlug, now = new Date()): Promise<boolean> {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.product !== product) return false;
+    const licence = await this.findByKey(parsed);
+    return !!licence && licence.product === product && licenceCode(licence, now) === 'VALID';
+  }
+
+  /* Account data ---------------------------------------------------------------------------------- */
+
+  /** What "export my data" holds: the licences and devices, keys only by their last characters. */
+  async exportFor(userId: string, now = new Date()): Promise<{ licences: Array<Omit<OwnedLicence, 'key'>> }> {
+    const licences = await this.licences.find({ userId }).lean().exec();
+    return { licences: await this.describe(licences, now) };
+  }
+
+  /** Devices and seats first, then the licences: a retry after a failure half-way finishes the job. */
+  async deleteFor(userId: string): Promise<void> {
+    const licences = await this.licences.find({ userId }, { _id: 1 }).lean().exec();
+    await this.seats.deleteFor(licences.map((licence) => licence._id));
+    await this.licences.deleteMany({ userId }).exec();
+  }
+}
+
+function toDevice(activation: LicenceActivation): DeviceActivation {
+  return {
+    id: activation.fingerprint,
+    name: activation.name,
+    platform: activation.platform,
+    appVersion: activation.appVersion,
+    activatedAt: activation.activatedAt.toISOString(),
+    lastSeenAt: activation.lastSeenAt.toISOString(),
+    released: activation.status === 'released',
+  };
+}

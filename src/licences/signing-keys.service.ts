@@ -1,0 +1,145 @@
+import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { LEASE_TYP, type LeasePayload, type LicensingJwk, type LicensingJwks } from '../../lib/api/licences.js';
+import { isDuplicateKey } from '../database/upsert.js';
+import { LicenceCryptoService } from './licence-crypto.service.js';
+import { SigningKey } from './schemas/signing-key.schema.js';
+
+const CURRENT = 'current';
+/** Longer than any lease can be relied on: 7 days to exp + 30 days of grace, and a margin. */
+export const RETIRED_KEY_PUBLISHED_DAYS = 40;
+/** Another instance may have rotated: the current key is read again this often. */
+const REFRESH_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface CurrentKey {
+  kid: string;
+  privateKey: KeyObject;
+  loadedAt: number;
+}
+
+const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
+
+/** RFC 7638 thumbprint of an Ed25519 public key. */
+export function thumbprint(x: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }))
+    .digest('base64url');
+}
+
+const toJwk = (key: Pick<SigningKey, 'kid' | 'publicKey'>): LicensingJwk => ({
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: key.publicKey,
+  kid: key.kid,
+  alg: 'EdDSA',
+  use: 'sig',
+});
+
+/**
+ * The Ed25519 keys that sign leases. The first start generates one and claims `_id: 'current'` by
+ * insert, so two instances starting together end up with the same key (the loser reads the
+ * winner's). Rotation retires the current key but keeps its public half published for 40 days, so
+ * leases it signed still verify until they could no longer be used anyway.
+ */
+@Injectable()
+export class SigningKeysService implements OnModuleInit {
+  private readonly logger = new Logger(SigningKeysService.name);
+  private current: CurrentKey | null = null;
+
+  constructor(
+    @InjectModel(SigningKey.name) private readonly keys: Model<SigningKey>,
+    private readonly crypto: LicenceCryptoService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.ensureCurrent();
+  }
+
+  private generate(id: string, now: Date): SigningKey {
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    const x = publicKey.export({ format: 'jwk' }).x!;
+    const kid = thumbprint(x);
+    const der = privateKey.export({ format: 'der', type: 'pkcs8' });
+    return {
+      _id: id,
+      kid,
+      publicKey: x,
+      privateKeyCiphertext: this.crypto.encrypt(der, `signing-key:${kid}`),
+      createdAt: now,
+      retiredAt: null,
+      publishUntil: null,
+    };
+  }
+
+  private async ensureCurrent(): Promise<SigningKey> {
+    const existing = await this.keys.findById(CURRENT).lean().exec();
+    if (existing) return existing;
+    try {
+      await this.keys.create(this.generate(CURRENT, new Date()));
+      this.logger.log('Generated the lease signing key');
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error; // another instance generated it first: use theirs
+    }
+    return (await this.keys.findById(CURRENT).lean().exec())!;
+  }
+
+  private async currentKey(now = Date.now()): Promise<CurrentKey> {
+    if (this.current && now - this.current.loadedAt < REFRESH_MS) return this.current;
+    const stored = await this.ensureCurrent();
+    if (this.current?.kid !== stored.kid) {
+      const der = this.crypto.decrypt(stored.privateKeyCiphertext, `signing-key:${stored.kid}`);
+      this.current = { kid: stored.kid, privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), loadedAt: now };
+    } else {
+      this.current.loadedAt = now;
+    }
+    return this.current;
+  }
+
+  /** A compact JWS: `{ alg: 'EdDSA', typ: 'hitscope-lease+jwt', kid }` over the payload. */
+  async signLease(payload: LeasePayload): Promise<string> {
+    const { kid, privateKey } = await this.currentKey();
+    const signingInput = `${b64url(JSON.stringify({ alg: 'EdDSA', typ: LEASE_TYP, kid }))}.${b64url(JSON.stringify(payload))}`;
+    return `${signingInput}.${b64url(sign(null, Buffer.from(signingInput), privateKey))}`;
+  }
+
+  /** The current key and the retired keys still within their publication period. */
+  async jwks(now = new Date()): Promise<LicensingJwks> {
+    await this.ensureCurrent();
+    const keys = await this.keys
+      .find({ $or: [{ _id: CURRENT }, { publishUntil: { $gt: now } }] })
+      .sort({ createdAt: -1 })
+      .lean()
+      .exec();
+    // The current key first: clients that take the first key get the one signing now.
+    keys.sort((a, b) => Number(b._id === CURRENT) - Number(a._id === CURRENT));
+    return { keys: keys.map(toJwk) };
+  }
+
+  /**
+   * Replaces the current key (for an administrator's action). The old key is copied to
+   * `retired:<kid>` first (idempotent), then the current document is swapped only if it still holds
+   * the old key, so two rotations at once retire it once and leave one new key.
+   */
+  async rotate(now = new Date()): Promise<{ retired: string; current: string }> {
+    const old = await this.ensureCurrent();
+    await this.keys
+      .create({
+        ...old,
+        _id: `retired:${old.kid}`,
+        retiredAt: now,
+        publishUntil: new Date(now.getTime() + RETIRED_KEY_PUBLISHED_DAYS * DAY_MS),
+      })
+      .catch((error: unknown) => {
+        if (!isDuplicateKey(error)) throw error;
+      });
+    const next = this.generate(CURRENT, now);
+    await this.keys.replaceOne({ _id: CURRENT, kid: old.kid }, next).exec();
+    this.current = null;
+    const stored = await this.ensureCurrent();
+    this.logger.log(`Rotated the lease signing key: ${old.kid} retired, ${stored.kid} current`);
+    return { retired: old.kid, current: stored.kid };
+  }
+}

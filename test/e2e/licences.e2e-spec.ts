@@ -1,0 +1,602 @@
+/**
+ * Licences end to end: entitlements in, keys, seats and devices under concurrency, signed leases
+ * checked offline by the reference client (scripts/licence-client.mjs), the dashboard and admin
+ * APIs, and what a database dump holds. An app of this suite's own, on the real database.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Db, MongoClient } from 'mongodb';
+import request from 'supertest';
+import type { LicenceApiResponse, LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
+import { parseKey } from '../../lib/licences/key.js';
+import { check, verifyLease } from '../../scripts/licence-client.mjs';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { type Entitlement, ENTITLEMENT_SINK, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { SigningKeysService } from '../../src/licences/signing-keys.service.js';
+import { DOWNLOAD_ENTITLEMENT, type DownloadEntitlement } from '../../src/releases/download-entitlement.js';
+import { type SignedUp, signUp } from '../support/e2e.js';
+import { testDatabaseUri } from '../support/test-database.js';
+
+const APPS = 'hitscope-for-apps';
+const BROWSERS = 'hitscope-for-browsers';
+const ADMIN = 'licences-admin@example.test';
+const DAY = 24 * 60 * 60 * 1000;
+
+let running: RunningApp;
+let mongo: MongoClient;
+let db: Db;
+let sink: EntitlementSink;
+let downloads: DownloadEntitlement;
+let baseUrl: string;
+let owner: SignedUp;
+let admin: SignedUp;
+
+const server = () => running.app.getHttpServer();
+const device = () => createHash('sha256').update(randomBytes(16)).digest('hex');
+const source = () => ({ kind: 'subscription' as const, id: `sub_${randomBytes(8).toString('hex')}` });
+
+function entitlement(overrides: Partial<Entitlement> = {}): Entitlement {
+  return {
+    source: source(),
+    userId: owner.user.id,
+    planId: 'team-monthly',
+    products: [APPS],
+    seats: 3,
+    state: 'active',
+    expiresAt: new Date(Date.now() + 30 * DAY),
+    graceUntil: null,
+    ...overrides,
+  };
+}
+
+/** Applies an entitlement and answers the key of its licence for `product`, as the owner's dashboard shows it. */
+async function licensed(
+  overrides: Partial<Entitlement> = {},
+  product = APPS,
+): Promise<{ key: string; id: string; entitlement: Entitlement }> {
+  const applied = entitlement(overrides);
+  await sink.apply(applied);
+  const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+  const licence = list.licences.find((item) => item.id === idOf(applied, product));
+  if (!licence) throw new Error('the applied licence is not listed');
+  return { key: licence.key, id: licence.id, entitlement: applied };
+}
+
+const ids = new Map<string, string>();
+function idOf(applied: Entitlement, product: string): string | undefined {
+  return ids.get(`${applied.source.id}:${product}`);
+}
+
+function call(operation: 'activate' | 'validate' | 'deactivate', body: Record<string, unknown>) {
+  return request(server()).post(`/api/v1/licenses/${operation}`).send(body);
+}
+
+async function decide(operation: 'activate' | 'validate' | 'deactivate', body: Record<string, unknown>): Promise<LicenceApiResponse> {
+  const response = await call(operation, body).expect(200);
+  return response.body as LicenceApiResponse;
+}
+
+beforeAll(async () => {
+  running = await createApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: testDatabaseUri('licences'),
+      LOG_LEVEL: 'error',
+      PORT: '0',
+      AUTH_SECRET: 'licences-suite-secret-0123456789-abcdefghijklmnop',
+      ADMIN_EMAILS: ADMIN,
+      RATE_LIMIT_MULTIPLIER: '1000',
+    }),
+  );
+  await running.app.listen(0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(server().address() as AddressInfo).port}`;
+  mongo = await MongoClient.connect(running.mongodbUri);
+  db = mongo.db();
+  sink = running.app.get(ENTITLEMENT_SINK);
+  downloads = running.app.get(DOWNLOAD_ENTITLEMENT);
+  [owner, admin] = await Promise.all([
+    signUp({ agent: request.agent(server()), database: running.mongodbUri }),
+    signUp({ agent: request.agent(server()), email: ADMIN, name: 'Admin', database: running.mongodbUri }),
+  ]);
+  // Licence ids are deterministic: learn them from the documents as entitlements are applied.
+  const original = sink.apply.bind(sink);
+  sink = {
+    apply: async (applied: Entitlement) => {
+      await original(applied);
+      for (const doc of await db.collection('licences').find({ 'source.id': applied.source.id }).toArray()) {
+        ids.set(`${applied.source.id}:${doc.product as string}`, String(doc._id));
+      }
+    },
+  };
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await running?.close();
+});
+
+describe('entitlements', () => {
+  it('applying the same entitlement twice makes one licence with one key; a change updates it in place', async () => {
+    const { key, id, entitlement: applied } = await licensed({ products: [APPS, BROWSERS] });
+    expect(id).toMatch(/^lic_[0-9a-z]{26}$/);
+    expect(parseKey(key)?.product).toBe(APPS);
+    await sink.apply(applied);
+    await sink.apply({ ...applied, seats: 5 });
+    const docs = await db.collection('licences').find({ 'source.id': applied.source.id }).toArray();
+    expect(docs.map((doc) => doc.product).sort()).toEqual([APPS, BROWSERS]);
+    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const mine = list.licences.filter((licence) => docs.some((doc) => String(doc._id) === licence.id));
+    expect(mine.find((licence) => licence.product === APPS)).toMatchObject({ key, seats: 5, valid: true, source: 'subscription' });
+    expect(mine.find((licence) => licence.product === BROWSERS)?.key).toMatch(/^HSB-/);
+  });
+
+  it('a product the source no longer covers is revoked', async () => {
+    const { key, entitlement: applied } = await licensed({ products: [APPS, BROWSERS] });
+    await sink.apply({ ...applied, products: [BROWSERS] });
+    expect(await decide('validate', { key, product: APPS, fingerprint: device() })).toMatchObject({ valid: false, code: 'REVOKED' });
+  });
+
+  it.each([
+    ['suspended', { state: 'suspended' as const }, 'SUSPENDED'],
+    ['revoked', { state: 'revoked' as const }, 'REVOKED'],
+    ['expired', { state: 'expired' as const }, 'EXPIRED'],
+    ['active with its paid period over', { expiresAt: new Date(Date.now() - DAY) }, 'EXPIRED'],
+    [
+      'past due within grace',
+      { state: 'past_due' as const, expiresAt: new Date(Date.now() - DAY), graceUntil: new Date(Date.now() + 3 * DAY) },
+      'VALID',
+    ],
+    [
+      'past due after grace',
+      { state: 'past_due' as const, expiresAt: new Date(Date.now() - 9 * DAY), graceUntil: new Date(Date.now() - DAY) },
+      'EXPIRED',
+    ],
+  ])('an activated device sees the change of state: %s', async (_label, change, code) => {
+    const { key, entitlement: applied } = await licensed();
+    const fingerprint = device();
+    expect(await decide('activate', { key, product: APPS, fingerprint })).toMatchObject({ valid: true, code: 'VALID' });
+    await sink.apply({ ...applied, ...change });
+    const answer = await decide('validate', { key, product: APPS, fingerprint });
+    expect(answer).toMatchObject({ valid: code === 'VALID', code });
+    expect(answer.lease === null).toBe(code !== 'VALID');
+    // Back to active: valid again, on the same seat.
+    await sink.apply(applied);
+    expect(await decide('validate', { key, product: APPS, fingerprint })).toMatchObject({ valid: true, code: 'VALID' });
+  });
+
+  it('downloads ask the same rule (DownloadEntitlement)', async () => {
+    const { key, entitlement: applied } = await licensed({ products: [BROWSERS] }, BROWSERS);
+    expect(await downloads.keyAllows(key, BROWSERS)).toBe(true);
+    expect(await downloads.keyAllows(key, APPS)).toBe(false);
+    expect(await downloads.canDownload(owner.user.id, BROWSERS)).toBe(true);
+    await sink.apply({ ...applied, state: 'revoked' });
+    expect(await downloads.keyAllows(key, BROWSERS)).toBe(false);
+  });
+});
+
+describe('the licensing API', () => {
+  it('answers NOT_FOUND to a key with a bad check character, and to an unknown well-formed key', async () => {
+    const { key } = await licensed();
+    const typo = key.slice(0, -1) + (key.endsWith('0') ? '1' : '0');
+    const answer = await decide('validate', { key: typo, product: APPS, fingerprint: device(), nonce: 'n1' });
+    expect(answer).toEqual({
+      valid: false,
+      code: 'NOT_FOUND',
+      detail: expect.any(String),
+      ts: expect.any(String),
+      nonce: 'n1',
+      licence: null,
+      activation: null,
+      lease: null,
+    });
+    const unknown = parseKey(key.replace(/^HSA-[0-9A-Z]/, 'HSA-0'))?.formatted ?? 'HSA-00000-00000-00000-00000-0';
+    if (unknown !== key) expect((await decide('validate', { key: unknown, product: APPS, fingerprint: device() })).code).toBe('NOT_FOUND');
+  });
+
+  it('answers WRONG_PRODUCT to a key used in the other product', async () => {
+    const { key } = await licensed();
+    expect(await decide('activate', { key, product: BROWSERS, fingerprint: device() })).toMatchObject({
+      valid: false,
+      code: 'WRONG_PRODUCT',
+    });
+  });
+
+  it('validates only activated devices: NOT_ACTIVATED before, VALID with a lease after', async () => {
+    const { key } = await licensed();
+    const fingerprint = device();
+    expect(await decide('validate', { key, product: APPS, fingerprint })).toMatchObject({
+      valid: false,
+      code: 'NOT_ACTIVATED',
+      lease: null,
+    });
+    await decide('activate', { key, product: APPS, fingerprint, name: 'Laptop', platform: 'linux', appVersion: '1.2.0' });
+    const answer = await decide('validate', { key, product: APPS, fingerprint });
+    expect(answer).toMatchObject({
+      valid: true,
+      code: 'VALID',
+      activation: { id: fingerprint, name: 'Laptop', platform: 'linux', appVersion: '1.2.0' },
+    });
+    expect(answer.licence).toMatchObject({ seats: 3, seatsUsed: 1, status: 'active' });
+  });
+
+  it('50 simultaneous activations from distinct devices on a 3-seat licence: exactly 3 VALID, 47 NO_SEATS_LEFT', async () => {
+    const { key, id } = await licensed({ seats: 3 });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => decide('activate', { key, product: APPS, fingerprint: device() })));
+    const elapsed = Date.now() - started;
+    const codes = answers.map((answer) => answer.code);
+    expect(codes.filter((code) => code === 'VALID')).toHaveLength(3);
+    expect(codes.filter((code) => code === 'NO_SEATS_LEFT')).toHaveLength(47);
+    expect(await db.collection('licence_seats').countDocuments({ licenceId: id, kind: 'seat' })).toBe(3);
+    expect(await db.collection('licence_activations').countDocuments({ licenceId: id, status: 'active' })).toBe(3);
+    const seats = answers.filter((answer) => answer.valid).map((answer) => answer.activation!.id);
+    expect(new Set(seats).size).toBe(3);
+    console.log(`50 concurrent activations on 3 seats: ${elapsed} ms`);
+  });
+
+  it('the same device activating again (even 10 times at once) keeps one seat', async () => {
+    const { key, id } = await licensed({ seats: 2 });
+    const fingerprint = device();
+    const first = await decide('activate', { key, product: APPS, fingerprint });
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () => decide('activate', { key, product: APPS, fingerprint, name: 'Renamed' })),
+    );
+    expect(again.every((answer) => answer.code === 'VALID')).toBe(true);
+    const seats = await db.collection('licence_seats').find({ licenceId: id, kind: 'seat' }).toArray();
+    expect(seats).toHaveLength(1);
+    expect((await db.collection('licence_activations').findOne({ _id: `${id}:${fingerprint}` as never }))?.seat).toBe(0);
+    expect(first.licence?.seatsUsed).toBe(1);
+    expect(again[9].licence?.seatsUsed).toBe(1);
+    // The other seat is still free for another device.
+    expect((await decide('activate', { key, product: APPS, fingerprint: device() })).code).toBe('VALID');
+  });
+
+  it('a device unseen for 30 days gives its seat to a new one; it is listed as released and can come back when a seat frees', async () => {
+    const { key, id } = await licensed({ seats: 1 });
+    const old = device();
+    await decide('activate', { key, product: APPS, fingerprint: old, name: 'Old PC' });
+    const newer = device();
+    expect((await decide('activate', { key, product: APPS, fingerprint: newer })).code).toBe('NO_SEATS_LEFT');
+    await db
+      .collection('licence_activations')
+      .updateOne({ _id: `${id}:${old}` as never }, { $set: { lastSeenAt: new Date(Date.now() - 31 * DAY) } });
+    expect((await decide('activate', { key, product: APPS, fingerprint: newer })).code).toBe('VALID');
+    expect((await decide('validate', { key, product: APPS, fingerprint: old })).code).toBe('NOT_ACTIVATED');
+    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const devices = list.licences.find((licence) => licence.id === id)!.activations;
+    expect(devices.map((item) => ({ id: item.id, released: item.released }))).toEqual(
+      expect.arrayContaining([
+        { id: old, released: true },
+        { id: newer, released: false },
+      ]),
+    );
+    // A device seen 29 days ago keeps its seat.
+    await db
+      .collection('licence_activations')
+      .updateOne({ _id: `${id}:${newer}` as never }, { $set: { lastSeenAt: new Date(Date.now() - 29 * DAY) } });
+    expect((await decide('activate', { key, product: APPS, fingerprint: old })).code).toBe('NO_SEATS_LEFT');
+  });
+
+  it('deactivation frees the seat, within a budget of 10 a month', async () => {
+    const { key } = await licensed({ seats: 1 });
+    for (let i = 0; i < 10; i += 1) {
+      const fingerprint = device();
+      expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
+      expect(await decide('deactivate', { key, product: APPS, fingerprint })).toMatchObject({ valid: false, code: 'DEACTIVATED' });
+    }
+    const last = device();
+    expect((await decide('activate', { key, product: APPS, fingerprint: last })).code).toBe('VALID');
+    expect((await decide('deactivate', { key, product: APPS, fingerprint: last })).code).toBe('DEACTIVATION_LIMIT');
+    expect((await decide('validate', { key, product: APPS, fingerprint: last })).code).toBe('VALID');
+    expect((await decide('deactivate', { key, product: APPS, fingerprint: device() })).code).toBe('NOT_ACTIVATED');
+  });
+
+  it('refuses malformed requests with 400 and field messages', async () => {
+    const response = await call('activate', { key: 42, product: 'hitscope-pro', fingerprint: 'abc', extra: true }).expect(400);
+    expect(Object.keys(response.body.fields).sort()).toEqual(['extra', 'fingerprint', 'key', 'product']);
+  });
+
+  it('takes no cookies and no CSRF token, and answers extension origins with CORS (preflight included)', async () => {
+    const { key } = await licensed();
+    const origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const preflight = await request(server())
+      .options('/api/v1/licenses/validate')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers['access-control-allow-methods']).toBe('POST');
+    const answer = await request(server())
+      .post('/api/v1/licenses/validate')
+      .set('Origin', 'moz-extension://7b0c2a4e-1111-2222-3333-444455556666')
+      .send({ key, product: APPS, fingerprint: device() })
+      .expect(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('moz-extension://7b0c2a4e-1111-2222-3333-444455556666');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    const foreign = await request(server()).options('/api/v1/licenses/validate').set('Origin', 'https://evil.example');
+    expect(foreign.status).toBeLessThan(500);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    // Nothing else of the API answers CORS, even to an extension.
+    const elsewhere = await request(server()).get('/api/auth/csrf').set('Origin', origin).expect(200);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('leases, verified offline by the reference client', () => {
+  let jwks: LicensingJwks;
+
+  beforeAll(async () => {
+    const response = await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200);
+    expect(response.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    jwks = response.body as LicensingJwks;
+  });
+
+  it('publishes Ed25519 keys (JWKS), not a page', () => {
+    expect(jwks.keys[0]).toEqual({ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid: expect.any(String), alg: 'EdDSA', use: 'sig' });
+  });
+
+  it('activates and validates with a lease for this licence, product, device and nonce', async () => {
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    const activated = await check('activate', { baseUrl, key, product: APPS, fingerprint, device: { name: 'CI' } });
+    expect(activated.status).toBe('valid');
+    if (activated.status !== 'valid') return;
+    expect(activated.payload).toMatchObject({ sub: 'lease', lic: id, prod: APPS, plan: 'team-monthly', fp: fingerprint, seats: 3 });
+    expect(activated.payload.exp - activated.payload.iat).toBe(7 * 86400);
+    expect(activated.payload.grace - activated.payload.exp).toBe(30 * 86400);
+    const validated = await check('validate', { baseUrl, key, product: APPS, fingerprint, licenceId: id, jwks });
+    expect(validated.status).toBe('valid');
+
+    // The same lease, checked for something else, is refused.
+    const lease = activated.lease;
+    const nonce = activated.payload.nonce;
+    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce })).toMatchObject({ ok: true });
+    expect(verifyLease(lease, jwks, { product: APPS, fingerprint: device(), licenceId: id })).toEqual({
+      ok: false,
+      reason: 'lease for another device',
+    });
+    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: 'lic_00000000000000000000000000' })).toEqual({
+      ok: false,
+      reason: 'lease for another licence',
+    });
+    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce: 'another' })).toEqual({
+      ok: false,
+      reason: 'nonce mismatch (replayed answer)',
+    });
+    expect(verifyLease(lease, jwks, { product: BROWSERS, fingerprint })).toEqual({ ok: false, reason: 'lease for another product' });
+    const [h, p, s] = lease.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...activated.payload, seats: 1000 })).toString('base64url');
+    expect(verifyLease(`${h}.${forged}.${s}`, jwks, { product: APPS, fingerprint })).toEqual({ ok: false, reason: 'bad signature' });
+    expect(verifyLease(`${h}.${p}.${s}`, { keys: [] }, { product: APPS, fingerprint })).toMatchObject({ ok: false });
+    expect(verifyLease(lease, jwks, { product: APPS, fingerprint }, (activated.payload.grace + 1) * 1000)).toEqual({
+      ok: false,
+      reason: 'lease and its grace are over',
+    });
+  });
+
+  it('the extension gets 7 days of grace; a licence ending sooner ends the lease sooner', async () => {
+    const expiresAt = new Date(Date.now() + 2 * DAY);
+    const { key } = await licensed({ products: [BROWSERS], expiresAt }, BROWSERS);
+    const decision = await check('activate', { baseUrl, key, product: BROWSERS, fingerprint: device(), jwks });
+    expect(decision.status).toBe('valid');
+    if (decision.status !== 'valid') return;
+    expect(decision.payload.exp).toBe(Math.floor(expiresAt.getTime() / 1000));
+    expect(decision.payload.grace - decision.payload.exp).toBe(7 * 86400);
+  });
+
+  it('denies what the server denies, and a lease answered for another device', async () => {
+    const { key } = await licensed();
+    expect(await check('validate', { baseUrl, key, product: APPS, fingerprint: device(), jwks })).toMatchObject({
+      status: 'denied',
+      code: 'NOT_ACTIVATED',
+    });
+    // A man in the middle replaying a valid answer of another device (and another nonce).
+    const fingerprint = device();
+    const real = await decide('activate', { key, product: APPS, fingerprint: device() });
+    const replay: typeof fetch = async () =>
+      new Response(JSON.stringify(real), { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await check('validate', { baseUrl, key, product: APPS, fingerprint, jwks, fetch: replay })).toMatchObject({
+      status: 'denied',
+      code: 'INVALID_LEASE',
+      reason: 'lease for another device',
+    });
+  });
+
+  it('keeps rotated-out keys published, so leases they signed still verify', async () => {
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    const before = await check('activate', { baseUrl, key, product: APPS, fingerprint, jwks });
+    expect(before.status).toBe('valid');
+    if (before.status !== 'valid') return;
+    const rotated = await running.app.get(SigningKeysService).rotate();
+    const published = (await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks;
+    expect(published.keys.map((jwk) => jwk.kid)).toEqual([rotated.current, rotated.retired]);
+    expect(verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
+    const after = await check('validate', { baseUrl, key, product: APPS, fingerprint, licenceId: id });
+    expect(after.status).toBe('valid');
+    if (after.status === 'valid')
+      expect(JSON.parse(Buffer.from(after.lease.split('.')[0], 'base64url').toString()).kid).toBe(rotated.current);
+  });
+});
+
+describe('the reference client treats not being able to ask as offline, and 4xx as denied', () => {
+  let fake: Server;
+  let fakeUrl: string;
+  let status = 200;
+  let body = '{}';
+  let jwks: LicensingJwks;
+  let cached: { key: string; lease: string; fingerprint: string; id: string };
+
+  beforeAll(async () => {
+    fake = createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    jwks = (await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks;
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    const activated = await check('activate', { baseUrl, key, product: APPS, fingerprint, jwks });
+    if (activated.status !== 'valid') throw new Error('activation failed');
+    cached = { key, lease: activated.lease, fingerprint, id };
+  });
+
+  afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+  const ask = (url = fakeUrl) =>
+    check('validate', {
+      baseUrl: url,
+      key: cached.key,
+      product: APPS,
+      fingerprint: cached.fingerprint,
+      licenceId: cached.id,
+      cachedLease: cached.lease,
+      jwks,
+      timeoutMs: 2000,
+    });
+
+  it.each([
+    [429, '{"statusCode":429}'],
+    [503, '{"statusCode":503}'],
+    [500, 'Internal Server Error'],
+    [408, ''],
+    [502, '<html>Bad gateway</html>'],
+    [200, '<html>captive portal</html>'],
+  ])('HTTP %s → offline, and the cached lease is usable within its grace', async (code, text) => {
+    status = code;
+    body = text;
+    expect(await ask()).toMatchObject({ status: 'offline', usable: true, graceUntil: expect.any(String) });
+  });
+
+  it('a network error (nothing listening) → offline', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await ask(`http://127.0.0.1:${port}`)).toMatchObject({ status: 'offline', usable: true });
+  });
+
+  it.each([400, 401, 403, 404, 410, 422])('HTTP %s → denied (fail closed)', async (code) => {
+    status = code;
+    body = '{"statusCode":400}';
+    expect(await ask()).toMatchObject({ status: 'denied' });
+  });
+});
+
+describe('the dashboard and the administration', () => {
+  it("lists the owner's licences with the key and devices; another person sees none of them and cannot deactivate them", async () => {
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    await decide('activate', { key, product: APPS, fingerprint, name: 'Work laptop', platform: 'darwin', appVersion: '2.0.1' });
+    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const licence = list.licences.find((item) => item.id === id)!;
+    expect(licence).toMatchObject({
+      key,
+      keyHint: key.replace(/-/g, '').slice(-4),
+      seats: 3,
+      seatsUsed: 1,
+      deactivationsLeftThisMonth: 10,
+    });
+    expect(licence.activations).toEqual([
+      expect.objectContaining({ id: fingerprint, name: 'Work laptop', platform: 'darwin', appVersion: '2.0.1', released: false }),
+    ]);
+    const other = await signUp({ agent: request.agent(server()), database: running.mongodbUri });
+    expect(((await other.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences).toEqual([]);
+    await other.agent.post(`/api/licences/${id}/activations/${fingerprint}/deactivate`).set('x-csrf-token', other.token).expect(404);
+    // The owner can, and the seat is free again.
+    const after = await owner.agent
+      .post(`/api/licences/${id}/activations/${fingerprint}/deactivate`)
+      .set('x-csrf-token', owner.token)
+      .expect(200);
+    expect(after.body).toMatchObject({ id, seatsUsed: 0, activations: [], deactivationsLeftThisMonth: 9 });
+    await owner.agent.post(`/api/licences/${id}/activations/${fingerprint}/deactivate`).set('x-csrf-token', owner.token).expect(404);
+    // A cookie write without the CSRF token is refused, as everywhere.
+    await owner.agent.post(`/api/licences/${id}/activations/${fingerprint}/deactivate`).expect(403);
+  });
+
+  it('an administrator grants, revokes and resets, each audited; users cannot', async () => {
+    const granted = await admin.agent
+      .post(`/api/admin/users/${owner.user.id}/licences`)
+      .set('x-csrf-token', admin.token)
+      .send({ planId: 'solo-lifetime', products: [APPS], seats: 1, note: 'Conference prize' })
+      .expect(201);
+    const licence = (granted.body.licences as Array<{ id: string; source: string; planId: string; expiresAt: string | null }>).find(
+      (item) => item.source === 'grant' && item.planId === 'solo-lifetime',
+    )!;
+    expect(licence.expiresAt).toBeNull();
+    const key = ((await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences.find(
+      (item) => item.id === licence.id,
+    )!.key;
+    const fingerprint = device();
+    expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
+    expect((await decide('activate', { key, product: APPS, fingerprint: device() })).code).toBe('NO_SEATS_LEFT');
+
+    await admin.agent.post(`/api/admin/licences/${licence.id}/activations/reset`).set('x-csrf-token', admin.token).expect(200);
+    expect((await decide('validate', { key, product: APPS, fingerprint })).code).toBe('NOT_ACTIVATED');
+    expect((await decide('activate', { key, product: APPS, fingerprint: device() })).code).toBe('VALID');
+
+    await admin.agent.post(`/api/admin/licences/${licence.id}/revoke`).set('x-csrf-token', admin.token).expect(200);
+    expect((await decide('activate', { key, product: APPS, fingerprint: device() })).code).toBe('REVOKED');
+
+    const audit = await db.collection('audit_log').find({ 'target.id': owner.user.id }).sort({ at: 1 }).toArray();
+    expect(audit.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['licence.grant', 'licence.activations.reset', 'licence.revoke']),
+    );
+    expect(JSON.stringify(audit)).not.toContain(key.replace(/-/g, ''));
+
+    await owner.agent
+      .post(`/api/admin/users/${owner.user.id}/licences`)
+      .set('x-csrf-token', owner.token)
+      .send({ planId: 'x', products: [APPS], seats: 1 })
+      .expect(403);
+  });
+});
+
+describe('at rest', () => {
+  it('a dump of the licensing collections holds no key, in any spelling', async () => {
+    const { key } = await licensed();
+    const keys = ((await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences.map((licence) => licence.key);
+    expect(keys).toContain(key);
+    const dump = JSON.stringify(
+      await Promise.all(
+        ['licences', 'licence_seats', 'licence_activations', 'signing_keys', 'audit_log', 'rate_limit_counters'].map((name) =>
+          db.collection(name).find({}).toArray(),
+        ),
+      ),
+    );
+    for (const each of keys) {
+      const normalised = each.replace(/-/g, '');
+      expect(dump).not.toContain(normalised);
+      expect(dump).not.toContain(normalised.slice(3, -1));
+      expect(dump).not.toContain(each);
+    }
+    expect(dump).not.toMatch(/PRIVATE KEY|"d":/);
+  });
+
+  it("deleting the account deletes the person's licences and devices; the export lists them without keys", async () => {
+    const person = await signUp({ agent: request.agent(server()), database: running.mongodbUri });
+    const applied = entitlement({ userId: person.user.id });
+    await sink.apply(applied);
+    const key = ((await person.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences[0].key;
+    await decide('activate', { key, product: APPS, fingerprint: device() });
+    const exported = await person.agent.get('/api/profile/export').expect(200);
+    expect(exported.body.licences).toHaveLength(1);
+    expect(JSON.stringify(exported.body)).not.toContain(key);
+    const id = exported.body.licences[0].id as string;
+    await person.agent
+      .delete('/api/profile')
+      .set('x-csrf-token', person.token)
+      .send({ currentPassword: 'a long enough passphrase', confirm: 'DELETE' })
+      .expect((response) => {
+        if (response.status >= 300) throw new Error(`delete answered ${response.status}: ${response.text}`);
+      });
+    expect(await db.collection('licences').countDocuments({ userId: person.user.id })).toBe(0);
+    expect(await db.collection('licence_activations').countDocuments({ licenceId: id })).toBe(0);
+    expect(await db.collection('licence_seats').countDocuments({ licenceId: id })).toBe(0);
+  });
+});
