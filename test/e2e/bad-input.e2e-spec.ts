@@ -15,6 +15,7 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 import request, { type Response } from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { ENTITLEMENT_SINK, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
 import { UsersService } from '../../src/users/users.service.js';
 import { type Agent, cookieNamed, csrfToken, PASSWORD, signUp } from '../support/e2e.js';
 import {
@@ -34,6 +35,11 @@ const AUTH_SECRET = 'bad-input-suite-secret-0123456789-abcdefghijklmnop';
 const PUBLIC_URL = 'http://hitscope.test';
 const AUDIENCE = 'hitscope-web';
 const OVER_LIMIT = 101 * 1024; // BODY_LIMIT is 100 kB
+const APPS = 'hitscope-for-apps';
+/** The device of `user` activated on their licence in the set-up. */
+const FINGERPRINT = 'a'.repeat(64);
+/** The licence of `user`, made in the set-up through the entitlement sink (as billing would). */
+const licence = { id: '', key: '' };
 
 interface Person {
   agent: Agent;
@@ -92,6 +98,8 @@ interface Endpoint {
   emptyBodyIsNoop?: boolean;
   /** A unique word for e-mail addresses made up for this endpoint. */
   slug: string;
+  /** Public, cookie-less and CSRF-free by design (the licensing API): not refused when cross-site. */
+  crossSiteAllowed?: boolean;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -213,6 +221,81 @@ const ENDPOINTS: Endpoint[] = [
     caller: 'member',
     valid: () => ({ currentPassword: PASSWORD, confirm: 'DELETE' }),
     fields: ['currentPassword', 'confirm'],
+  },
+  // The licensing API of the apps: the key in the body is the credential, no cookie is read.
+  {
+    name: 'POST /api/v1/licenses/activate',
+    slug: 'lic-activate',
+    method: 'post',
+    path: () => '/api/v1/licenses/activate',
+    caller: 'anon',
+    valid: () => ({
+      key: licence.key,
+      product: APPS,
+      fingerprint: 'b'.repeat(64),
+      nonce: 'n0nce',
+      name: 'Laptop',
+      platform: 'linux',
+      appVersion: '1.0.0',
+    }),
+    fields: ['key', 'product', 'fingerprint', 'nonce', 'name', 'platform', 'appVersion'],
+    crossSiteAllowed: true,
+  },
+  {
+    name: 'POST /api/v1/licenses/validate',
+    slug: 'lic-validate',
+    method: 'post',
+    path: () => '/api/v1/licenses/validate',
+    caller: 'anon',
+    valid: () => ({ key: licence.key, product: APPS, fingerprint: FINGERPRINT, nonce: 'n0nce' }),
+    fields: ['key', 'product', 'fingerprint', 'nonce'],
+    crossSiteAllowed: true,
+  },
+  {
+    name: 'POST /api/v1/licenses/deactivate',
+    slug: 'lic-deactivate',
+    method: 'post',
+    path: () => '/api/v1/licenses/deactivate',
+    caller: 'anon',
+    valid: () => ({ key: licence.key, product: APPS, fingerprint: FINGERPRINT }),
+    fields: ['key', 'product', 'fingerprint'],
+    crossSiteAllowed: true,
+  },
+  {
+    name: 'POST /api/licences/:id/activations/:activationId/deactivate',
+    slug: 'lic-own-deactivate',
+    method: 'post',
+    path: () => `/api/licences/${licence.id}/activations/${FINGERPRINT}/deactivate`,
+    caller: 'user',
+    valid: () => ({}),
+    fields: [],
+  },
+  {
+    name: 'POST /api/admin/users/:userId/licences',
+    slug: 'lic-grant',
+    method: 'post',
+    path: () => `/api/admin/users/${people.user.id}/licences`,
+    caller: 'admin',
+    valid: () => ({ planId: 'team-monthly', products: [APPS], seats: 2, note: 'a gift' }),
+    fields: ['planId', 'products.0', 'seats', 'note'],
+  },
+  {
+    name: 'POST /api/admin/licences/:id/revoke',
+    slug: 'lic-revoke',
+    method: 'post',
+    path: () => `/api/admin/licences/${licence.id}/revoke`,
+    caller: 'admin',
+    valid: () => ({}),
+    fields: [],
+  },
+  {
+    name: 'POST /api/admin/licences/:id/activations/reset',
+    slug: 'lic-reset',
+    method: 'post',
+    path: () => `/api/admin/licences/${licence.id}/activations/reset`,
+    caller: 'admin',
+    valid: () => ({}),
+    fields: [],
   },
 ];
 
@@ -574,7 +657,24 @@ beforeAll(async () => {
     .set('x-csrf-token', people.admin.token)
     .send({ rules: [{ source: '/old', target: '/new', status: 301 }] })
     .expect(200);
-  expect((await databaseState(db)).counts).toMatchObject({ users: 4, sessions: 4, route_rules: 1 });
+  const sink = running.app.get<EntitlementSink>(ENTITLEMENT_SINK);
+  await sink.apply({
+    source: { kind: 'grant', id: 'bad-input-suite' },
+    userId: people.user.id,
+    planId: 'team-monthly',
+    products: [APPS],
+    seats: 3,
+    state: 'active',
+    expiresAt: null,
+    graceUntil: null,
+  });
+  const owned = await people.user.agent.get('/api/licences').expect(200);
+  Object.assign(licence, { id: owned.body.licences[0].id, key: owned.body.licences[0].key });
+  const activated = await request(server())
+    .post('/api/v1/licenses/activate')
+    .send({ key: licence.key, product: APPS, fingerprint: FINGERPRINT });
+  expect(activated.body.code).toBe('VALID');
+  expect((await databaseState(db)).counts).toMatchObject({ users: 4, sessions: 4, route_rules: 1, licences: 1, licence_activations: 1 });
 });
 
 afterAll(async () => {
@@ -652,7 +752,7 @@ describe('writes from another site are refused on Origin and Sec-Fetch-Site, CSR
     ['our Origin with Sec-Fetch-Site cross-site', { Origin: PUBLIC_URL, 'Sec-Fetch-Site': 'cross-site' }],
   ];
 
-  describe.each(ENDPOINTS)('$name', (endpoint) => {
+  describe.each(ENDPOINTS.filter((endpoint) => !endpoint.crossSiteAllowed))('$name', (endpoint) => {
     it.each(CROSS_SITE)('%s: 403 CROSS_SITE_REQUEST with a valid token and body, nothing changed', async (_label, headers) => {
       const { agent, token } = await callerFor(endpoint.caller);
       const response = await refused(
@@ -682,6 +782,20 @@ describe('writes from another site are refused on Origin and Sec-Fetch-Site, CSR
     const response = await refused(() => request(server()).post('/api/auth/login').set('Origin', 'https://evil.example').send({}), 403);
     expect(response.body.code).toBe('CROSS_SITE_REQUEST');
   });
+
+  it.each(CROSS_SITE)(
+    'the licensing API reads no cookie, so %s is answered like any other call (a decision, no token needed)',
+    async (_label, headers) => {
+      const before = await databaseState(db);
+      const response = await request(server())
+        .post('/api/v1/licenses/validate')
+        .set(headers)
+        .send({ key: licence.key, product: APPS, fingerprint: FINGERPRINT })
+        .expect(200);
+      expect(response.body).toMatchObject({ valid: true, code: 'VALID' });
+      expect(await databaseState(db)).toEqual(before);
+    },
+  );
 
   it('reads are not refused: a cross-site GET (a link, an image) is answered as usual', async () => {
     await people.user.agent.get('/api/auth/me').set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site').expect(200);

@@ -149,17 +149,21 @@ const stable = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Date ? inner.toISOString() : inner))) as unknown;
 
 /**
- * Counts of users, sessions and route rules, plus every document of them (role, status, password
- * hash, revocation, refresh hash, rules…), and counts of what a write could have queued.
+ * Counts of users, sessions, route rules and licences (with their seats and devices), plus every
+ * document of them (role, status, password hash, revocation, refresh hash, rules, licence state…),
+ * and counts of what a write could have queued.
  */
 export async function databaseState(db: Db) {
   const all = async (name: string) => stable(await db.collection(name).find({}).sort({ _id: 1 }).toArray()) as unknown[];
-  const [users, sessions, routeRules, accountTokens, outbox] = await Promise.all([
+  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations] = await Promise.all([
     all('users'),
     all('sessions'),
     all('route_rules'),
     db.collection('account_tokens').countDocuments(),
     db.collection('mail_outbox').countDocuments(),
+    all('licences'),
+    all('licence_seats'),
+    all('licence_activations'),
   ]);
   return {
     counts: {
@@ -168,10 +172,16 @@ export async function databaseState(db: Db) {
       route_rules: routeRules.length,
       account_tokens: accountTokens,
       mail_outbox: outbox,
+      licences: licences.length,
+      licence_seats: licenceSeats.length,
+      licence_activations: licenceActivations.length,
     },
     users,
     sessions,
     routeRules,
+    licences,
+    licenceSeats,
+    licenceActivations,
   };
 }
 
