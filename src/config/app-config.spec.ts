@@ -39,6 +39,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows every browser extension to call the licensing API by default, or the configured origins', () => {
+    expect(loadConfig({}).licensingCorsOrigins).toEqual(['chrome-extension://*', 'moz-extension://*', 'safari-web-extension://*']);
+    expect(loadConfig({ LICENSING_CORS_ORIGINS: ' chrome-extension://abc , https://app.example ' }).licensingCorsOrigins).toEqual([
+      'chrome-extension://abc',
+      'https://app.example',
+    ]);
+    expect(() => loadConfig({ LICENSING_CORS_ORIGINS: 'https://app.example/path,*' })).toThrow(
+      'LICENSING_CORS_ORIGINS entries must be origins (https://app.example) or scheme://* (got "https://app.example/path")',
+    );
+  });
+
   it('reports every problem at once with a readable message', () => {
     let error: unknown;
     try {

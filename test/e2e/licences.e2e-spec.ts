@@ -293,6 +293,22 @@ describe('the licensing API', () => {
     expect((await decide('deactivate', { key, product: APPS, fingerprint: device() })).code).toBe('NOT_ACTIVATED');
   });
 
+  it('validates in a few milliseconds (one indexed read and one Ed25519 signature)', async () => {
+    const { key } = await licensed();
+    const fingerprint = device();
+    await decide('activate', { key, product: APPS, fingerprint });
+    const times: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const started = performance.now();
+      expect((await decide('validate', { key, product: APPS, fingerprint, nonce: `n${i}` })).code).toBe('VALID');
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95] = [times[49], times[94]];
+    console.log(`validate over HTTP, 100 sequential: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    expect(p50).toBeLessThan(100);
+  });
+
   it('refuses malformed requests with 400 and field messages', async () => {
     const response = await call('activate', { key: 42, product: 'hitscope-pro', fingerprint: 'abc', extra: true }).expect(400);
     expect(Object.keys(response.body.fields).sort()).toEqual(['extra', 'fingerprint', 'key', 'product']);
@@ -333,6 +349,11 @@ describe('leases, verified offline by the reference client', () => {
     expect(response.headers['cache-control']).toMatch(/public, max-age=\d+/);
     expect(response.headers['content-type']).toMatch(/application\/json/);
     jwks = response.body as LicensingJwks;
+  });
+
+  it('answers other /.well-known paths with a JSON 404, not a page', async () => {
+    const response = await request(server()).get('/.well-known/unknown.json').expect(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
   });
 
   it('publishes Ed25519 keys (JWKS), not a page', () => {
