@@ -31,6 +31,7 @@ export type LicenceCode =
   /** Deactivation done: this device no longer holds a seat. */
   | 'DEACTIVATED';
 
+/** Billing's state, except that a licence whose end date passed reads `expired` and one an administrator revoked `revoked`. */
 export type LicenceStatus = 'active' | 'past_due' | 'suspended' | 'revoked' | 'expired';
 
 export interface LicenceSummary {
@@ -124,8 +125,8 @@ export interface DeviceActivation extends ActivationSummary {
 }
 
 export interface OwnedLicence extends LicenceSummary {
-  /** The key, decrypted for its owner only. */
-  key: string;
+  /** The key, decrypted for its owner only; null if it cannot be decrypted (the server's AUTH_SECRET changed). */
+  key: string | null;
   keyHint: string;
   productName: string;
   source: 'subscription' | 'order' | 'grant';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
@@ -8,6 +8,7 @@ import type {
   AdminLicenceList,
   DeviceActivation,
   GrantLicenceRequest,
+  LicenceStatus,
   LicenceSummary,
   OwnedLicence,
   OwnedLicenceList,
@@ -46,6 +47,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  */
 @Injectable()
 export class LicencesService implements EntitlementSink, DownloadEntitlement {
+  private readonly logger = new Logger(LicencesService.name);
+
   constructor(
     @InjectModel(Licence.name) private readonly licences: Model<Licence>,
     private readonly crypto: LicenceCryptoService,
@@ -117,7 +120,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
       id: licence._id,
       product: licence.product as ProductSlug,
       planId: licence.planId,
-      status: licenceCode(licence, now) === 'REVOKED' ? 'revoked' : licence.state,
+      status: statusOf(licence, now),
       seats: licence.seats,
       seatsUsed: await this.seats.seatsUsed(licence._id, licence.seats),
       expiresAt: iso(licence.expiresAt),
@@ -125,9 +128,18 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
     };
   }
 
-  private decryptKey(licence: Licence): string {
-    const normalised = this.crypto.decrypt(licence.keyCiphertext, licence._id).toString('utf8');
-    return parseKey(normalised)?.formatted ?? normalised;
+  /**
+   * The key for its owner. Null when it cannot be decrypted: AUTH_SECRET changed since it was stored
+   * (the dashboard then shows the hint and the error is logged, rather than failing the whole page).
+   */
+  private decryptKey(licence: Licence): string | null {
+    try {
+      const normalised = this.crypto.decrypt(licence.keyCiphertext, licence._id).toString('utf8');
+      return parseKey(normalised)?.formatted ?? normalised;
+    } catch (error) {
+      this.logger.error(`The key of ${licence._id} cannot be decrypted (was AUTH_SECRET changed?): ${(error as Error).message}`);
+      return null;
+    }
   }
 
   private async describe(licences: Licence[], now: Date): Promise<Array<Omit<OwnedLicence, 'key'>>> {
@@ -279,6 +291,14 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
     await this.seats.deleteFor(licences.map((licence) => licence._id));
     await this.licences.deleteMany({ userId }).exec();
   }
+}
+
+/** What people are told: the state billing set, or why the licence stopped being valid (an end date passed, an administrator revoked it). */
+function statusOf(licence: Licence, now: Date): LicenceStatus {
+  const code = licenceCode(licence, now);
+  if (code === 'REVOKED') return 'revoked';
+  if (code === 'EXPIRED') return 'expired';
+  return licence.state;
 }
 
 function toDevice(activation: LicenceActivation): DeviceActivation {

@@ -81,7 +81,26 @@ export class SeatsService {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const claimed = await this.claimSeat(licence, id, now);
       if (claimed) return this.bind(licence._id, fingerprint, claimed, device, now);
+      // The same device activating several times at once: its copies hold seats for a moment, and
+      // the one that bound first is this device's activation.
+      const sibling = await this.siblingActivation(licence, fingerprint);
+      if (sibling) return sibling;
       if (attempt === 0 && (await this.releaseStale(licence._id, now)) === 0) break;
+    }
+    return null;
+  }
+
+  /**
+   * This device's activation, made by a concurrent request of the same device. While that request
+   * still holds a claimed seat but has not bound it yet, wait a little for it (a few milliseconds).
+   */
+  private async siblingActivation(licence: { _id: string; seats: number }, fingerprint: string): Promise<LicenceActivation | null> {
+    const id = activationId(licence._id, fingerprint);
+    for (let wait = 0; wait < 5; wait += 1) {
+      const activation = await this.activeActivation(licence._id, licence.seats, fingerprint);
+      if (activation) return activation;
+      if (!(await this.seats.exists({ licenceId: licence._id, kind: 'seat', activationId: id }).exec())) return null;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return null;
   }

@@ -86,11 +86,21 @@ export class SigningKeysService implements OnModuleInit {
     return (await this.keys.findById(CURRENT).lean().exec())!;
   }
 
-  private async currentKey(now = Date.now()): Promise<CurrentKey> {
+  private async currentKey(now = Date.now(), healing = true): Promise<CurrentKey> {
     if (this.current && now - this.current.loadedAt < REFRESH_MS) return this.current;
     const stored = await this.ensureCurrent();
     if (this.current?.kid !== stored.kid) {
-      const der = this.crypto.decrypt(stored.privateKeyCiphertext, `signing-key:${stored.kid}`);
+      let der: Buffer;
+      try {
+        der = this.crypto.decrypt(stored.privateKeyCiphertext, `signing-key:${stored.kid}`);
+      } catch (error) {
+        // AUTH_SECRET changed: this key can sign nothing any more. A new one keeps the apps working;
+        // the old public key stays published, so the leases it signed still verify.
+        if (!healing) throw error;
+        this.logger.error(`The lease signing key ${stored.kid} cannot be decrypted (was AUTH_SECRET changed?): rotating`);
+        await this.rotate(new Date(now), stored.kid);
+        return this.currentKey(now, false);
+      }
       this.current = { kid: stored.kid, privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), loadedAt: now };
     } else {
       this.current.loadedAt = now;
@@ -121,10 +131,13 @@ export class SigningKeysService implements OnModuleInit {
   /**
    * Replaces the current key (for an administrator's action). The old key is copied to
    * `retired:<kid>` first (idempotent), then the current document is swapped only if it still holds
-   * the old key, so two rotations at once retire it once and leave one new key.
+   * the old key, so two rotations at once retire it once and leave one new key. With `onlyKid`,
+   * only that key is replaced (an undecryptable key found by several instances at once).
    */
-  async rotate(now = new Date()): Promise<{ retired: string; current: string }> {
+  async rotate(now = new Date(), onlyKid?: string): Promise<{ retired: string; current: string }> {
     const old = await this.ensureCurrent();
+    // Asked to replace one key that another instance has replaced already: nothing to do.
+    if (onlyKid && old.kid !== onlyKid) return { retired: onlyKid, current: old.kid };
     await this.keys
       .create({
         ...old,

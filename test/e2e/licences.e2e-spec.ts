@@ -3,6 +3,7 @@
  * checked offline by the reference client (scripts/licence-client.mjs), the dashboard and admin
  * APIs, and what a database dump holds. An app of this suite's own, on the real database.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import { type Entitlement, ENTITLEMENT_SINK, type EntitlementSink } from '../../
 import { loadConfig } from '../../src/config/app-config.js';
 import { SigningKeysService } from '../../src/licences/signing-keys.service.js';
 import { DOWNLOAD_ENTITLEMENT, type DownloadEntitlement } from '../../src/releases/download-entitlement.js';
-import { type SignedUp, signUp } from '../support/e2e.js';
+import { PASSWORD, type SignedUp, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 const APPS = 'hitscope-for-apps';
@@ -60,7 +61,7 @@ async function licensed(
   await sink.apply(applied);
   const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
   const licence = list.licences.find((item) => item.id === idOf(applied, product));
-  if (!licence) throw new Error('the applied licence is not listed');
+  if (!licence?.key) throw new Error('the applied licence is not listed with its key');
   return { key: licence.key, id: licence.id, entitlement: applied };
 }
 
@@ -251,6 +252,19 @@ describe('the licensing API', () => {
     expect(again[9].licence?.seatsUsed).toBe(1);
     // The other seat is still free for another device.
     expect((await decide('activate', { key, product: APPS, fingerprint: device() })).code).toBe('VALID');
+  });
+
+  it('a new device activating 10 times at once gets one activation and holds one seat (the losers give theirs back)', async () => {
+    const { key, id } = await licensed({ seats: 5 });
+    const fingerprint = device();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => decide('activate', { key, product: APPS, fingerprint })));
+    expect(answers.map((answer) => answer.code)).toEqual(Array(10).fill('VALID'));
+    expect(await db.collection('licence_activations').countDocuments({ licenceId: id })).toBe(1);
+    const seats = await db.collection('licence_seats').find({ licenceId: id, kind: 'seat' }).toArray();
+    expect(seats).toHaveLength(1);
+    const activation = await db.collection('licence_activations').findOne({ licenceId: id });
+    expect(seats[0]._id).toBe(`${id}:${activation!.seat as number}`);
+    expect(seats[0].claim).toBe(activation!.claim);
   });
 
   it('a device unseen for 30 days gives its seat to a new one; it is listed as released and can come back when a seat frees', async () => {
@@ -444,6 +458,37 @@ describe('leases, verified offline by the reference client', () => {
   });
 });
 
+describe('the reference client on the command line', () => {
+  it('activates (exit 0, the verified lease printed), then is denied on another product (exit 1)', async () => {
+    const { key } = await licensed();
+    const fingerprint = device();
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        execFile(process.execPath, ['scripts/licence-client.mjs', ...args], { timeout: 20_000 }, (error, stdout) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout }),
+        );
+      });
+    const activated = await run(
+      'activate',
+      '--url',
+      baseUrl,
+      '--key',
+      key,
+      '--product',
+      APPS,
+      '--fingerprint',
+      fingerprint,
+      '--name',
+      'CLI',
+    );
+    expect(activated.code).toBe(0);
+    expect(JSON.parse(activated.stdout)).toMatchObject({ status: 'valid', payload: { fp: fingerprint, prod: APPS } });
+    const denied = await run('validate', '--url', baseUrl, '--key', key, '--product', BROWSERS, '--fingerprint', fingerprint);
+    expect(denied.code).toBe(1);
+    expect(JSON.parse(denied.stdout)).toMatchObject({ status: 'denied', code: 'WRONG_PRODUCT' });
+  });
+});
+
 describe('the reference client treats not being able to ask as offline, and 4xx as denied', () => {
   let fake: Server;
   let fakeUrl: string;
@@ -568,7 +613,7 @@ describe('the dashboard and the administration', () => {
     expect(audit.map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['licence.grant', 'licence.activations.reset', 'licence.revoke']),
     );
-    expect(JSON.stringify(audit)).not.toContain(key.replace(/-/g, ''));
+    expect(JSON.stringify(audit)).not.toContain(key!.replace(/-/g, ''));
 
     await owner.agent
       .post(`/api/admin/users/${owner.user.id}/licences`)
@@ -590,7 +635,7 @@ describe('at rest', () => {
         ),
       ),
     );
-    for (const each of keys) {
+    for (const each of keys as string[]) {
       const normalised = each.replace(/-/g, '');
       expect(dump).not.toContain(normalised);
       expect(dump).not.toContain(normalised.slice(3, -1));
@@ -612,12 +657,65 @@ describe('at rest', () => {
     await person.agent
       .delete('/api/profile')
       .set('x-csrf-token', person.token)
-      .send({ currentPassword: 'a long enough passphrase', confirm: 'DELETE' })
+      .send({ currentPassword: PASSWORD, confirm: 'DELETE' })
       .expect((response) => {
         if (response.status >= 300) throw new Error(`delete answered ${response.status}: ${response.text}`);
       });
     expect(await db.collection('licences').countDocuments({ userId: person.user.id })).toBe(0);
     expect(await db.collection('licence_activations').countDocuments({ licenceId: id })).toBe(0);
     expect(await db.collection('licence_seats').countDocuments({ licenceId: id })).toBe(0);
+  });
+});
+
+describe('after AUTH_SECRET changes', () => {
+  it('leases are signed with a new key (the old one stays published), and the dashboard shows keys it cannot decrypt as null', async () => {
+    const { key } = await licensed();
+    const fingerprint = device();
+    await decide('activate', { key, product: APPS, fingerprint });
+    const before = ((await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks).keys[0]
+      .kid;
+    const other = await createApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        MONGODB_URI: running.mongodbUri,
+        LOG_LEVEL: 'error',
+        PORT: '0',
+        AUTH_SECRET: 'another-secret-entirely-0123456789-abcdefghijklmnop',
+        RATE_LIMIT_MULTIPLIER: '1000',
+      }),
+    );
+    try {
+      // The key's lookup hash changed with the secret: the key is unknown to this server.
+      const lost = await request(other.app.getHttpServer())
+        .post('/api/v1/licenses/validate')
+        .send({ key, product: APPS, fingerprint })
+        .expect(200);
+      expect(lost.body.code).toBe('NOT_FOUND');
+      // A licence made now is served, signed with a key this secret can decrypt.
+      const person = await signUp({ agent: request.agent(other.app.getHttpServer()), database: running.mongodbUri });
+      await other.app.get<EntitlementSink>(ENTITLEMENT_SINK).apply(entitlement({ userId: person.user.id }));
+      const fresh = ((await person.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences[0].key!;
+      const answer = await request(other.app.getHttpServer())
+        .post('/api/v1/licenses/activate')
+        .send({ key: fresh, product: APPS, fingerprint })
+        .expect(200);
+      expect(answer.body.code).toBe('VALID');
+      const jwks = (await request(other.app.getHttpServer()).get('/.well-known/hitscope-licensing-keys.json').expect(200))
+        .body as LicensingJwks;
+      expect(jwks.keys.map((jwk) => jwk.kid)).toContain(before);
+      expect(jwks.keys[0].kid).not.toBe(before);
+      expect(verifyLease(answer.body.lease, jwks, { product: APPS, fingerprint })).toMatchObject({ ok: true });
+      // The owner of an old licence signed in on this server sees it, without its key.
+      const agent = request.agent(other.app.getHttpServer());
+      // The token first: the agent attaches its cookies when a request is created.
+      const token = (await agent.get('/api/auth/csrf').expect(200)).body.token as string;
+      const login = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: owner.email, password: PASSWORD });
+      expect(login.status).toBe(200);
+      const listed = ((await agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences;
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.every((licence) => licence.key === null)).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });
