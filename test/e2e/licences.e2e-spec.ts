@@ -667,6 +667,49 @@ describe('at rest', () => {
   });
 });
 
+describe('abuse limits (at their real values)', () => {
+  it('answers 429 with Retry-After after 30 calls per key and address in 10 minutes; other keys go on', async () => {
+    const { key } = await licensed();
+    const { key: otherKey } = await licensed();
+    const strict = await createApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        MONGODB_URI: running.mongodbUri,
+        LOG_LEVEL: 'error',
+        PORT: '0',
+        AUTH_SECRET: 'licences-suite-secret-0123456789-abcdefghijklmnop',
+        RATE_LIMIT_MULTIPLIER: '1',
+        TRUST_PROXY: 'loopback',
+      }),
+    );
+    // A client address of its own, so that the calls of the other tests (from 127.0.0.1) count for nothing here.
+    const address = `198.51.100.${1 + (randomBytes(1)[0] % 250)}`;
+    try {
+      const send = (body: object) =>
+        request(strict.app.getHttpServer())
+          .post('/api/v1/licenses/validate')
+          .set('X-Forwarded-For', address)
+          .set('Origin', 'chrome-extension://abcdefghijklmnop')
+          .send(body);
+      const fingerprint = device();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i += 1) statuses.push((await send({ key, product: APPS, fingerprint })).status);
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      const limited = await send({ key, product: APPS, fingerprint });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['access-control-expose-headers']).toBe('Retry-After');
+      expect((await send({ key: otherKey, product: APPS, fingerprint })).status).toBe(200);
+      // A key with a typo costs no key budget (it is refused before the lookup).
+      expect((await send({ key: `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`, product: APPS, fingerprint })).body.code).toBe(
+        'NOT_FOUND',
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('after AUTH_SECRET changes', () => {
   it('leases are signed with a new key (the old one stays published), and the dashboard shows keys it cannot decrypt as null', async () => {
     const { key } = await licensed();
