@@ -64,7 +64,7 @@ export class LicensingApiService {
 
     if (operation === 'deactivate') {
       const outcome = await this.seats.deactivate(licence._id, input.fingerprint, now);
-      return { ...answer(outcome, await this.licences.summary(licence, now)), valid: false };
+      return answer(outcome, await this.licences.summary(licence, now));
     }
 
     const code = licenceCode(licence, now);
