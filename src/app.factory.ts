@@ -31,6 +31,30 @@ const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
 ];
 
+/**
+ * Powerful browser features no Hitscope page uses, switched off for the page and every frame in it
+ * (clipboard writes stay allowed: "copy" buttons use them).
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+
 export interface RunningApp {
   app: NestExpressApplication;
   mongodbUri: string;
@@ -103,7 +127,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
             defaultSrc: ["'self'"],
             // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
             scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
+            // No inline styles either: nothing renders a style attribute or element (Vite's dev
+            // server injects <style> elements for hot reloading, so development allows them).
+            styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
             workerSrc: ["'self'", 'blob:'],
@@ -117,6 +143,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         strictTransportSecurity: config.publicUrl.startsWith('https:'),
       }),
     );
+    app.use((_request: Request, response: Response, next: NextFunction) => {
+      response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      next();
+    });
     app.use(compression());
 
     if (dev) {
