@@ -95,7 +95,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    */
   private async verifyAccessToken(token: string, ignoreExpiration = false): Promise<SessionTokenPayload | null> {
     try {
-      const payload = await this.jwt.verifyAsync<SessionTokenPayload & { exp?: unknown }>(token, { ...this.verifyOptions, ignoreExpiration });
+      const payload = await this.jwt.verifyAsync<SessionTokenPayload & { exp?: unknown }>(token, {
+        ...this.verifyOptions,
+        ignoreExpiration,
+      });
       return typeof payload.exp === 'number' ? payload : null;
     } catch {
       return null;
