@@ -107,7 +107,9 @@ export async function signInAdmin(): Promise<SignedUp> {
   const token = await csrfToken(agent);
   const login = await agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: ADMIN_EMAIL(), password: PASSWORD });
   if (login.status === 200) {
-    const session = cookieNamed(login.headers['set-cookie'] as unknown as string[], SESSION_COOKIE)!.split(';')[0].split('=')[1];
+    const session = cookieNamed(login.headers['set-cookie'] as unknown as string[], SESSION_COOKIE)!
+      .split(';')[0]
+      .split('=')[1];
     return { agent, user: login.body as SessionUser, email: ADMIN_EMAIL(), token: await csrfToken(agent), session };
   }
   return signUp({ agent, email: ADMIN_EMAIL(), name: 'Admin' });
