@@ -20,6 +20,7 @@ import { AppSecret, AppSecretSchema } from './schemas/app-secret.schema.js';
 import { Session, SessionSchema } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SignInLimitsService } from './sign-in-limits.service.js';
 
 @Module({
   imports: [
@@ -41,6 +42,7 @@ import { SessionsService } from './sessions.service.js';
     AuthAccountData,
     SecretsService,
     PasswordHasher,
+    SignInLimitsService,
     CsrfService,
     JwtStrategy,
     // Global guards run in this order: CSRF first (cheap, no database), then sign-in, then roles.
