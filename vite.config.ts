@@ -27,7 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
-        sourcemap: true,
+        // Written without a sourceMappingURL comment and moved out of dist/client by scripts/build.mjs:
+        // the maps (with the original sources) are for an error tracker, never served publicly.
+        sourcemap: 'hidden',
         target: 'es2022',
         rollupOptions: { input: 'client/index.html' },
       },

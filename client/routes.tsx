@@ -31,10 +31,10 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   register: [authProviders],
 };
 
-/** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box. */
+/** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box (`display: contents` in base.css). */
 function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentType {
   const Marked = () => (
-    <div data-layout={layout} style={{ display: 'contents' }}>
+    <div data-layout={layout}>
       <Layout />
     </div>
   );

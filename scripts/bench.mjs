@@ -18,7 +18,8 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=database or BENCH_ONLY=tools runs one section.
+// (default 10) tune the load runs; BENCH_ONLY=database, BENCH_ONLY=memory or BENCH_ONLY=tools runs one
+// section; BENCH_MEMORY_SECONDS (60) is the length of the memory run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -409,20 +410,20 @@ function probeLiveness(baseUrl) {
 async function benchLogin(binary) {
   heading('Sign-in throughput at a constant rate (argon2id m=19 MiB, t=2, p=1), with /health/live probed meanwhile');
   // The abuse limits would answer 429 long before the CPU is the limit: lift them for this run only.
-  const app = await startApp(binary, { RATE_LIMIT_MULTIPLIER: '1000000' });
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({ dataDir: await tempDir('hitscope-bench-login-'), binary, log: () => undefined });
+  databases.add(database);
+  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_login`;
+  const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000' });
+  const credentials = { email: 'bench@example.test', password: 'benchmark passphrase here' };
+  await signedInCookies(app.baseUrl, credentials.email, uri);
+  // A browser that is not signed in: its CSRF cookie and token, sent with every sign-in of the run.
   const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
   const cookie = csrf.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
   const { token } = await csrf.json();
-  const credentials = { email: 'bench@example.test', password: 'benchmark passphrase here' };
-  const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-    body: JSON.stringify({ name: 'Bench', ...credentials }),
-  });
-  if (registered.status !== 201) throw new Error(`Registering the benchmark user answered ${registered.status}`);
 
   const idle = probeLiveness(app.baseUrl);
   await sleep(2000);
@@ -469,22 +470,44 @@ async function benchLogin(binary) {
 }
 
 /** Registers a user on `baseUrl` and answers the cookies of its session. */
-async function signedInCookies(baseUrl, email) {
+/**
+ * Registers `email` as a person does: the form, then the link mailed to the address (read from the
+ * app's outbox in `databaseUri`: the benchmark's apps have no SMTP), followed with the browser's
+ * cookies, which signs in. Answers the cookie header of that signed-in browser.
+ */
+async function signedInCookies(baseUrl, email, databaseUri) {
+  const jar = new Map();
+  const keep = (response) => {
+    for (const value of response.headers.getSetCookie()) {
+      const [pair] = value.split(';');
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  keep(csrf);
   const { token } = await csrf.json();
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: csrfCookie },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie() },
     body: JSON.stringify({ name: 'Bench', email, password: 'benchmark passphrase here' }),
   });
-  if (registered.status !== 201) throw new Error(`Registering ${email} answered ${registered.status}`);
-  const user = await registered.json();
-  const cookie = [csrfCookie, ...registered.headers.getSetCookie().map((value) => value.split(';')[0])].join('; ');
-  return { cookie, userId: user.id };
+  if (registered.status !== 202) throw new Error(`Registering ${email} answered ${registered.status}`);
+  keep(registered);
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(databaseUri, { maxPoolSize: 1 });
+  const message = await client
+    .db()
+    .collection('mail_outbox')
+    .findOne({ to: email }, { sort: { createdAt: -1 } });
+  await client.close();
+  const link = /\/api\/auth\/verify-email\?token=[\w-]+/.exec(message?.text ?? '')?.[0];
+  if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
+  const confirmed = await fetch(`${baseUrl}${link}`, { headers: { cookie: cookie() }, redirect: 'manual' });
+  keep(confirmed);
+  if (!jar.has('hs_session')) throw new Error(`Following the link did not sign ${email} in (${confirmed.status})`);
+  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie: cookie() } });
+  return { cookie: cookie(), userId: (await me.json()).id };
 }
 
 /** GET that reads the whole body; answers the status and the time to the last byte. */
@@ -568,7 +591,7 @@ async function benchDatabaseConnection(binary) {
   ];
   for (const app of apps) {
     Object.assign(app, await startApp(binary, { MONGODB_URI: uriOf(app.name, app.options) }));
-    Object.assign(app, await signedInCookies(app.baseUrl, `bench-${app.name}@example.test`));
+    Object.assign(app, await signedInCookies(app.baseUrl, `bench-${app.name}@example.test`, uriOf(app.name)));
   }
 
   const connections = 32;
@@ -676,6 +699,73 @@ async function benchDatabaseConnection(binary) {
 }
 
 /** A plain table: a header row and string cells, numbers right-aligned. */
+/** Resident set size of one process (not its children), from /proc; null where /proc is missing. */
+function rssMiB(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's memory under a steady mixed load (anonymous pages, signed-in pages and API calls) for
+ * BENCH_MEMORY_SECONDS (60): RSS every 5 s, before, during and 15 s after. It must level off: each
+ * render's query cache is released when the page is sent (the server QueryClient keeps nothing on a
+ * timer), so a long run grows no more than a short one.
+ */
+async function benchMemory(binary) {
+  heading('Memory under a mixed load');
+  const seconds = positiveInt('BENCH_MEMORY_SECONDS', 60);
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({ dataDir: await tempDir('hitscope-bench-memory-'), binary, log: () => undefined });
+  databases.add(database);
+  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_memory`;
+  const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000' });
+  const { cookie } = await signedInCookies(app.baseUrl, 'bench-memory@example.test', uri);
+  const signedIn = { cookie };
+  const requests = [
+    { path: '/' },
+    { path: '/sponsor' },
+    { path: '/privacy-policy' },
+    { path: '/login' },
+    { path: '/this-page-does-not-exist' },
+    { path: '/dashboard/lounge', headers: signedIn },
+    { path: '/dashboard/tools/ga4mp', headers: signedIn },
+    { path: '/dashboard/user/profile', headers: signedIn },
+    { path: '/api/auth/me', headers: signedIn },
+    { path: '/api/profile', headers: signedIn },
+    { path: '/health/live' },
+  ];
+  const samples = [];
+  const sample = (label) => samples.push({ label, rss: rssMiB(app.child.pid) });
+  sample('idle, before');
+  const { default: autocannon } = await import('autocannon');
+  const started = performance.now();
+  const ticker = setInterval(() => sample(`${Math.round((performance.now() - started) / 1000)} s`), 5000);
+  const result = await autocannon({ url: app.baseUrl, connections: 32, duration: seconds, timeout: 10, requests });
+  clearInterval(ticker);
+  sample('end of load');
+  await sleep(15_000);
+  sample('15 s idle after');
+  console.log(
+    `autocannon, 32 connections, ${seconds} s, ${requests.length} routes in turn: ${result.requests.total} requests, ${result.non2xx} non-2xx (the 404 route), ${result.errors + result.timeouts} failed`,
+  );
+  printRows(
+    ['moment', 'app RSS'],
+    samples.map(({ label, rss }) => [label, rss === null ? 'n/a' : `${rss.toFixed(0)} MiB`]),
+  );
+  const during = samples.filter((entry) => /^\d+ s$/.test(entry.label) && entry.rss !== null);
+  if (during.length >= 6) {
+    const half = Math.floor(during.length / 2);
+    const firstHalf = during[half - 1].rss - during[0].rss;
+    const secondHalf = during.at(-1).rss - during[half].rss;
+    console.log(`Growth in the first half of the load: ${firstHalf.toFixed(0)} MiB; in the second half: ${secondHalf.toFixed(0)} MiB`);
+  }
+  await stopChild(app.child);
+}
+
 function printRows(header, rows) {
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const numeric = (cell) => /^[\d.]+( ms)?$/.test(cell);
@@ -704,14 +794,18 @@ async function main() {
   }
   ensureProductionBuild();
   const only = process.env.BENCH_ONLY;
+  // The launcher binary, built (and its cold start measured) once for the sections that need it.
+  let binary = null;
+  const databaseBinary = async () => (binary ??= (await benchEmbeddedDatabase()).binary);
   if (!only || only === 'database') {
-    const database = await benchEmbeddedDatabase();
+    const built = await databaseBinary();
     if (!only) {
-      await benchHttp(database.binary);
-      await benchLogin(database.binary);
+      await benchHttp(built);
+      await benchLogin(built);
     }
-    await benchDatabaseConnection(database.binary);
+    await benchDatabaseConnection(built);
   }
+  if (!only || only === 'memory') await benchMemory(await databaseBinary());
   if (!only || only === 'tools') await benchTools();
 }
 

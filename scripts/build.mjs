@@ -3,7 +3,7 @@
 // that open tabs poll to notice a new version. One build id is shared by all of them.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,16 @@ await build({
   mode: 'production',
   build: { ssr: 'client/entry-server.tsx' },
 });
+
+// The client's source maps hold the original sources: keep them beside the build for an error
+// tracker (dist/sourcemaps/client/assets), out of the directory the server publishes.
+const publicAssets = join(root, 'dist/client/assets');
+const privateMaps = join(root, 'dist/sourcemaps/client/assets');
+rmSync(join(root, 'dist/sourcemaps'), { recursive: true, force: true });
+mkdirSync(privateMaps, { recursive: true });
+for (const name of readdirSync(publicAssets).filter((file) => file.endsWith('.map'))) {
+  renameSync(join(publicAssets, name), join(privateMaps, name));
+}
 
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
   cwd: root,

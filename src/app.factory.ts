@@ -7,11 +7,13 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
 import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
+import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
 import { requestDeadline } from './common/request-deadline.middleware.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
@@ -22,7 +24,37 @@ import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
 
-export const BODY_LIMIT = '100kb';
+/** The largest JSON body any endpoint reads (100 KiB). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Routes that read a file rather than JSON: their media type and limit (the file plus the multipart envelope). */
+const UPLOAD_ROUTES: readonly UploadRoute[] = [
+  { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
+];
+
+/**
+ * Powerful browser features no Hitscope page uses, switched off for the page and every frame in it
+ * (clipboard writes stay allowed: "copy" buttons use them).
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -37,16 +69,16 @@ export interface CreateAppOptions {
 }
 
 /**
- * What every request goes through after the static files: the deadline, cookies, body parsing,
+ * What every request goes through after the static files: the deadline, the body's size and type, cookies, body parsing,
  * operator-key rejection, validation and the one exception filter. Shared with the test suites
  * that assemble an app around a replaced provider, so they answer exactly as production does.
  */
 export function installRequestHandling(app: NestExpressApplication, config: AppConfig): void {
   const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
   app.use(requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)));
+  app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   app.use(rejectOperatorKeys);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
@@ -98,7 +130,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
             defaultSrc: ["'self'"],
             // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
             scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
+            // No inline styles either: nothing renders a style attribute or element (Vite's dev
+            // server injects <style> elements for hot reloading, so development allows them).
+            styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
             workerSrc: ["'self'", 'blob:'],
@@ -112,6 +146,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         strictTransportSecurity: config.publicUrl.startsWith('https:'),
       }),
     );
+    app.use((_request: Request, response: Response, next: NextFunction) => {
+      response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      next();
+    });
     app.use(compression());
 
     if (dev) {

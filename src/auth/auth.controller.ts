@@ -22,6 +22,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SecretsService } from './secrets.service.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
+import { readDeviceCookie, rememberDevice } from './device-cookie.js';
 import { clearSignupCookie, readSignupCookie, setSignupCookie } from './signup-cookie.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 
@@ -58,17 +59,16 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit(
-    'login',
-    { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES },
-    { scope: 'account', limit: 10, windowSeconds: FIFTEEN_MINUTES },
-  )
+  // Per IP here; per account and client, with known devices let through, in SignInLimitsService.
+  @RateLimit('login', { scope: 'ip', limit: 30, windowSeconds: FIFTEEN_MINUTES })
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionUser> {
-    const tokens = await this.auth.login(body, request.header('user-agent'));
+    const device = readDeviceCookie(request, this.secrets.authSecret);
+    const { tokens, accountKey } = await this.auth.login(body, request.header('user-agent'), { ip: request.ip ?? 'unknown', device });
     setAuthCookies(response, this.config, tokens);
     rotateCsrfCookie(response, this.config);
+    rememberDevice(response, this.config, this.secrets.authSecret, device, accountKey);
     return tokens.user;
   }
 
@@ -110,11 +110,22 @@ export class AuthController {
   @RateLimit('reset', { scope: 'ip', limit: 10, windowSeconds: HOUR })
   @Post('reset-password')
   @HttpCode(204)
-  async resetPassword(@Body() body: ResetPasswordDto, @Res({ passthrough: true }) response: Response): Promise<void> {
-    if (!(await this.auth.resetPassword(body.token, body.password))) {
-      throw new BadRequestException('This reset link has expired or was already used: request a new one');
-    }
+  async resetPassword(
+    @Body() body: ResetPasswordDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const userId = await this.auth.resetPassword(body.token, body.password);
+    if (!userId) throw new BadRequestException('This reset link has expired or was already used: request a new one');
     clearAuthCookies(response, this.config);
+    // The link came through the mailbox: this browser belongs to the owner, whatever strangers are trying.
+    rememberDevice(
+      response,
+      this.config,
+      this.secrets.authSecret,
+      readDeviceCookie(request, this.secrets.authSecret),
+      this.auth.deviceKeyOf(userId),
+    );
   }
 
   /**
@@ -133,6 +144,13 @@ export class AuthController {
       clearSignupCookie(response, this.config);
       setAuthCookies(response, this.config, signIn);
       rotateCsrfCookie(response, this.config);
+      rememberDevice(
+        response,
+        this.config,
+        this.secrets.authSecret,
+        readDeviceCookie(request, this.secrets.authSecret),
+        this.auth.deviceKeyOf(signIn.user.id),
+      );
       response.redirect(302, note?.redirect ?? HOME_AFTER_SIGN_IN);
       return;
     }

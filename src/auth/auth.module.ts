@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from '../users/users.module.js';
 import { AuthAccountData } from './auth.account-data.js';
 import { AuthController } from './auth.controller.js';
@@ -10,6 +11,7 @@ import { CsrfGuard } from './csrf/csrf.guard.js';
 import { CsrfService } from './csrf/csrf.service.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
+import { JwtStrategy } from './jwt.strategy.js';
 import { PageSessionService } from './page-session.service.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { AccountTokensService } from './account-tokens.service.js';
@@ -18,10 +20,12 @@ import { AppSecret, AppSecretSchema } from './schemas/app-secret.schema.js';
 import { Session, SessionSchema } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SignInLimitsService } from './sign-in-limits.service.js';
 
 @Module({
   imports: [
     UsersModule,
+    PassportModule,
     JwtModule.register({}),
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },
@@ -38,7 +42,9 @@ import { SessionsService } from './sessions.service.js';
     AuthAccountData,
     SecretsService,
     PasswordHasher,
+    SignInLimitsService,
     CsrfService,
+    JwtStrategy,
     // Global guards run in this order: CSRF first (cheap, no database), then sign-in, then roles.
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },

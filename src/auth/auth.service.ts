@@ -11,7 +11,10 @@ import { toSessionUser, UsersService } from '../users/users.service.js';
 import { AuthErrorCode, AuthException } from './auth.exception.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
+import { deviceAccountKey, type KnownDevice } from './device-cookie.js';
 import { PasswordHasher } from './password-hasher.service.js';
+import { SecretsService } from './secrets.service.js';
+import { SignInLimitsService } from './sign-in-limits.service.js';
 import { type IssuedTokens, SessionsService } from './sessions.service.js';
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
@@ -22,6 +25,12 @@ const HOUR = 3600;
  * account) are capped per address, so that the form cannot be used to mail-bomb somebody.
  */
 const MAILS_PER_ADDRESS = { scope: 'account' as const, limit: 3, windowSeconds: HOUR };
+
+export interface SignedIn {
+  tokens: IssuedTokens;
+  /** This account's key in the browser's device cookie. */
+  accountKey: string;
+}
 
 export interface Registration {
   /** The normalised address the link was sent to. */
@@ -41,6 +50,8 @@ export class AuthService {
     private readonly tokens: AccountTokensService,
     private readonly mail: MailService,
     private readonly limits: RateLimitService,
+    private readonly signInLimits: SignInLimitsService,
+    private readonly secrets: SecretsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -172,18 +183,27 @@ export class AuthService {
   }
 
   /** Single use; signs the account out everywhere, since whoever knew the old password may be in. */
-  async resetPassword(token: string, password: string): Promise<boolean> {
+  async resetPassword(token: string, password: string): Promise<string | null> {
     const consumed = await this.tokens.consume('reset-password', token);
-    if (!consumed) return false;
+    if (!consumed) return null;
     await this.users.setPasswordHash(consumed.userId, await this.hasher.hash(password));
     // The link came through the mailbox: that confirms the address (and ends a registration).
     await this.users.markEmailVerified(consumed.userId, consumed.email);
     await this.sessions.revokeAllForUser(consumed.userId, 'password-reset');
-    return true;
+    return consumed.userId;
   }
 
-  async login(input: LoginDto, userAgent?: string): Promise<IssuedTokens> {
-    const found = await this.users.findByEmail(input.email);
+  /**
+   * A password sign-in from `client` (its IP and the accounts its device cookie knows). The limits
+   * of SignInLimitsService apply before the password is checked; a correct password gives its
+   * attempt back. Answers the tokens and the account's device key, to remember this browser by.
+   */
+  async login(input: LoginDto, userAgent: string | undefined, client: { ip: string; device: KnownDevice }): Promise<SignedIn> {
+    const email = this.users.normaliseEmail(input.email);
+    const found = await this.users.findByEmail(email);
+    const accountKey = found ? deviceAccountKey(this.secrets.authSecret, found.id as string) : null;
+    const knownDevice = accountKey && client.device.accountKeys.includes(accountKey) ? accountKey : null;
+    const reserved = await this.signInLimits.reserve({ email, ip: client.ip, knownDevice });
     if (!found) {
       await this.hasher.verifyDecoy(input.password); // same cost whether or not the account exists
       throw new AuthException(AuthErrorCode.InvalidCredentials, 'E-mail or password is incorrect');
@@ -191,6 +211,7 @@ export class AuthService {
     if (!(await this.hasher.verify(found.passwordHash, input.password))) {
       throw new AuthException(AuthErrorCode.InvalidCredentials, 'E-mail or password is incorrect');
     }
+    await this.signInLimits.release(reserved);
     if (found.status !== 'active') {
       throw new AuthException(AuthErrorCode.AccountDisabled, 'This account has been disabled');
     }
@@ -207,7 +228,12 @@ export class AuthService {
       await this.users.setPasswordHash(found.id as string, await this.hasher.hash(input.password));
     }
     const user = await this.users.applyConfiguredRole(found);
-    return this.sessions.create(toSessionUser(user), userAgent);
+    return { tokens: await this.sessions.create(toSessionUser(user), userAgent), accountKey: accountKey! };
+  }
+
+  /** The key under which a browser that signed in to `userId` remembers it (device cookie). */
+  deviceKeyOf(userId: string): string {
+    return deviceAccountKey(this.secrets.authSecret, userId);
   }
 
   refresh(refreshToken: string | undefined): Promise<IssuedTokens | null> {

@@ -20,6 +20,14 @@ export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 export const JWT_ALGORITHM = 'HS256' as const;
 export const JWT_AUDIENCE = 'hitscope-web';
 
+/**
+ * Every token this app signs has an `exp`; jsonwebtoken takes a token without one for one that never
+ * expires, so such a token was never issued here and must not become a session that outlives every sign-out.
+ */
+export function hasExpiry(payload: object): boolean {
+  return typeof (payload as { exp?: unknown }).exp === 'number';
+}
+
 export interface SessionTokenPayload {
   sub: string;
   sid: string;
@@ -82,21 +90,32 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (this.sweeper) clearInterval(this.sweeper);
   }
 
+  /** What a session token must match besides its signature, shared with the passport strategy of the API guard. */
+  get tokenRules() {
+    return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE };
+  }
+
+  /** The key session tokens are signed with (known once the module has started). */
+  get signingSecret(): string {
+    return this.secrets.authSecret;
+  }
+
   private get verifyOptions() {
-    return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE, secret: this.secrets.authSecret };
+    return { ...this.tokenRules, secret: this.signingSecret };
   }
 
   /**
-   * The one verification of a session token, used by the API guard, the page render, isSignedIn and
-   * sign-out. The algorithm is pinned (a token claiming `alg: none` or RS256 is refused before its
-   * claims are read), and so are the issuer and audience. A token without `exp` is refused too:
-   * jsonwebtoken takes it for one that never expires, and every token this app signs has one, so such
-   * a token was never issued here and must not become a session that outlives every sign-out.
+   * The verification of a session token for the page render, isSignedIn and sign-out (the API guard's
+   * passport strategy applies the same `verifyOptions` and `hasExpiry`). The algorithm is pinned (a token claiming `alg: none` or RS256 is refused before its
+   * claims are read), and so are the issuer and audience. A token without `exp` is refused too (`hasExpiry`).
    */
   private async verifyAccessToken(token: string, ignoreExpiration = false): Promise<SessionTokenPayload | null> {
     try {
-      const payload = await this.jwt.verifyAsync<SessionTokenPayload & { exp?: unknown }>(token, { ...this.verifyOptions, ignoreExpiration });
-      return typeof payload.exp === 'number' ? payload : null;
+      const payload = await this.jwt.verifyAsync<SessionTokenPayload & { exp?: unknown }>(token, {
+        ...this.verifyOptions,
+        ignoreExpiration,
+      });
+      return hasExpiry(payload) ? payload : null;
     } catch {
       return null;
     }
@@ -143,7 +162,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * user active. The role comes from the database, so a role change or a disabled account takes
    * effect on the next request, not when the token expires.
    */
-  private async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
+  async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
     const session = await this.sessions.findById(payload.sid).lean().exec();

@@ -51,7 +51,41 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** What the client is told when a request's body could not be read (never the parser's own words, which echo the body). */
+const UNREADABLE_BODY_MESSAGES: Record<number, string> = {
+  400: 'Malformed request body',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+};
+
+/**
+ * An error raised while reading the request (body-parser, raw-body, Express' URI decoding): an
+ * http-errors instance that Express middleware passed on, possibly wrapped by Nest's adapter into
+ * an HttpException whose message is the parser's (e.g. "Unexpected token h in JSON at position 3").
+ */
+function unreadableRequest(exception: unknown): number | null {
+  const source = exception instanceof HttpException ? exception.cause : exception;
+  if (source === undefined || source === null || typeof source !== 'object') return null;
+  const { status, statusCode, expose, type } = source as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || code < 400 || code >= 500) return null;
+  const fromParser = typeof type === 'string' || expose === true || source instanceof SyntaxError || source instanceof URIError;
+  return fromParser ? code : null;
+}
+
 export function toErrorResponse(exception: unknown): ErrorResponse {
+  const unreadable = unreadableRequest(exception);
+  if (unreadable !== null) {
+    return {
+      status: unreadable,
+      body: {
+        statusCode: unreadable,
+        error: reasonPhrase(unreadable),
+        message: UNREADABLE_BODY_MESSAGES[unreadable] ?? reasonPhrase(unreadable),
+      },
+      unexpected: false,
+    };
+  }
   if (exception instanceof DomainException) {
     return {
       status: exception.status,
@@ -81,8 +115,8 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
                   ? (response as { message: string[] }).message.join('; ')
                   : String((response as { message?: unknown }).message ?? exception.message),
           };
-    // body-parser's own wording ("request entity too large") is replaced by ours.
-    if (status === 413) body.message = 'Request body is too large';
+    // Multer's wording ("File too large") is replaced by ours.
+    if (status === 413) body.message = UNREADABLE_BODY_MESSAGES[413];
     const retryAfter = (exception as { retryAfterSeconds?: number }).retryAfterSeconds;
     const headers = status === 503 ? { 'Retry-After': '5' } : retryAfter ? { 'Retry-After': String(retryAfter) } : undefined;
     return { status, body: { ...body, statusCode: status }, headers, unexpected: status >= 500 && status !== 503 };
@@ -92,20 +126,6 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
       status: 503,
       body: { statusCode: 503, error: reasonPhrase(503), message: 'The service is temporarily unavailable. Try again in a moment.' },
       headers: { 'Retry-After': '5' },
-      unexpected: false,
-    };
-  }
-  // Errors from Express middleware (body-parser and friends) carry a safe status and message.
-  const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500 && (exception as { expose?: boolean }).expose) {
-    const messages: Record<number, string> = {
-      413: 'Request body is too large',
-      415: 'Unsupported content type',
-      400: 'Malformed request body',
-    };
-    return {
-      status,
-      body: { statusCode: status, error: reasonPhrase(status), message: messages[status] ?? reasonPhrase(status) },
       unexpected: false,
     };
   }

@@ -66,11 +66,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     now = Date.now(),
   ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
-    const windowMs = rule.windowSeconds * 1000;
-    const window = Math.floor(now / windowMs);
-    const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
-    const key = `${bucket}:${rule.scope}:${hashed}:${window}`;
-    const expiresAt = new Date((window + 1) * windowMs);
+    const { key, expiresAt } = this.counterOf(bucket, rule, subject, now);
     // An upsert that returns the document after the update always finds or makes one.
     const counter = await upsertWithRetry(() =>
       this.counters
@@ -79,5 +75,22 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
         .exec(),
     );
     return { allowed: counter!.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
+  }
+
+  /**
+   * Gives back a hit taken at `now` (an attempt that turned out not to count, such as a correct
+   * password). Counters never go below zero in effect: a refund only follows a take.
+   */
+  async refund(bucket: string, rule: RateLimitRule, subject: string, now: number): Promise<void> {
+    const { key } = this.counterOf(bucket, rule, subject, now);
+    await this.counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } }).exec();
+  }
+
+  /** The counter of `subject` in the fixed window of `rule` that contains `now`. Subjects are hashed. */
+  private counterOf(bucket: string, rule: RateLimitRule, subject: string, now: number): { key: string; expiresAt: Date } {
+    const windowMs = rule.windowSeconds * 1000;
+    const window = Math.floor(now / windowMs);
+    const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+    return { key: `${bucket}:${rule.scope}:${hashed}:${window}`, expiresAt: new Date((window + 1) * windowMs) };
   }
 }

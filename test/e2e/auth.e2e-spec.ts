@@ -513,3 +513,24 @@ describe('sessions: short access tokens and rotating refresh tokens', () => {
 function e2eUrlOrigin(): string {
   return new URL(process.env.HITSCOPE_E2E_URL!).origin;
 }
+
+describe('the privacy policy', () => {
+  it('names every cookie that signing up, signing in and choosing a colour mode set', async () => {
+    const seen = new Set<string>();
+    const note = (response: { headers: Record<string, unknown> }) => {
+      for (const cookie of (response.headers['set-cookie'] as string[] | undefined) ?? []) seen.add(cookie.split('=')[0]);
+    };
+    const agent = newAgent();
+    note(await agent.get('/api/auth/csrf'));
+    const email = uniqueEmail('cookies');
+    const token = await csrfToken(agent);
+    note(await agent.post('/api/auth/register').set('x-csrf-token', token).send({ name: 'Cookies', email, password: PASSWORD }));
+    note(await agent.get(await confirmationLinkFor(email)));
+    const fresh = await csrfToken(agent);
+    note(await agent.patch('/api/profile').set('x-csrf-token', fresh).send({ colorMode: 'dark' }));
+    note(await agent.post('/api/auth/login').set('x-csrf-token', fresh).send({ email, password: PASSWORD }));
+    expect([...seen].sort()).toEqual(['hs_color_mode', 'hs_csrf', 'hs_device', 'hs_refresh', 'hs_session', 'hs_signup']);
+    const policy = await newAgent().get('/privacy-policy').expect(200);
+    for (const name of [...seen, 'hs_oidc']) expect(policy.text).toContain(`<code>${name}</code>`);
+  });
+});

@@ -1,6 +1,8 @@
+import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { PASSWORD, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 /** A client of one app instance: CSRF cookie + token, optional X-Forwarded-For. */
@@ -36,7 +38,7 @@ describe('abuse limits on sign-in (stored in the database, shared by instances)'
     await behindProxy?.close();
   });
 
-  it('allows 10 attempts per account per 15 minutes across instances, then answers 429 with Retry-After', async () => {
+  it('allows 10 attempts per account per 15 minutes from browsers that never signed in to it, across instances, then answers 429 with Retry-After', async () => {
     const [onA, onB] = [await client(direct), await client(behindProxy)];
     const email = 'victim@example.test';
     for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -52,7 +54,7 @@ describe('abuse limits on sign-in (stored in the database, shared by instances)'
     await onA('someone-else@example.test').expect(401);
   }, 60_000);
 
-  it('evaluates exactly 10 of 20 simultaneous attempts on one account and refuses the other 10 with 429', async () => {
+  it('evaluates exactly 10 of 20 simultaneous attempts on one account from 20 addresses and refuses the other 10 with 429', async () => {
     const login = await client(behindProxy);
     await insideOneWindow(15 * 60);
     const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => login('burst@example.test', `198.51.100.${index}`)));
@@ -72,6 +74,58 @@ describe('abuse limits on sign-in (stored in the database, shared by instances)'
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     }
     await login('burst@example.test', '198.51.100.99').expect(429);
+  }, 60_000);
+
+  it("an attacker's 50 wrong passwords from 50 addresses do not stop the owner's sign-in from a known browser, and do slow the attacker", async () => {
+    const owner = await signUp({ agent: request.agent(behindProxy.app.getHttpServer()), database: behindProxy.mongodbUri });
+    await owner.agent.post('/api/auth/logout').set('x-csrf-token', owner.token).expect(204);
+    const attempt = await client(behindProxy);
+    await insideOneWindow(15 * 60);
+
+    const answers = [];
+    for (let index = 0; index < 50; index += 1) answers.push(await attempt(owner.email, `203.0.113.${index + 1}`));
+    const statuses = answers.map((answer) => answer.status);
+    // Ten guesses, then nothing: a stranger is held for the rest of the quarter hour, whatever the address.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+    expect(Number(answers[49].headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner, in the browser that has signed in before (its device cookie), from yet another address.
+    const token = (await owner.agent.get('/api/auth/csrf').expect(200)).body.token as string;
+    await owner.agent
+      .post('/api/auth/login')
+      .set('x-csrf-token', token)
+      .set('X-Forwarded-For', '198.51.100.200')
+      .send({ email: owner.email, password: PASSWORD })
+      .expect(200);
+    // A browser the account has never seen waits like the stranger's: the owner can also reset the password by e-mail.
+    const stranger = await client(behindProxy);
+    await stranger(owner.email, '198.51.100.201').expect(429);
+
+    // The windows escalate: the quarter hour's counter is gone (as when it ends), yet a guesser who kept
+    // trying is still held, by the hour and the day.
+    const quarter = Math.floor(Date.now() / (15 * 60 * 1000));
+    const mongo = await MongoClient.connect(behindProxy.mongodbUri);
+    try {
+      const removed = await mongo
+        .db()
+        .collection<{ _id: string }>('rate_limit_counters')
+        .deleteMany({ _id: { $regex: new RegExp(`^signin-account:account:[^:]+:${quarter}$`) } });
+      expect(removed.deletedCount).toBe(1);
+    } finally {
+      await mongo.close();
+    }
+    const later = await attempt(owner.email, '203.0.113.99').expect(429);
+    const quarterLeft = 15 * 60 - Math.floor((Date.now() / 1000) % (15 * 60));
+    expect(Number(later.headers['retry-after'])).toBeGreaterThanOrEqual(quarterLeft);
+  }, 90_000);
+
+  it('limits each client on one account: the 6th wrong password from one address waits, another address does not', async () => {
+    const attempt = await client(behindProxy);
+    await insideOneWindow(15 * 60);
+    for (let index = 0; index < 5; index += 1) await attempt('per-client@example.test', '192.0.2.10').expect(401);
+    await attempt('per-client@example.test', '192.0.2.10').expect(429);
+    await attempt('per-client@example.test', '192.0.2.11').expect(401);
   }, 60_000);
 
   it('ignores X-Forwarded-For unless TRUST_PROXY allows it', async () => {

@@ -1,41 +1,49 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { clearSessionCookie, readCookie } from '../auth-cookies.js';
-import { rememberVerifiedSession } from '../decorators/current-session.decorator.js';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator.js';
-import { SESSION_COOKIE, SessionsService } from '../sessions.service.js';
+import { TokenWithoutExpiryError } from '../jwt.strategy.js';
+import { SESSION_COOKIE } from '../sessions.service.js';
 
 /**
  * The global guard: every handler requires a valid session unless it is marked @Public().
  * Deny by default, so a new endpoint that forgets its decorator is closed, not open.
  *
- * The token is verified by SessionsService, the one verification the page render, isSignedIn and
- * sign-out use too. A database failure while the session is loaded is thrown as it is: the filter
- * answers 503, not 401, so a database outage never looks like everybody being signed out.
+ * A database failure while the session is loaded is thrown as it is: the filter answers 503, not
+ * 401, so a database outage never looks like everybody being signed out.
  */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
+export class JwtAuthGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override canActivate(context: ExecutionContext) {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
+    return super.canActivate(context);
+  }
+
+  /**
+   * `info` is passport-jwt's reason when the token did not verify (bad signature, algorithm,
+   * issuer, audience, expired, malformed). A presented token that does not verify never will: the
+   * browser is told to drop it (the refresh cookie, if any, is what gets a new one), rather than
+   * sending it with every request until it expires. A token that verifies but names a dead session
+   * is refused and kept.
+   */
+  override handleRequest<TUser>(error: unknown, user: TUser | false, info: unknown, context: ExecutionContext): TUser {
     const http = context.switchToHttp();
-    const request = http.getRequest<Request & { user?: SessionUser }>();
-    const { invalidToken, resolved } = await this.sessions.authenticate(readCookie(request, SESSION_COOKIE));
-    // A token that does not verify never will: the browser is told to drop it (the refresh cookie,
-    // if any, is what gets a new one), rather than sending it with every request until it expires.
+    const presented = readCookie(http.getRequest<Request>(), SESSION_COOKIE) !== undefined;
+    const invalidToken = error instanceof TokenWithoutExpiryError || (!error && !user && presented && info instanceof Error);
     if (invalidToken) clearSessionCookie(http.getResponse<Response>(), this.config);
-    if (!resolved) throw new UnauthorizedException('Sign in to continue');
-    request.user = resolved.user;
-    rememberVerifiedSession(request, resolved.session);
-    return true;
+    else if (error) throw error; // e.g. the database is down: let the filter answer 503, not 401
+    if (!user) throw new UnauthorizedException('Sign in to continue');
+    return user;
   }
 }

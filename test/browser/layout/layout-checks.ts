@@ -246,3 +246,32 @@ export async function accessibilityViolations(page: Page, options: { contrastOnl
     { contrastOnly: options.contrastOnly ?? false },
   );
 }
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/**
+ * From the next navigation on, records every Content Security Policy violation in the page: an
+ * inline style or script the policy blocks, a resource from elsewhere. Read with `cspViolations`.
+ * Playwright's init scripts are not subject to the page's CSP, and run before the HTML is parsed,
+ * so a blocked style attribute in the server's markup is caught too.
+ */
+export async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+      window.__cspViolations!.push(
+        `CSP ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}${where} ${event.sample}`.trim(),
+      );
+    });
+  });
+}
+
+/** The violations recorded since the page was loaded (see `recordCspViolations`). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...new Set(window.__cspViolations ?? ['CSP violations were not recorded (recordCspViolations not called)'])]);
+}

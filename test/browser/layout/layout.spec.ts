@@ -4,7 +4,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
 import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
 import { serveFakeHistory } from '../tools-ga4mp-history.js';
-import { accessibilityViolations, defaultLookingControls, horizontalOverflow, overlappingText } from './layout-checks.js';
+import {
+  accessibilityViolations,
+  cspViolations,
+  defaultLookingControls,
+  horizontalOverflow,
+  overlappingText,
+  recordCspViolations,
+} from './layout-checks.js';
 
 /*
  * The layout suite: every route, for every role that can see it, at desktop, tablet and phone
@@ -233,12 +240,13 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"], .skeleton').filter({ visible: true })).toHaveCount(0);
 }
 
-test.describe('layout: every screen, role, width and colour mode', () => {
+test.describe('layout: every screen, role, width and colour mode (and no CSP violation)', () => {
   for (const screen of SCREENS) {
     for (const role of screen.roles) {
       test(`${screen.id} (${role})`, async ({ page }) => {
         test.setTimeout(120_000);
         await signIn(page, role);
+        await recordCspViolations(page);
         const problems: string[] = [];
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -249,6 +257,7 @@ test.describe('layout: every screen, role, width and colour mode', () => {
           await settle(page);
           await screen.act?.(page);
           await settle(page);
+          problems.push(...(await cspViolations(page)).map((violation) => `${viewport.name} ${viewport.width}px: ${violation}`));
           for (const scheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme: scheme });
             await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

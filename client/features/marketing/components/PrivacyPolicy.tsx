@@ -21,6 +21,42 @@ const SECTIONS = {
 } as const;
 
 /** The privacy policy of `/privacy-policy`. */
+/** Every cookie the site sets (src/auth, lib/client-constants.ts): keep this list true. */
+const COOKIES = [
+  {
+    name: 'hs_session',
+    purpose: 'Keeps you signed in (renewed every 15 minutes from the next cookie).',
+    lifetime: 'Until you sign out; at most 30 days',
+  },
+  {
+    name: 'hs_refresh',
+    purpose: 'Renews your sign-in without asking for your password again.',
+    lifetime: 'Until you sign out; 7 days unused, 30 days at most',
+  },
+  {
+    name: 'hs_csrf',
+    purpose:
+      'Proves that a form was sent from our own pages, protecting you against cross-site request forgery. Replaced when you sign in or out.',
+    lifetime: 'Until you close the browser',
+  },
+  {
+    name: 'hs_signup',
+    purpose: 'Remembers a registration in progress, so that the confirmation link signs you in in the browser you registered in.',
+    lifetime: '48 hours, or until the link is followed',
+  },
+  { name: 'hs_device', purpose: 'Remembers that this browser has signed in to your account (see below).', lifetime: '1 year' },
+  {
+    name: 'hs_oidc',
+    purpose: 'While you sign in through your identity provider, ties its answer to this browser.',
+    lifetime: '10 minutes, or until the sign-in ends',
+  },
+  {
+    name: COLOR_MODE_COOKIE,
+    purpose: 'Remembers whether you chose the light, dark or system colour mode, so pages render in it at once.',
+    lifetime: '1 year',
+  },
+] as const;
+
 export function PrivacyPolicy() {
   return (
     <LegalDocument title="Privacy policy" updated={LAST_UPDATED} sections={SECTIONS}>
@@ -138,53 +174,37 @@ export function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection id="cookies" title={SECTIONS.cookies}>
-        <p>We set three first-party cookies and no third-party cookies. None of them is used for advertising or analytics.</p>
+        <p>
+          We set only first-party cookies, none of them for advertising or analytics. All of them are httpOnly (page scripts cannot read
+          them) and SameSite=Lax, and Secure whenever the site is served over https.
+        </p>
         <div className="table-wrap policy__table">
           <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Purpose</th>
-                <th scope="col">Properties</th>
                 <th scope="col">Lifetime</th>
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <th scope="row">
-                  <code>hs_session</code>
-                </th>
-                <td data-label="Purpose">Keeps you signed in.</td>
-                <td data-label="Properties">httpOnly, SameSite=Lax</td>
-                <td data-label="Lifetime">Until you sign out or the session expires</td>
-              </tr>
-              <tr>
-                <th scope="row">
-                  <code>hs_csrf</code>
-                </th>
-                <td data-label="Purpose">
-                  Proves that a form was sent from our own pages, protecting you against cross-site request forgery.
-                </td>
-                <td data-label="Properties">httpOnly, SameSite=Lax</td>
-                <td data-label="Lifetime">Same as your session</td>
-              </tr>
-              <tr>
-                <th scope="row">
-                  <code>{COLOR_MODE_COOKIE}</code>
-                </th>
-                <td data-label="Purpose">
-                  Remembers whether you chose the light, dark or system colour mode, so pages render in it at once.
-                </td>
-                <td data-label="Properties">Preference, SameSite=Lax</td>
-                <td data-label="Lifetime">1 year</td>
-              </tr>
+              {COOKIES.map((cookie) => (
+                <tr key={cookie.name}>
+                  <th scope="row">
+                    <code>{cookie.name}</code>
+                  </th>
+                  <td data-label="Purpose">{cookie.purpose}</td>
+                  <td data-label="Lifetime">{cookie.lifetime}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
         <p>
-          The two session cookies are strictly necessary for a service you asked for, and the colour-mode cookie only stores a choice you
-          made, so none of them needs consent. We also keep a timestamp in your browser’s session storage to avoid reload loops after we
-          publish a new version; it is deleted when you close the tab.
+          Each of them is strictly necessary for a service you asked for (signing in, keeping your account safe) or only stores a choice you
+          made, so none of them needs consent. The device cookie holds a code derived from your account, not your address or any identifier
+          of you, and exists so that strangers guessing passwords elsewhere cannot lock you out. We also keep a timestamp in your browser’s
+          session storage to avoid reload loops after we publish a new version; it is deleted when you close the tab.
         </p>
       </LegalSection>
 
