@@ -684,11 +684,6 @@ afterAll(async () => {
  * Generated cases that fail today because of a product bug (each entry says which). They run as
  * `it.failing`: once the bug is fixed Jest says so, and the entry must be removed from here.
  */
-const KNOWN_BUGS: Record<string, string> = {
-  'PATCH /api/profile › null in name': 'BUG-1 null passes @IsOptional(): mongoose ValidationError → 500',
-  'PATCH /api/profile › null in colorMode': 'BUG-1 null passes @IsOptional(): colorMode stored as null',
-  'PATCH /api/profile › null in newsletterOptIn': 'BUG-1 null passes @IsOptional(): newsletterOptIn stored as null',
-};
 
 async function runAttack(endpoint: Endpoint, { build, status, field }: Attack): Promise<void> {
   const response = await refused(() => attack(endpoint, build(endpoint)), status);
@@ -697,15 +692,7 @@ async function runAttack(endpoint: Endpoint, { build, status, field }: Attack): 
 
 describe.each(ENDPOINTS)('$name refuses hostile input and changes nothing', (endpoint) => {
   const attacks = attacksOn(endpoint);
-  const known = (attack: Attack) => `${endpoint.name} › ${attack.title}` in KNOWN_BUGS;
-  it.each(attacks.filter((attack) => !known(attack)))('$title', (attack) => runAttack(endpoint, attack));
-  const failing = attacks.filter(known);
-  if (failing.length) it.failing.each(failing)('$title (known product bug)', (attack) => runAttack(endpoint, attack));
-});
-
-it('lists only known bugs that match a generated case', () => {
-  const titles = new Set(ENDPOINTS.flatMap((endpoint) => attacksOn(endpoint).map((attack) => `${endpoint.name} › ${attack.title}`)));
-  expect(Object.keys(KNOWN_BUGS).filter((key) => !titles.has(key))).toEqual([]);
+  it.each(attacks)('$title', (attack) => runAttack(endpoint, attack));
 });
 
 describe('the setting-up was right (the attacks above aim at live accounts)', () => {

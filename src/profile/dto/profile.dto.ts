@@ -11,16 +11,19 @@ import { COLOR_MODES, type ColorMode } from '../../../lib/client-constants.js';
 import { NewPassword } from '../../auth/password-policy.js';
 import { EmailAddress, PersonName } from '../../users/account-fields.js';
 
+/** Absent means "leave it as it is"; null is a value, and refused like any other wrong type (`@IsOptional` lets it through). */
+const unlessAbsent = ValidateIf((_body: object, value: unknown) => value !== undefined);
+
 export class UpdateProfileDto implements UpdateProfileRequest {
-  @IsOptional()
+  @unlessAbsent
   @PersonName()
   name?: string;
 
-  @IsOptional()
+  @unlessAbsent
   @IsIn(COLOR_MODES, { message: 'Colour mode must be system, light or dark' })
   colorMode?: ColorMode;
 
-  @IsOptional()
+  @unlessAbsent
   @IsBoolean({ message: 'newsletterOptIn must be true or false' })
   newsletterOptIn?: boolean;
 }
