@@ -18,7 +18,7 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=database, BENCH_ONLY=memory or BENCH_ONLY=tools runs one
+// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing or tools runs one
 // section; BENCH_MEMORY_SECONDS (60) is the length of the memory run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -766,6 +766,80 @@ async function benchMemory(binary) {
   await stopChild(app.child);
 }
 
+/**
+ * The licensing API the companion apps call: validate (the call every app start and every few
+ * hours makes) and activate from a device that holds a seat already (an app re-installed or
+ * started again), at 32 connections with requests/s, p50/p99 and CPU per request of the app and the
+ * database. Each answer carries an Ed25519-signed lease. The rate limits are lifted
+ * (RATE_LIMIT_MULTIPLIER): their counters are part of each call's cost all the same.
+ */
+async function benchLicensing(binary) {
+  heading('Licensing API: validate and activate at 32 connections');
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({
+    dataDir: await tempDir('hitscope-bench-licences-'),
+    binary,
+    log: () => undefined,
+  });
+  databases.add(database);
+  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_licences`;
+  const adminEmail = 'bench-licences@example.test';
+  const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000', ADMIN_EMAILS: adminEmail });
+  const { cookie, userId } = await signedInCookies(app.baseUrl, adminEmail, uri);
+  const csrf = /(?:^|; )hs_csrf=([^;]+)/.exec(cookie)?.[1];
+  const token = (await (await fetch(`${app.baseUrl}/api/auth/csrf`, { headers: { cookie } })).json()).token ?? csrf;
+  const granted = await fetch(`${app.baseUrl}/api/admin/users/${userId}/licences`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+    body: JSON.stringify({ planId: 'bench', products: ['hitscope-for-apps'], seats: 5 }),
+  });
+  if (granted.status !== 201 && granted.status !== 200)
+    throw new Error(`Granting a licence answered ${granted.status}: ${await granted.text()}`);
+  const owned = await (await fetch(`${app.baseUrl}/api/licences`, { headers: { cookie } })).json();
+  const key = owned.licences[0].key;
+  const decision = { key, product: 'hitscope-for-apps', fingerprint: 'a'.repeat(64), name: 'Bench machine', platform: 'linux' };
+  const first = await (
+    await fetch(`${app.baseUrl}/api/v1/licenses/activate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(decision),
+    })
+  ).json();
+  if (first.code !== 'VALID') throw new Error(`The first activation answered ${first.code}`);
+
+  const { default: autocannon } = await import('autocannon');
+  const rows = [];
+  for (const operation of ['validate', 'activate']) {
+    const options = {
+      url: `${app.baseUrl}/api/v1/licenses/${operation}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...decision, nonce: 'bench-nonce' }),
+      connections: 32,
+      timeout: 10,
+    };
+    await autocannon({ ...options, duration: WARMUP_S });
+    const cpuBefore = [cpuMs(app.child.pid), cpuMs(database.pid)];
+    const result = await autocannon({ ...options, duration: DURATION_S });
+    const cpuAfter = [cpuMs(app.child.pid), cpuMs(database.pid)];
+    const perRequest = (index) =>
+      cpuBefore[index] === null || cpuAfter[index] === null || !result.requests.total
+        ? 'n/a'
+        : (((cpuAfter[index] - cpuBefore[index]) * 1000) / result.requests.total).toFixed(0);
+    rows.push([
+      `POST /api/v1/licenses/${operation}`,
+      result.requests.mean.toFixed(0),
+      `${result.latency.p50} ms`,
+      `${result.latency.p99} ms`,
+      `${perRequest(0)} / ${perRequest(1)}`,
+      String(result.non2xx + result.errors + result.timeouts),
+    ]);
+  }
+  console.log(`autocannon, 32 connections, ${WARMUP_S} s warm-up then ${DURATION_S} s each; one licence, one device holding a seat:`);
+  printRows(['call', 'req/s', 'p50', 'p99', 'CPU µs/req app / db', 'failed'], rows);
+  await stopChild(app.child);
+}
+
 function printRows(header, rows) {
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const numeric = (cell) => /^[\d.]+( ms)?$/.test(cell);
@@ -806,6 +880,7 @@ async function main() {
     await benchDatabaseConnection(built);
   }
   if (!only || only === 'memory') await benchMemory(await databaseBinary());
+  if (!only || only === 'licensing') await benchLicensing(await databaseBinary());
   if (!only || only === 'tools') await benchTools();
 }
 
