@@ -22,6 +22,7 @@ import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-rend
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
 
 export const BODY_LIMIT = '100kb';
+export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -44,6 +45,18 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
   const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
   app.use(requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)));
   app.use(cookieParser());
+  // Stripe signs the exact bytes it sends: the webhook's body is kept raw (on `rawBody`) and never
+  // parsed as JSON here. body-parser skips a request whose body was read, so the JSON parser below
+  // leaves it alone; `body` stays empty for the middleware that follows.
+  app.use(
+    STRIPE_WEBHOOK_PATH,
+    express.raw({ type: () => true, limit: BODY_LIMIT }),
+    (request: Request, _response: Response, next: NextFunction) => {
+      (request as Request & { rawBody?: Buffer }).rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      request.body = {};
+      next();
+    },
+  );
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(rejectOperatorKeys);
