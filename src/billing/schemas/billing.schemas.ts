@@ -177,9 +177,13 @@ export class StripeEventRecord {
   @Prop({ type: String, default: null })
   apiVersion!: string | null;
 
-  /** The verified event as received. */
-  @Prop({ type: MongooseSchema.Types.Mixed, required: true })
-  payload!: Record<string, unknown>;
+  /**
+   * The verified body exactly as Stripe sent it. A string, not a document: FerretDB rewrites a
+   * nested document on every update of the row (measured: 37 ms per status update with a 3.6 kB
+   * subscription inside, 7 ms with the same bytes as a string).
+   */
+  @Prop({ type: String, required: true })
+  payload!: string;
 
   @Prop({ type: String, enum: STRIPE_EVENT_STATUSES, required: true })
   status!: StripeEventStatus;
