@@ -105,8 +105,11 @@ export interface StandaloneOrderFacts extends PaymentFacts {
 export function orderExpiry(interval: PlanInterval, paidAt: Date): Date | null {
   if (interval === 'lifetime') return null;
   const end = new Date(paidAt);
+  const day = end.getUTCDate();
   if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + 1);
   else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  // 31 January + 1 month is 28 February, not 3 March (Date rolls over; calendars do not).
+  if (end.getUTCDate() !== day) end.setUTCDate(0);
   return end;
 }
 

@@ -131,8 +131,12 @@ export class CatalogueService implements OnApplicationBootstrap {
 
   async update(actor: SessionUser, id: string, changes: UpdatePlanRequest): Promise<AdminPlan> {
     const before = await this.get(id);
+    // The DTO instance lists absent fields as undefined: only what was sent is a change.
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    // Nothing to change (an empty body): no write, no audit entry.
+    if (Object.keys(set).length === 0) return toAdminPlan(before);
     const updated = await this.plans
-      .findByIdAndUpdate(id, { $set: { ...changes, updatedAt: new Date() } }, { returnDocument: 'after' })
+      .findByIdAndUpdate(id, { $set: { ...set, updatedAt: new Date() } }, { returnDocument: 'after' })
       .lean<PlanRecord>()
       .exec();
     if (!updated) throw CatalogueException.notFound();

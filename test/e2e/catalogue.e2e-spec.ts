@@ -127,4 +127,30 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
     await admin.agent.patch('/api/admin/catalogue/plans/team-monthly').set('x-csrf-token', admin.token).send({ name: null }).expect(400);
     await admin.agent.patch('/api/admin/catalogue/plans/no-such-plan').set('x-csrf-token', admin.token).send({ name: 'x' }).expect(404);
   });
+
+  it('without Stripe: billing says configured: false, writes that need Stripe answer 409 BILLING_NOT_CONFIGURED, manual orders still work', async () => {
+    await http().get('/api/billing/status').expect(200, { configured: false });
+    for (const [path, body] of [
+      ['/api/billing/checkout', { planId: 'team-monthly' }],
+      ['/api/billing/portal', {}],
+      ['/api/billing/subscription/cancel', {}],
+    ] as const) {
+      const response = await user.agent.post(path).set('x-csrf-token', user.token).send(body);
+      expect({ path, status: response.status, code: response.body.code }).toEqual({ path, status: 409, code: 'BILLING_NOT_CONFIGURED' });
+    }
+    const webhook = await http().post('/api/billing/webhook').set('stripe-signature', 't=1,v1=00').send('{}');
+    expect(webhook.status).toBe(409);
+    await user.agent.get('/api/billing/subscription').expect(200, { subscription: null });
+    await user.agent.get('/api/billing/orders').expect(200, { orders: [] });
+    expect(await db.collection('orders').countDocuments()).toBe(0);
+
+    const me = (await user.agent.get('/api/auth/me').expect(200)).body as { id: string };
+    const manual = await admin.agent
+      .post('/api/admin/billing/orders')
+      .set('x-csrf-token', admin.token)
+      .send({ userId: me.id, planId: 'team-yearly', quantity: 2 })
+      .expect(201);
+    expect(manual.body).toMatchObject({ kind: 'manual', status: 'paid', amountMinor: 58000, quantity: 2 });
+    expect((await user.agent.get('/api/billing/orders').expect(200)).body.orders).toHaveLength(1);
+  });
 });

@@ -154,12 +154,14 @@ const stable = (value: unknown): unknown =>
  */
 export async function databaseState(db: Db) {
   const all = async (name: string) => stable(await db.collection(name).find({}).sort({ _id: 1 }).toArray()) as unknown[];
-  const [users, sessions, routeRules, accountTokens, outbox] = await Promise.all([
+  const [users, sessions, routeRules, accountTokens, outbox, plans, orders] = await Promise.all([
     all('users'),
     all('sessions'),
     all('route_rules'),
     db.collection('account_tokens').countDocuments(),
     db.collection('mail_outbox').countDocuments(),
+    all('plans'),
+    all('orders'),
   ]);
   return {
     counts: {
@@ -168,10 +170,14 @@ export async function databaseState(db: Db) {
       route_rules: routeRules.length,
       account_tokens: accountTokens,
       mail_outbox: outbox,
+      plans: plans.length,
+      orders: orders.length,
     },
     users,
     sessions,
     routeRules,
+    plans,
+    orders,
   };
 }
 
