@@ -108,6 +108,14 @@ export interface ManualOrderRequest {
   note?: string;
 }
 
+/** `GET /api/admin/billing/users/:userId`: what /admin/users shows about a person's billing. */
+export interface AdminUserBilling {
+  orders: OrderView[];
+  subscription: SubscriptionView | null;
+  /** The Stripe customer (for looking them up in the Stripe dashboard), or null. */
+  stripeCustomerId: string | null;
+}
+
 export const BILLING_AUDIT_ACTIONS = ['billing.order.manual'] as const;
 
 export type { PlanInterval };

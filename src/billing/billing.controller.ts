@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req } fr
 import type { Request } from 'express';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type {
+  AdminUserBilling,
   BillingStatus,
   CheckoutResponse,
   OrderList,
@@ -15,7 +16,7 @@ import { Public } from '../auth/decorators/public.decorator.js';
 import { Roles, SignedIn } from '../auth/decorators/roles.decorator.js';
 import { SkipCsrf } from '../auth/decorators/skip-csrf.decorator.js';
 import { BillingService } from './billing.service.js';
-import { ChangePlanDto, CheckoutDto, ManualOrderDto, OrderIdParams, PortalDto } from './dto/billing.dto.js';
+import { ChangePlanDto, CheckoutDto, ManualOrderDto, OrderIdParams, PortalDto, UserIdParams } from './dto/billing.dto.js';
 import { WebhookService } from './webhook.service.js';
 
 @Controller('api/billing')
@@ -89,6 +90,12 @@ export class BillingController {
 @Controller('api/admin/billing')
 export class AdminBillingController {
   constructor(private readonly billing: BillingService) {}
+
+  @Get('users/:userId')
+  @Header('Cache-Control', 'private, no-store')
+  forUser(@Param() params: UserIdParams): Promise<AdminUserBilling> {
+    return this.billing.forAdmin(params.userId);
+  }
 
   @Post('orders')
   recordManualOrder(@CurrentUser() actor: SessionUser, @Body() body: ManualOrderDto): Promise<OrderView> {

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type {
+  AdminUserBilling,
   BillingStatus,
   CheckoutResponse,
   ManualOrderRequest,
@@ -306,6 +307,15 @@ export class BillingService {
         trialEnd: iso(subscription.trialEnd),
       },
     };
+  }
+
+  async forAdmin(userId: string): Promise<AdminUserBilling> {
+    const [{ orders }, { subscription }, customer] = await Promise.all([
+      this.listOrders(userId),
+      this.subscription(userId),
+      this.customers.findById(userId).lean<BillingCustomer>().exec(),
+    ]);
+    return { orders, subscription, stripeCustomerId: customer?.stripeCustomerId ?? null };
   }
 
   /** An order paid outside Stripe (works without Stripe configured); audited, entitlement applied. */

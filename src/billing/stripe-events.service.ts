@@ -1,10 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SubscriptionStatus } from '../../lib/api/billing.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersService } from '../users/users.service.js';
+import { paymentFailedMail, trialEndingMail } from './billing-mails.js';
 import { isDuplicateKey } from '../database/upsert.js';
-import { orderStatus } from './billing-state.js';
+import { GRACE_DAYS, orderStatus } from './billing-state.js';
 import { EntitlementsService } from './entitlements.service.js';
 import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
@@ -74,7 +78,22 @@ export class StripeEventsService {
     @InjectModel(BillingCustomer.name) private readonly customers: Model<BillingCustomer>,
     private readonly catalogue: CatalogueService,
     private readonly entitlements: EntitlementsService,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The subscription page, where the portal (and its deep links) is one click away. */
+  private get subscriptionPage(): string {
+    return `${this.config.publicUrl}/dashboard/user/subscription`;
+  }
+
+  /** Mails are idempotent by key: a redelivered or retried event sends nothing twice. */
+  private async mailUser(userId: string | null, key: string, build: (email: string, name: string) => ReturnType<typeof trialEndingMail>) {
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user) return;
+    await this.mail.enqueue({ ...build(user.email, user.name), idempotencyKey: key });
+  }
 
   /** Handles one event; answers what it did (kept as the event's outcome). */
   async handle(event: StripeEventLike): Promise<string> {
@@ -92,8 +111,7 @@ export class StripeEventsService {
       case 'checkout.session.expired':
         return this.checkoutFact(object, { expiredAt: date(event.created) }, 'expired');
       case 'customer.subscription.trial_will_end':
-        // The reminder e-mail belongs to the notifications work; the state comes with `updated`.
-        return this.syncSubscription(object, event.created);
+        return this.trialWillEnd(object, event.created);
       case 'invoice.paid':
         return this.invoicePaid(object, event.created);
       case 'invoice.payment_failed':
@@ -240,6 +258,18 @@ export class StripeEventsService {
     return `subscription ${id} ${status}`;
   }
 
+  private async trialWillEnd(subscription: Obj, created: number): Promise<string> {
+    const outcome = await this.syncSubscription(subscription, created);
+    const trialEnd = date(subscription.trial_end);
+    const mirror = await this.subscriptions.findById(str(subscription.id)).lean<SubscriptionMirror>().exec();
+    if (trialEnd && mirror?.userId) {
+      await this.mailUser(mirror.userId, `billing:trial-will-end:${mirror._id}:${trialEnd.getTime()}`, (email, name) =>
+        trialEndingMail(email, name, trialEnd, this.subscriptionPage),
+      );
+    }
+    return `${outcome}; trial ends ${trialEnd?.toISOString() ?? '?'}`;
+  }
+
   /* ---------------------------------------------------------------- invoices ------------------ */
 
   /** Basil moved the subscription of an invoice to `parent.subscription_details`. */
@@ -298,6 +328,12 @@ export class StripeEventsService {
     await this.renewalOrder(orderId, invoice, subscriptionId, metadata);
     await this.updateOrder(orderId, { 'stripe.hostedInvoiceUrl': str(invoice.hosted_invoice_url) }, { failedAt: date(created) });
     // The subscription's own past_due status arrives with customer.subscription.updated.
+    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const mirror = subscriptionId ? await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec() : null;
+    const graceUntil = mirror?.currentPeriodEnd ? new Date(mirror.currentPeriodEnd.getTime() + GRACE_DAYS * 86_400_000) : null;
+    await this.mailUser(order?.userId ?? null, `billing:payment-failed:${invoiceId}`, (email, name) =>
+      paymentFailedMail(email, name, graceUntil, this.subscriptionPage),
+    );
     return `invoice ${invoiceId} payment failed: order ${orderId}`;
   }
 

@@ -472,6 +472,7 @@ describe('webhook verification and inbox', () => {
 
 interface Scenario {
   userId: string;
+  email: string;
   orderId: string;
   subscriptionId: string;
   periodEnd: number;
@@ -519,7 +520,7 @@ async function subscriptionLife(): Promise<Scenario> {
     event('customer.subscription.updated', t + 50, await sub('active', 3, true)),
     event('customer.subscription.deleted', t + 100, await sub('canceled', 3, true)),
   ];
-  return { userId: who.user.id, orderId, subscriptionId, periodEnd, events };
+  return { userId: who.user.id, email: who.email, orderId, subscriptionId, periodEnd, events };
 }
 
 async function outcome(scenario: Scenario) {
@@ -638,6 +639,13 @@ describe('webhook effects', () => {
     );
     expect(await order(`inv_${renewal}`)).toMatchObject({ status: 'failed', kind: 'renewal' });
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'past_due', graceUntil: new Date((periodEnd + 7 * 86400) * 1000) });
+    // One e-mail with the way to fix it, however often the event came.
+    const mails = await db
+      .collection('mail_outbox')
+      .find({ to: scenario.email, subject: /payment did not go through/ })
+      .toArray();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('/dashboard/user/subscription');
 
     await deliverAll(
       [
@@ -674,6 +682,27 @@ describe('webhook effects', () => {
     expect(await order(`inv_${renewal}`)).toMatchObject({ status: 'paid', amountMinor: 2900 });
     expect(await db.collection('orders').countDocuments({ userId: scenario.userId })).toBe(2);
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'active', graceUntil: null });
+  });
+
+  it('the trial reminder is sent once, however often trial_will_end comes', async () => {
+    const scenario = await subscriptionLife();
+    await deliverAll(scenario.events.slice(0, 4));
+    const customer = (await mirror(scenario.subscriptionId))!.customerId as string;
+    const trialEnd = Math.floor(Date.now() / 1000) + 3 * 86400;
+    const object = {
+      ...(await subscriptionObject({
+        id: scenario.subscriptionId,
+        customer,
+        status: 'trialing',
+        quantity: 1,
+        periodEnd: trialEnd,
+        metadata: { orderId: scenario.orderId, planId: 'team-monthly', userId: scenario.userId },
+      })),
+      trial_end: trialEnd,
+    };
+    await deliverAll([event('customer.subscription.trial_will_end', Math.floor(Date.now() / 1000), object)], 3);
+    expect(await db.collection('mail_outbox').countDocuments({ to: scenario.email, subject: /trial ends/ })).toBe(1);
+    expect(await mirror(scenario.subscriptionId)).toMatchObject({ status: 'trialing', trialEnd: new Date(trialEnd * 1000) });
   });
 
   async function paidLifetime() {
@@ -881,6 +910,9 @@ describe('manual orders and account data', () => {
     expect(receipt.text).toContain(response.body.receiptNumber);
     expect(receipt.text).toContain('€90.00');
     await other.agent.get(`/api/billing/orders/${orderId}/receipt`).expect(404);
+    await admin.agent.get(`/api/billing/orders/${orderId}/receipt`).expect(200);
+    const overview = await admin.agent.get(`/api/admin/billing/users/${who.user.id}`).expect(200);
+    expect(overview.body).toMatchObject({ orders: [{ id: orderId, kind: 'manual' }], subscription: null, stripeCustomerId: null });
     await who.agent
       .post('/api/admin/billing/orders')
       .set('x-csrf-token', who.token)

@@ -75,3 +75,8 @@ export class OrderIdParams {
   @Matches(ORDER_ID_PATTERN, { message: 'id must be an order id (ord_…)' })
   id!: string;
 }
+
+export class UserIdParams {
+  @IsMongoId({ message: 'userId must be a 24-character hexadecimal user id' })
+  userId!: string;
+}
