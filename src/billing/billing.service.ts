@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -177,14 +178,29 @@ export class BillingService {
   }
 
   /**
-   * The portal configuration is made by API (cancel at period end with a reason, seat changes,
-   * card updates, invoices) once, and its id kept in `billing_settings`.
+   * The portal configuration is made by API (cancel at period end with a reason, card updates,
+   * invoices; plan and seat changes among the plans sold through a Stripe price) and its id kept in
+   * `billing_settings`, keyed by a hash of what it allows: when admins price another plan, the next
+   * portal visit makes a new configuration, once (the same key makes the same configuration).
    */
   private async portalConfiguration(): Promise<string> {
-    const stored = await this.settings.findById('portal-configuration').lean<BillingSetting>().exec();
+    const stripe = this.stripe;
+    const priced = (await this.catalogue.list()).plans
+      .filter((plan) => plan.active && plan.stripePriceId && plan.interval !== 'lifetime')
+      .map((plan) => plan.stripePriceId!)
+      .sort();
+    const key = `portal-configuration:v1:${createHash('sha256').update(priced.join(',')).digest('hex').slice(0, 16)}`;
+    const stored = await this.settings.findById(key).lean<BillingSetting>().exec();
     if (stored) return stored.value;
+    // The portal lists updates per Stripe product: group the prices by theirs.
+    const products = new Map<string, string[]>();
+    for (const priceId of priced) {
+      const price = await this.call('prices.retrieve', () => stripe.prices.retrieve(priceId));
+      const product = typeof price.product === 'string' ? price.product : price.product.id;
+      products.set(product, [...(products.get(product) ?? []), priceId]);
+    }
     const configuration = await this.call('billingPortal.configurations.create', () =>
-      this.stripe.billingPortal.configurations.create(
+      stripe.billingPortal.configurations.create(
         {
           business_profile: { headline: 'Manage your Hitscope subscription' },
           default_return_url: `${this.config.publicUrl}/dashboard/user/subscription`,
@@ -196,14 +212,22 @@ export class BillingService {
               mode: 'at_period_end',
               cancellation_reason: { enabled: true, options: ['too_expensive', 'missing_features', 'unused', 'other'] },
             },
-            subscription_update: { enabled: true, default_allowed_updates: ['quantity'], proration_behavior: 'create_prorations' },
+            // Stripe offers updates only for the products listed; plans priced inline have none.
+            subscription_update: products.size
+              ? {
+                  enabled: true,
+                  default_allowed_updates: ['price', 'quantity'],
+                  products: [...products].map(([product, prices]) => ({ product, prices })),
+                  proration_behavior: 'create_prorations',
+                }
+              : { enabled: false },
           },
         },
-        { idempotencyKey: 'portal-configuration:v1' },
+        { idempotencyKey: key },
       ),
     );
     try {
-      await this.settings.create({ _id: 'portal-configuration', value: configuration.id });
+      await this.settings.create({ _id: key, value: configuration.id });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }

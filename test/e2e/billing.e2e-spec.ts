@@ -298,7 +298,8 @@ describe('outgoing Stripe calls', () => {
     expect(configurations[0].params).toMatchObject({
       'features[subscription_cancel][mode]': 'at_period_end',
       'features[payment_method_update][enabled]': 'true',
-      'features[subscription_update][default_allowed_updates][0]': 'quantity',
+      // No plan has a Stripe price yet: nothing the portal could switch to.
+      'features[subscription_update][enabled]': 'false',
     });
     await who.agent.post('/api/billing/portal').set('x-csrf-token', who.token).send({ flow: 'payment_method_update' }).expect(200);
     expect(stripeProxy.calls('POST', '/v1/billing_portal/configurations')).toHaveLength(1);
@@ -370,7 +371,17 @@ describe('outgoing Stripe calls', () => {
     });
     expect(change.params['items[0][id]']).toMatch(/^si_/);
 
+    const configurations = stripeProxy.calls('POST', '/v1/billing_portal/configurations').length;
     await who.agent.post('/api/billing/portal').set('x-csrf-token', who.token).send({ flow: 'subscription_update' }).expect(200);
+    // A plan got a Stripe price: a new configuration lists it (its product from the price), made once.
+    const configuration = stripeProxy.calls('POST', '/v1/billing_portal/configurations');
+    expect(configuration).toHaveLength(configurations + 1);
+    expect(configuration.at(-1)!.params).toMatchObject({
+      'features[subscription_update][enabled]': 'true',
+      'features[subscription_update][products][0][prices][0]': 'price_teamyearly',
+      'features[subscription_update][default_allowed_updates][0]': 'price',
+    });
+    expect(configuration.at(-1)!.params['features[subscription_update][products][0][product]']).toMatch(/^prod_/);
     expect(stripeProxy.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toMatchObject({
       'flow_data[type]': 'subscription_update',
       'flow_data[subscription_update][subscription]': subscriptionId,
