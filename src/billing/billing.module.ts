@@ -21,6 +21,7 @@ import {
   SubscriptionMirrorSchema,
 } from './schemas/billing.schemas.js';
 import { createStripeClient, STRIPE_CLIENT } from './stripe-client.js';
+import { ReconcileService } from './reconcile.service.js';
 import { StripeEventsService } from './stripe-events.service.js';
 import { WebhookService } from './webhook.service.js';
 
@@ -52,6 +53,7 @@ import { WebhookService } from './webhook.service.js';
     EntitlementsService,
     StripeEventsService,
     WebhookService,
+    ReconcileService,
     BillingAccountData,
   ],
   exports: [BillingService],

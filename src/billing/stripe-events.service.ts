@@ -270,6 +270,14 @@ export class StripeEventsService {
     return `${outcome}; trial ends ${trialEnd?.toISOString() ?? '?'}`;
   }
 
+  /**
+   * The daily reconcile's entry: the subscription as Stripe answers it now, applied like an event
+   * created now (so it wins over every event already seen, and loses to any made after).
+   */
+  syncFromApi(subscription: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+    return this.syncSubscription(subscription, nowSeconds);
+  }
+
   /* ---------------------------------------------------------------- invoices ------------------ */
 
   /** Basil moved the subscription of an invoice to `parent.subscription_details`. */

@@ -15,7 +15,8 @@ export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000]
 const LEASE_MS = 60_000;
 const POLL_MS = 15_000;
 
-export const WEBHOOK_POLL = Symbol('WEBHOOK_POLL');
+/** How often the webhook worker looks for due events; 0 turns the billing background jobs off (tests). */
+export const BILLING_POLL_MS = Symbol('BILLING_POLL_MS');
 
 /**
  * The webhook inbox. A delivery is verified, stored under its event id (a redelivery is a
@@ -34,7 +35,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: StripeEventsService,
-    @Optional() @Inject(WEBHOOK_POLL) private readonly pollMs: number = POLL_MS,
+    @Optional() @Inject(BILLING_POLL_MS) private readonly pollMs: number = POLL_MS,
   ) {}
 
   onModuleInit(): void {

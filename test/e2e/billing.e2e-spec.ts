@@ -13,7 +13,8 @@ import request from 'supertest';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
 import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
-import { WEBHOOK_POLL, WebhookService } from '../../src/billing/webhook.service.js';
+import { ReconcileService } from '../../src/billing/reconcile.service.js';
+import { BILLING_POLL_MS, WebhookService } from '../../src/billing/webhook.service.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { type Agent, PASSWORD, signUp } from '../support/e2e.js';
@@ -42,9 +43,9 @@ const sink = new RecordingSink();
 @Module({
   providers: [
     { provide: ENTITLEMENT_SINK, useValue: sink },
-    { provide: WEBHOOK_POLL, useValue: 0 },
+    { provide: BILLING_POLL_MS, useValue: 0 },
   ],
-  exports: [ENTITLEMENT_SINK, WEBHOOK_POLL],
+  exports: [ENTITLEMENT_SINK, BILLING_POLL_MS],
 })
 class TestBindingsModule {}
 
@@ -955,4 +956,25 @@ describe('manual orders and account data', () => {
     expect(await mirror(scenario.subscriptionId)).toBeNull();
     expect(await db.collection('billing_customers').countDocuments({ _id: scenario.userId as never })).toBe(0);
   });
+});
+
+describe('daily reconcile', () => {
+  it('refreshes every running subscription from Stripe once a day (one instance claims the day)', async () => {
+    const scenario = await subscriptionLife();
+    await deliverAll(scenario.events.slice(0, 4));
+    const before = (await mirror(scenario.subscriptionId))!;
+    const reconcile = app.get(ReconcileService);
+    const day = new Date('2031-01-15T03:00:00Z');
+    const refreshed = await reconcile.reconcile(day);
+    expect(refreshed).toBeGreaterThan(0);
+    expect(stripeProxy.calls('GET', `/v1/subscriptions/${scenario.subscriptionId}`)).toHaveLength(1);
+    // stripe-mock answers a fixture: what matters is that its state is now the mirror's, dated now,
+    // and that what the fixture does not know (the person, the plan) is kept.
+    expect(await mirror(scenario.subscriptionId)).toMatchObject({
+      stripeEventAt: Math.floor(day.getTime() / 1000),
+      userId: before.userId,
+      planId: 'team-monthly',
+    });
+    expect(await reconcile.reconcile(new Date('2031-01-15T21:00:00Z'))).toBe(0);
+  }, 60_000);
 });
