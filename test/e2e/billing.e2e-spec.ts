@@ -696,6 +696,36 @@ describe('webhook effects', () => {
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'active', graceUntil: null });
   });
 
+  it('paused suspends the licence and resumed restores it; a dispute on a subscription payment suspends it too', async () => {
+    const scenario = await subscriptionLife();
+    await deliverAll(scenario.events.slice(0, 4));
+    const customer = (await mirror(scenario.subscriptionId))!.customerId as string;
+    const metadata = { orderId: scenario.orderId, planId: 'team-monthly', userId: scenario.userId };
+    const t = Math.floor(Date.now() / 1000);
+    const sub = (status: string) =>
+      subscriptionObject({ id: scenario.subscriptionId, customer, status, quantity: 1, periodEnd: scenario.periodEnd, metadata });
+    await deliverAll([event('customer.subscription.paused', t, await sub('paused'))]);
+    expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'suspended' });
+    await deliverAll([event('customer.subscription.resumed', t + 1, await sub('active'))]);
+    expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'active' });
+
+    // The first invoice paid the checkout order; its payment is disputed.
+    const paid = (await order(scenario.orderId))!;
+    const ids = { charge: unique('ch'), paymentIntent: paid.stripe.paymentIntentId ?? unique('pi') };
+    await db.collection<Doc>('orders').updateOne({ _id: scenario.orderId }, { $set: { 'stripe.paymentIntentId': ids.paymentIntent } });
+    const dispute = (status: string) =>
+      event('charge.dispute.created', Math.floor(Date.now() / 1000), {
+        id: unique('dp'),
+        object: 'dispute',
+        charge: ids.charge,
+        payment_intent: ids.paymentIntent,
+        status,
+        amount: 2900,
+      });
+    await deliverAll([dispute('needs_response')]);
+    expect(sink.latest(scenario.subscriptionId)).toMatchObject({ source: { kind: 'subscription' }, state: 'suspended' });
+  });
+
   it('the trial reminder is sent once, however often trial_will_end comes', async () => {
     const scenario = await subscriptionLife();
     await deliverAll(scenario.events.slice(0, 4));
