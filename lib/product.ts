@@ -50,3 +50,8 @@ export const TOOL_SLUGS: readonly string[] = TOOLS.map((tool) => tool.slug);
 export function isToolSlug(slug: string): slug is ToolSlug {
   return TOOL_SLUGS.includes(slug);
 }
+
+/** The slug of a companion product (`hitscope-for-apps`, `hitscope-for-browsers`): what plans and licences cover. */
+export type ProductSlug = (typeof COMPANION_PRODUCTS)[keyof typeof COMPANION_PRODUCTS]['slug'];
+
+export const PRODUCT_SLUGS: readonly ProductSlug[] = Object.values(COMPANION_PRODUCTS).map((product) => product.slug);

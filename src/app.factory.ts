@@ -24,12 +24,17 @@ import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
 
+export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
+const STRIPE_WEBHOOK_LIMIT_BYTES = 1024 * 1024;
+
 /** The largest JSON body any endpoint reads (100 KiB). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Routes that read a file rather than JSON: their media type and limit (the file plus the multipart envelope). */
 const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
+  // Stripe's events are JSON, read raw (the signature covers the exact bytes); a large invoice can pass 100 KiB.
+  { method: 'POST', path: STRIPE_WEBHOOK_PATH, types: [], limitBytes: STRIPE_WEBHOOK_LIMIT_BYTES },
 ];
 
 /**
@@ -78,6 +83,18 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
   app.use(requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)));
   app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
   app.use(cookieParser());
+  // Stripe signs the exact bytes it sends: the webhook's body is kept raw (on `rawBody`) and never
+  // parsed as JSON here. body-parser skips a request whose body was read, so the JSON parser below
+  // leaves it alone; `body` stays empty for the middleware that follows.
+  app.use(
+    STRIPE_WEBHOOK_PATH,
+    express.raw({ type: () => true, limit: STRIPE_WEBHOOK_LIMIT_BYTES }),
+    (request: Request, _response: Response, next: NextFunction) => {
+      (request as Request & { rawBody?: Buffer }).rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      request.body = {};
+      next();
+    },
+  );
   app.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   app.use(rejectOperatorKeys);
   app.useGlobalPipes(createValidationPipe());

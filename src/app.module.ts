@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { OidcModule } from './auth/oidc/oidc.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -44,6 +46,8 @@ export class AppModule {
         AdminUsersModule,
         ProfileModule,
         LicencesModule,
+        CatalogueModule,
+        BillingModule,
         ...TOOL_MODULES,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),

@@ -1,4 +1,4 @@
-import { COMPANION_PRODUCTS, PRODUCT } from '../product.js';
+import { COMPANION_PRODUCTS, PRODUCT, PRODUCT_SLUGS, type ProductSlug } from '../product.js';
 
 /**
  * Licence keys: `<PREFIX>-XXXXX-XXXXX-XXXXX-XXXXX-C`. Framework-free, so the server, the apps'
@@ -19,10 +19,7 @@ export const KEY_BODY_LENGTH = 20;
 export const KEY_RANDOM_BITS = KEY_BODY_LENGTH * 5;
 
 export type ProductKey = keyof typeof COMPANION_PRODUCTS;
-/** The companion products' slugs (`hitscope-for-apps`, `hitscope-for-browsers`). */
-export type ProductSlug = (typeof COMPANION_PRODUCTS)[ProductKey]['slug'];
-
-export const PRODUCT_SLUGS = Object.values(COMPANION_PRODUCTS).map((product) => product.slug) as ProductSlug[];
+export { PRODUCT_SLUGS, type ProductSlug };
 
 /**
  * The product's initials, "Hit-Scope": `PRODUCT.slug`'s first letter and the first letter of its
@@ -39,7 +36,7 @@ export const KEY_PREFIXES = Object.fromEntries(
 const PREFIX_LENGTH = 3;
 
 export function isProductSlug(value: unknown): value is ProductSlug {
-  return typeof value === 'string' && (PRODUCT_SLUGS as string[]).includes(value);
+  return typeof value === 'string' && (PRODUCT_SLUGS as readonly string[]).includes(value);
 }
 
 export function productOfPrefix(prefix: string): ProductSlug | null {

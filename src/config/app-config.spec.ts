@@ -96,6 +96,46 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...complete, OIDC_ISSUER: 'http://localhost:4000' }).oidc?.displayName).toBe('localhost');
     });
   });
+  describe('Stripe billing', () => {
+    const complete = { STRIPE_SECRET_KEY: 'sk_test_1234567890abcdef', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678' };
+
+    it('is off unless both secrets are set, and lists the webhook secrets of a rotation', () => {
+      expect(loadConfig({}).stripe).toBeNull();
+      expect(loadConfig(complete).stripe).toEqual({
+        secretKey: complete.STRIPE_SECRET_KEY,
+        webhookSecrets: ['whsec_abcdefgh12345678'],
+        apiBase: null,
+      });
+      expect(loadConfig({ ...complete, STRIPE_WEBHOOK_SECRET: ' whsec_old12345678 , whsec_new12345678 ' }).stripe?.webhookSecrets).toEqual([
+        'whsec_old12345678',
+        'whsec_new12345678',
+      ]);
+    });
+
+    it('refuses half a configuration and keys of the wrong kind', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: complete.STRIPE_SECRET_KEY })).toThrow('(missing: STRIPE_WEBHOOK_SECRET)');
+      expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: complete.STRIPE_WEBHOOK_SECRET })).toThrow('(missing: STRIPE_SECRET_KEY)');
+      expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow('STRIPE_API_BASE needs');
+      expect(() => loadConfig({ ...complete, STRIPE_SECRET_KEY: 'pk_test_1234567890abcdef' })).toThrow('must be a secret key');
+      expect(() => loadConfig({ ...complete, STRIPE_WEBHOOK_SECRET: 'whsec_ok12345678,nope' })).toThrow('(whsec_…)');
+    });
+
+    it('takes another API host: https anywhere, http on loopback only (stripe-mock)', () => {
+      expect(loadConfig({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.apiBase).toEqual({
+        protocol: 'http',
+        host: '127.0.0.1',
+        port: 12111,
+      });
+      expect(loadConfig({ ...complete, STRIPE_API_BASE: 'https://stripe.internal' }).stripe?.apiBase).toEqual({
+        protocol: 'https',
+        host: 'stripe.internal',
+        port: 443,
+      });
+      expect(() => loadConfig({ ...complete, STRIPE_API_BASE: 'http://stripe.internal' })).toThrow('STRIPE_API_BASE must be');
+      expect(() => loadConfig({ ...complete, STRIPE_API_BASE: 'https://stripe.internal/v1' })).toThrow('STRIPE_API_BASE must be');
+    });
+  });
+
   describe('S3 file storage', () => {
     const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/key+value' };
 

@@ -40,6 +40,16 @@ export interface AppConfig {
   oidc: OidcConfig | null;
   /** Files (avatars…) go to this S3-compatible bucket; null when S3_BUCKET is unset (GridFS in the database). */
   s3: S3Config | null;
+  /** Payments through Stripe; null when STRIPE_SECRET_KEY is unset (billing "not configured"). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Every secret that may have signed a webhook: several during a rotation (comma-separated). */
+  webhookSecrets: readonly string[];
+  /** Another API host (tests: stripe-mock on loopback); null: Stripe's own. */
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
 }
 
 export interface S3Config {
@@ -148,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const oidc = readOidcConfig(str, problems);
   const s3 = readS3Config(str, problems);
+  const stripe = readStripeConfig(str, problems);
 
   const config: AppConfig = {
     nodeEnv,
@@ -169,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     licensingCorsOrigins: readLicensingCorsOrigins(str('LICENSING_CORS_ORIGINS'), problems),
     oidc,
     s3,
+    stripe,
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -290,6 +302,61 @@ function readS3Config(str: (name: string) => string | null, problems: string[]):
   }
   if (problems.length > before) return null;
   return { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle: pathStyleRaw === 'true', prefix };
+}
+
+/**
+ * Billing is on when the secret key and the webhook secret are both set: a key without a webhook
+ * secret would take payments whose confirmations are then refused, so half a configuration stops
+ * start-up. STRIPE_API_BASE alone (or with only one of them) is the same mistake.
+ */
+function readStripeConfig(str: (name: string) => string | null, problems: string[]): StripeConfig | null {
+  const secretKey = str('STRIPE_SECRET_KEY');
+  const webhookRaw = str('STRIPE_WEBHOOK_SECRET');
+  const apiBaseRaw = str('STRIPE_API_BASE');
+  if (!secretKey && !webhookRaw) {
+    if (apiBaseRaw) problems.push('STRIPE_API_BASE needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return null;
+  }
+  if (!secretKey || !webhookRaw) {
+    problems.push(
+      `Stripe billing needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (missing: ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'})`,
+    );
+    return null;
+  }
+  const before = problems.length;
+  // Secret (sk_) or restricted (rk_) keys only: a publishable key (pk_) here is a copy-paste mistake.
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)');
+  }
+  const webhookSecrets = webhookRaw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!webhookSecrets.length || webhookSecrets.some((secret) => !/^whsec_[A-Za-z0-9+/=]{8,}$/.test(secret))) {
+    problems.push('STRIPE_WEBHOOK_SECRET must be one or more webhook signing secrets (whsec_…), comma-separated during a rotation');
+  }
+  let apiBase: StripeConfig['apiBase'] = null;
+  if (apiBaseRaw) {
+    try {
+      const url = new URL(apiBaseRaw);
+      const protocol = url.protocol.slice(0, -1);
+      if (protocol !== 'http' && protocol !== 'https') throw new Error('protocol');
+      if (url.pathname !== '/' || url.search || url.hash || url.username) throw new Error('shape');
+      // Plain http would hand the secret key to anybody on the path; loopback is for stripe-mock.
+      if (protocol === 'http' && !LOOPBACK_HOSTS.has(url.hostname)) throw new Error('http');
+      apiBase = {
+        protocol,
+        host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+      };
+    } catch {
+      problems.push(
+        `STRIPE_API_BASE must be an https origin (http only on localhost), such as http://127.0.0.1:12111 (got "${apiBaseRaw}")`,
+      );
+    }
+  }
+  if (problems.length > before) return null;
+  return { secretKey, webhookSecrets, apiBase };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -296,6 +296,62 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({}),
     fields: [],
   },
+  // The catalogue and billing writes. Billing is not configured in this app: a body that passes
+  // validation reaches the handler and is refused there (409), so every attack is still a 4xx.
+  {
+    name: 'POST /api/admin/catalogue/plans',
+    slug: 'plan-create',
+    method: 'post',
+    path: () => '/api/admin/catalogue/plans',
+    caller: 'admin',
+    valid: () => ({
+      id: `attack-plan-${++sequence}`,
+      name: 'Attack',
+      products: ['hitscope-for-apps'],
+      amountMinor: 100,
+      currency: 'eur',
+      interval: 'month',
+      seats: 1,
+    }),
+    fields: ['id', 'name', 'products.0', 'amountMinor', 'currency', 'interval', 'seats'],
+  },
+  {
+    name: 'PATCH /api/admin/catalogue/plans/:id',
+    slug: 'plan-update',
+    method: 'patch',
+    path: () => '/api/admin/catalogue/plans/team-monthly',
+    caller: 'admin',
+    // stripePriceId is not among the fields: null is its documented "clear" value.
+    valid: () => ({ name: 'Team', amountMinor: 2900, stripePriceId: 'price_attack' }),
+    fields: ['name', 'amountMinor'],
+  },
+  {
+    name: 'POST /api/admin/billing/orders',
+    slug: 'manual-order',
+    method: 'post',
+    path: () => '/api/admin/billing/orders',
+    caller: 'admin',
+    valid: () => ({ userId: people.user.id, planId: 'solo-yearly', quantity: 1, note: 'Bank transfer' }),
+    fields: ['userId', 'planId', 'quantity', 'note'],
+  },
+  {
+    name: 'POST /api/billing/checkout',
+    slug: 'checkout',
+    method: 'post',
+    path: () => '/api/billing/checkout',
+    caller: 'member',
+    valid: () => ({ planId: 'team-monthly', quantity: 1 }),
+    fields: ['planId', 'quantity'],
+  },
+  {
+    name: 'POST /api/billing/portal',
+    slug: 'portal',
+    method: 'post',
+    path: () => '/api/billing/portal',
+    caller: 'member',
+    valid: () => ({ flow: 'payment_method_update' }),
+    fields: ['flow'],
+  },
 ];
 
 interface Attack {

@@ -38,6 +38,12 @@ export default async function globalSetup() {
   }
   process.env.HITSCOPE_TEST_MONGODB_URI = mongodbUri;
 
+  // stripe-mock on loopback for the billing suites (they point STRIPE_API_BASE at it).
+  const { startStripeMock } = await import(join(root, 'scripts/stripe-mock.mjs'));
+  const stripeMock = await startStripeMock(console.log);
+  globalThis.__HITSCOPE_STRIPE_MOCK__ = stripeMock;
+  process.env.HITSCOPE_TEST_STRIPE_API_BASE = stripeMock.url;
+
   const port = await freePort();
   const appUrl = new URL(mongodbUri);
   appUrl.pathname = `/hitscope_e2e_${Date.now().toString(36)}`;

@@ -7,5 +7,6 @@ export default async function globalTeardown() {
       setTimeout(() => app.kill('SIGKILL'), 10_000).unref();
     });
   }
+  await globalThis.__HITSCOPE_STRIPE_MOCK__?.stop();
   await globalThis.__HITSCOPE_DB__?.stop();
 }

@@ -155,16 +155,20 @@ const stable = (value: unknown): unknown =>
  */
 export async function databaseState(db: Db) {
   const all = async (name: string) => stable(await db.collection(name).find({}).sort({ _id: 1 }).toArray()) as unknown[];
-  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations] = await Promise.all([
-    all('users'),
-    all('sessions'),
-    all('route_rules'),
-    db.collection('account_tokens').countDocuments(),
-    db.collection('mail_outbox').countDocuments(),
-    all('licences'),
-    all('licence_seats'),
-    all('licence_activations'),
-  ]);
+  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations, plans, orders] = await Promise.all(
+    [
+      all('users'),
+      all('sessions'),
+      all('route_rules'),
+      db.collection('account_tokens').countDocuments(),
+      db.collection('mail_outbox').countDocuments(),
+      all('licences'),
+      all('licence_seats'),
+      all('licence_activations'),
+      all('plans'),
+      all('orders'),
+    ],
+  );
   return {
     counts: {
       users: users.length,
@@ -175,6 +179,8 @@ export async function databaseState(db: Db) {
       licences: licences.length,
       licence_seats: licenceSeats.length,
       licence_activations: licenceActivations.length,
+      plans: plans.length,
+      orders: orders.length,
     },
     users,
     sessions,
@@ -182,6 +188,8 @@ export async function databaseState(db: Db) {
     licences,
     licenceSeats,
     licenceActivations,
+    plans,
+    orders,
   };
 }
 

@@ -1,0 +1,125 @@
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { SessionUser } from '../../lib/api/auth.js';
+import type {
+  AdminUserBilling,
+  BillingStatus,
+  CheckoutResponse,
+  OrderList,
+  OrderView,
+  RedirectResponse,
+  SubscriptionChangeResponse,
+  SubscriptionResponse,
+} from '../../lib/api/billing.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { Public } from '../auth/decorators/public.decorator.js';
+import { Roles, SignedIn } from '../auth/decorators/roles.decorator.js';
+import { SkipCsrf } from '../auth/decorators/skip-csrf.decorator.js';
+import { BillingService } from './billing.service.js';
+import { ChangePlanDto, CheckoutDto, ManualOrderDto, OrderIdParams, PortalDto, UserIdParams } from './dto/billing.dto.js';
+import { WebhookService } from './webhook.service.js';
+
+@Controller('api/billing')
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Public()
+  @Get('status')
+  status(): BillingStatus {
+    return this.billing.status();
+  }
+
+  @SignedIn()
+  @Post('checkout')
+  checkout(@CurrentUser() user: SessionUser, @Body() body: CheckoutDto): Promise<CheckoutResponse> {
+    return this.billing.checkout(user, body.planId, body.quantity);
+  }
+
+  @SignedIn()
+  @Post('portal')
+  @HttpCode(200)
+  portal(@CurrentUser() user: SessionUser, @Body() body: PortalDto): Promise<RedirectResponse> {
+    return this.billing.portal(user, body.flow);
+  }
+
+  @SignedIn()
+  @Get('subscription')
+  @Header('Cache-Control', 'private, no-store')
+  subscription(@CurrentUser() user: SessionUser): Promise<SubscriptionResponse> {
+    return this.billing.subscription(user.id);
+  }
+
+  @SignedIn()
+  @Post('subscription/cancel')
+  @HttpCode(202)
+  cancel(@CurrentUser() user: SessionUser): Promise<SubscriptionChangeResponse> {
+    return this.billing.setCancelAtPeriodEnd(user, true);
+  }
+
+  @SignedIn()
+  @Post('subscription/resume')
+  @HttpCode(202)
+  resume(@CurrentUser() user: SessionUser): Promise<SubscriptionChangeResponse> {
+    return this.billing.setCancelAtPeriodEnd(user, false);
+  }
+
+  @SignedIn()
+  @Post('subscription/plan')
+  @HttpCode(202)
+  changePlan(@CurrentUser() user: SessionUser, @Body() body: ChangePlanDto): Promise<SubscriptionChangeResponse> {
+    return this.billing.changePlan(user, body.planId, body.quantity);
+  }
+
+  @SignedIn()
+  @Get('orders')
+  @Header('Cache-Control', 'private, no-store')
+  orders(@CurrentUser() user: SessionUser): Promise<OrderList> {
+    return this.billing.listOrders(user.id);
+  }
+
+  @SignedIn()
+  @Get('orders/:id/receipt')
+  @Header('Cache-Control', 'private, no-store')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  receipt(@CurrentUser() user: SessionUser, @Param() params: OrderIdParams): Promise<string> {
+    return this.billing.receipt(user, params.id);
+  }
+}
+
+@Roles('admin')
+@Controller('api/admin/billing')
+export class AdminBillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('users/:userId')
+  @Header('Cache-Control', 'private, no-store')
+  forUser(@Param() params: UserIdParams): Promise<AdminUserBilling> {
+    return this.billing.forAdmin(params.userId);
+  }
+
+  @Post('orders')
+  recordManualOrder(@CurrentUser() actor: SessionUser, @Body() body: ManualOrderDto): Promise<OrderView> {
+    return this.billing.recordManualOrder(actor, body);
+  }
+}
+
+/**
+ * Stripe's webhook: public and without CSRF (Stripe signs it), read as raw bytes (the signature is
+ * over them; see installRequestHandling). 200 only once the event is stored.
+ */
+@Controller('api/billing/webhook')
+export class StripeWebhookController {
+  constructor(private readonly webhooks: WebhookService) {}
+
+  @Public()
+  @SkipCsrf()
+  @Post()
+  @HttpCode(200)
+  async receive(
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<{ received: true }> {
+    await this.webhooks.receive(this.webhooks.verify(request.rawBody, signature));
+    return { received: true };
+  }
+}

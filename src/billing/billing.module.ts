@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuditModule } from '../audit/audit.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { UsersModule } from '../users/users.module.js';
+import { BillingAccountData } from './billing.account-data.js';
+import { AdminBillingController, BillingController, StripeWebhookController } from './billing.controller.js';
+import { BillingService } from './billing.service.js';
+import { EntitlementsService } from './entitlements.service.js';
+import {
+  BillingCustomer,
+  BillingCustomerSchema,
+  BillingSetting,
+  BillingSettingSchema,
+  Order,
+  OrderSchema,
+  StripeEventRecord,
+  StripeEventRecordSchema,
+  SubscriptionMirror,
+  SubscriptionMirrorSchema,
+} from './schemas/billing.schemas.js';
+import { createStripeClient, STRIPE_CLIENT } from './stripe-client.js';
+import { ReconcileService } from './reconcile.service.js';
+import { StripeEventsService } from './stripe-events.service.js';
+import { WebhookService } from './webhook.service.js';
+
+/**
+ * Stripe Checkout, the portal, orders, the subscription mirror and the webhook inbox. Entitlements
+ * leave through the EntitlementSink (src/billing/entitlement-sink.ts), bound by the licences module.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: BillingCustomer.name, schema: BillingCustomerSchema },
+      { name: Order.name, schema: OrderSchema },
+      { name: SubscriptionMirror.name, schema: SubscriptionMirrorSchema },
+      { name: StripeEventRecord.name, schema: StripeEventRecordSchema },
+      { name: BillingSetting.name, schema: BillingSettingSchema },
+    ]),
+    CatalogueModule,
+    UsersModule,
+    AuditModule,
+  ],
+  controllers: [BillingController, AdminBillingController, StripeWebhookController],
+  providers: [
+    {
+      provide: STRIPE_CLIENT,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.stripe ? createStripeClient(config.stripe) : null),
+    },
+    BillingService,
+    EntitlementsService,
+    StripeEventsService,
+    WebhookService,
+    ReconcileService,
+    BillingAccountData,
+  ],
+  exports: [BillingService],
+})
+export class BillingModule {}

@@ -1,0 +1,82 @@
+import { IsIn, IsInt, IsMongoId, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  type ChangePlanRequest,
+  type CheckoutRequest,
+  type ManualOrderRequest,
+  ORDER_ID_PATTERN,
+  PORTAL_FLOWS,
+  type PortalFlow,
+  type PortalRequest,
+} from '../../../lib/api/billing.js';
+import { PLAN_ID_PATTERN, PLAN_LIMITS } from '../../../lib/api/catalogue.js';
+
+/** Optional but not nullable (`@IsOptional()` would let null through unvalidated). */
+const IfPresent = () => ValidateIf((_dto, value) => value !== undefined);
+const PLAN_MESSAGE = 'planId must be a plan id';
+export const MAX_QUANTITY = 100;
+
+export class CheckoutDto implements CheckoutRequest {
+  @IsString()
+  @Matches(PLAN_ID_PATTERN, { message: PLAN_MESSAGE })
+  planId!: string;
+
+  @IfPresent()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity?: number;
+}
+
+export class ChangePlanDto implements ChangePlanRequest {
+  @IsString()
+  @Matches(PLAN_ID_PATTERN, { message: PLAN_MESSAGE })
+  planId!: string;
+
+  @IfPresent()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity?: number;
+}
+
+export class PortalDto implements PortalRequest {
+  @IfPresent()
+  @IsIn(PORTAL_FLOWS, { message: `flow must be one of: ${PORTAL_FLOWS.join(', ')}` })
+  flow?: PortalFlow;
+}
+
+export class ManualOrderDto implements ManualOrderRequest {
+  @IsMongoId({ message: 'userId must be a 24-character hexadecimal user id' })
+  userId!: string;
+
+  @IsString()
+  @Matches(PLAN_ID_PATTERN, { message: PLAN_MESSAGE })
+  planId!: string;
+
+  @IfPresent()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity?: number;
+
+  @IfPresent()
+  @IsInt({ message: 'amountMinor must be an integer amount in minor units (cents)' })
+  @Min(0)
+  @Max(PLAN_LIMITS.amountMinorMax)
+  amountMinor?: number;
+
+  @IfPresent()
+  @IsString()
+  @MaxLength(500)
+  note?: string;
+}
+
+export class OrderIdParams {
+  @Matches(ORDER_ID_PATTERN, { message: 'id must be an order id (ord_…)' })
+  id!: string;
+}
+
+export class UserIdParams {
+  @IsMongoId({ message: 'userId must be a 24-character hexadecimal user id' })
+  userId!: string;
+}

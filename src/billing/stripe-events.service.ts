@@ -1,0 +1,425 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { SubscriptionStatus } from '../../lib/api/billing.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersService } from '../users/users.service.js';
+import { paymentFailedMail, trialEndingMail } from './billing-mails.js';
+import { isDuplicateKey } from '../database/upsert.js';
+import { GRACE_DAYS, orderStatus } from './billing-state.js';
+import { EntitlementsService } from './entitlements.service.js';
+import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
+import { STRIPE_API_VERSION } from './stripe-client.js';
+
+/** The parts of a Stripe event this module reads (the payload is verified, its shape is Stripe's). */
+export interface StripeEventLike {
+  id: string;
+  type: string;
+  created: number;
+  api_version?: string | null;
+  data: { object: Record<string, unknown> };
+}
+
+/** Thrown when an event names something not known yet (another event has to come first): retried later. */
+export class NotReadyError extends Error {
+  override name = 'NotReadyError';
+}
+
+type Obj = Record<string, unknown>;
+const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** An expandable field: the id, whether Stripe sent the id or the expanded object. */
+const idOf = (value: unknown): string | null => str(value) ?? str((value as Obj | null)?.id);
+const date = (seconds: unknown): Date | null => (num(seconds) === null ? null : new Date((seconds as number) * 1000));
+const metadataOf = (value: unknown): Obj => (value && typeof value === 'object' ? (value as Obj) : {});
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+]);
+
+/** Event types this module acts on; any other is stored and marked ignored. */
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  ...SUBSCRIPTION_EVENTS,
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+]);
+
+/**
+ * What each Stripe event does to orders and subscriptions. Every handler is idempotent and
+ * order-independent: orders gather facts that only accumulate (orderStatus derives the status),
+ * subscription writes are guarded by the event's `created`, and after a change the complete
+ * entitlement of the source goes to the sink.
+ */
+@Injectable()
+export class StripeEventsService {
+  private readonly logger = new Logger(StripeEventsService.name);
+
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
+    @InjectModel(BillingCustomer.name) private readonly customers: Model<BillingCustomer>,
+    private readonly catalogue: CatalogueService,
+    private readonly entitlements: EntitlementsService,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The subscription page, where the portal (and its deep links) is one click away. */
+  private get subscriptionPage(): string {
+    return `${this.config.publicUrl}/dashboard/user/subscription`;
+  }
+
+  /** Mails are idempotent by key: a redelivered or retried event sends nothing twice. */
+  private async mailUser(userId: string | null, key: string, build: (email: string, name: string) => ReturnType<typeof trialEndingMail>) {
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user) return;
+    await this.mail.enqueue({ ...build(user.email, user.name), idempotencyKey: key });
+  }
+
+  /** Handles one event; answers what it did (kept as the event's outcome). */
+  async handle(event: StripeEventLike): Promise<string> {
+    if (event.api_version && event.api_version !== STRIPE_API_VERSION) {
+      this.logger.warn(`Event ${event.id} uses API ${event.api_version}, this code ${STRIPE_API_VERSION}: check the endpoint's version`);
+    }
+    const object = event.data.object;
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.checkoutCompleted(object);
+      case 'checkout.session.async_payment_succeeded':
+        return this.checkoutPaid(object);
+      case 'checkout.session.async_payment_failed':
+        return this.checkoutFact(object, { failedAt: date(event.created) }, 'failed');
+      case 'checkout.session.expired':
+        return this.checkoutFact(object, { expiredAt: date(event.created) }, 'expired');
+      case 'customer.subscription.trial_will_end':
+        return this.trialWillEnd(object, event.created);
+      case 'invoice.paid':
+        return this.invoicePaid(object, event.created);
+      case 'invoice.payment_failed':
+      case 'invoice.payment_action_required':
+        return this.invoiceFailed(object, event.created);
+      case 'charge.refunded':
+        return this.chargeRefunded(object);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return this.dispute(object);
+      default:
+        if (SUBSCRIPTION_EVENTS.has(event.type)) return this.syncSubscription(object, event.created);
+        return 'ignored';
+    }
+  }
+
+  /* ---------------------------------------------------------------- checkout ----------------- */
+
+  private async checkoutCompleted(session: Obj): Promise<string> {
+    const orderId = this.orderIdOf(session);
+    const subscriptionId = idOf(session.subscription);
+    const set: Obj = {
+      'stripe.checkoutSessionId': str(session.id),
+      'stripe.customerId': idOf(session.customer),
+      ...(subscriptionId ? { 'stripe.subscriptionId': subscriptionId } : {}),
+      ...(idOf(session.payment_intent) ? { 'stripe.paymentIntentId': idOf(session.payment_intent) } : {}),
+      ...(idOf(session.invoice) ? { 'stripe.invoiceId': idOf(session.invoice) } : {}),
+    };
+    // `paid` (cards), `no_payment_required` (a trial): done now. `unpaid`: a delayed method, async_payment_* follows.
+    const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+    const order = await this.updateOrder(orderId, set, paid ? { paidAt: new Date() } : {});
+    if (subscriptionId && order.userId) {
+      // The subscription's events may have come first without a user: link it now.
+      await this.subscriptions
+        .updateOne({ _id: subscriptionId, userId: null }, { $set: { userId: order.userId, planId: order.planId } })
+        .exec();
+    }
+    await this.entitlements.applyOrder(orderId);
+    return `order ${orderId} ${order.status}`;
+  }
+
+  private async checkoutPaid(session: Obj): Promise<string> {
+    const orderId = this.orderIdOf(session);
+    const order = await this.updateOrder(orderId, { 'stripe.paymentIntentId': idOf(session.payment_intent) }, { paidAt: new Date() });
+    await this.entitlements.applyOrder(orderId);
+    return `order ${orderId} ${order.status}`;
+  }
+
+  private async checkoutFact(session: Obj, fact: { failedAt?: Date | null; expiredAt?: Date | null }, label: string): Promise<string> {
+    const orderId = this.orderIdOf(session);
+    const order = await this.updateOrder(orderId, {}, fact);
+    return `order ${orderId} ${label}: ${order.status}`;
+  }
+
+  private orderIdOf(session: Obj): string {
+    const orderId = str(session.client_reference_id) ?? str(metadataOf(session.metadata).orderId);
+    if (!orderId) throw new Error(`Checkout session ${String(session.id)} names no order (client_reference_id)`);
+    return orderId;
+  }
+
+  /**
+   * Sets references and adds facts (a fact, once set, is kept: the first payment date stays), then
+   * writes the status derived from all facts. Missing order: not made here, so the event is retried.
+   */
+  private async updateOrder(orderId: string, set: Obj, facts: { paidAt?: Date | null; failedAt?: Date | null; expiredAt?: Date | null }) {
+    const current = await this.orders.findById(orderId).lean<Order>().exec();
+    if (!current) throw new NotReadyError(`Order ${orderId} is not known`);
+    const factSet: Obj = {};
+    for (const [key, value] of Object.entries(facts)) if (value && !current[key as keyof Order]) factSet[key] = value;
+    const cleanSet = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== null && value !== undefined));
+    const merged = { ...current, ...factSet } as Order;
+    const status = orderStatus(merged);
+    await this.orders.updateOne({ _id: orderId }, { $set: { ...cleanSet, ...factSet, status, updatedAt: new Date() } }).exec();
+    return { ...merged, status };
+  }
+
+  /* ---------------------------------------------------------------- subscriptions ------------ */
+
+  private async userOfCustomer(customerId: string | null): Promise<string | null> {
+    if (!customerId) return null;
+    const customer = await this.customers.findOne({ stripeCustomerId: customerId }).lean<BillingCustomer>().exec();
+    return customer?._id ?? null;
+  }
+
+  private async planOfPrice(priceId: string | null): Promise<string | null> {
+    if (!priceId) return null;
+    const plans = await this.catalogue.list();
+    return plans.plans.find((plan) => plan.stripePriceId === priceId)?.id ?? null;
+  }
+
+  /**
+   * The mirror takes the subscription's state from the event's object, unless it already holds the
+   * state of a newer event (`stripeEventAt > created`). Events of the same second: a terminal
+   * status is kept (cancelled stays cancelled), so shuffled deliveries end the same way.
+   */
+  private async syncSubscription(subscription: Obj, created: number): Promise<string> {
+    const id = str(subscription.id);
+    if (!id) throw new Error('subscription event without an id');
+    const metadata = metadataOf(subscription.metadata);
+    const item = ((subscription.items as Obj | undefined)?.data as Obj[] | undefined)?.[0] ?? {};
+    const priceId = idOf(item.price);
+    const customerId = idOf(subscription.customer);
+    const status = str(subscription.status) as SubscriptionStatus;
+    const existing = await this.subscriptions.findById(id).lean<SubscriptionMirror>().exec();
+    if (
+      existing &&
+      (existing.stripeEventAt > created || (existing.stripeEventAt === created && isTerminal(existing.status) && !isTerminal(status)))
+    ) {
+      return `subscription ${id}: older than the stored state, ignored`;
+    }
+    const userId = str(metadata.userId) ?? existing?.userId ?? (await this.userOfCustomer(customerId));
+    const planId = str(metadata.planId) ?? (await this.planOfPrice(priceId)) ?? existing?.planId ?? null;
+    const state = {
+      customerId,
+      userId,
+      planId,
+      priceId,
+      quantity: num(item.quantity) ?? 1,
+      status,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+      cancelAt: date(subscription.cancel_at),
+      currentPeriodEnd: date(item.current_period_end),
+      trialEnd: date(subscription.trial_end),
+      latestInvoiceId: idOf(subscription.latest_invoice),
+      stripeEventAt: created,
+      updatedAt: new Date(),
+    };
+    const guard: Record<string, unknown> = { _id: id, stripeEventAt: existing ? existing.stripeEventAt : { $lte: created } };
+    try {
+      const result = await this.subscriptions.updateOne(guard, { $set: state }, { upsert: !existing }).exec();
+      if (existing && result.matchedCount === 0) throw new NotReadyError(`subscription ${id} changed meanwhile`);
+    } catch (error) {
+      // Inserted by a concurrent event meanwhile: handle this one again against it.
+      if (isDuplicateKey(error)) throw new NotReadyError(`subscription ${id} inserted meanwhile`);
+      throw error;
+    }
+    const orderId = str(metadata.orderId);
+    if (orderId) await this.orders.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } }).exec();
+    if (!(await this.entitlements.applySubscription(id))) {
+      // Stored; the entitlement follows once checkout.session.completed names the user.
+      return `subscription ${id} ${status} (user or plan not known yet)`;
+    }
+    return `subscription ${id} ${status}`;
+  }
+
+  private async trialWillEnd(subscription: Obj, created: number): Promise<string> {
+    const outcome = await this.syncSubscription(subscription, created);
+    const trialEnd = date(subscription.trial_end);
+    const mirror = await this.subscriptions.findById(str(subscription.id)).lean<SubscriptionMirror>().exec();
+    if (trialEnd && mirror?.userId) {
+      await this.mailUser(mirror.userId, `billing:trial-will-end:${mirror._id}:${trialEnd.getTime()}`, (email, name) =>
+        trialEndingMail(email, name, trialEnd, this.subscriptionPage),
+      );
+    }
+    return `${outcome}; trial ends ${trialEnd?.toISOString() ?? '?'}`;
+  }
+
+  /**
+   * The daily reconcile's entry: the subscription as Stripe answers it now, applied like an event
+   * created now (so it wins over every event already seen, and loses to any made after).
+   */
+  syncFromApi(subscription: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+    return this.syncSubscription(subscription, nowSeconds);
+  }
+
+  /* ---------------------------------------------------------------- invoices ------------------ */
+
+  /** Basil moved the subscription of an invoice to `parent.subscription_details`. */
+  private invoiceSubscription(invoice: Obj): { subscriptionId: string | null; metadata: Obj } {
+    const details = metadataOf(metadataOf(invoice.parent).subscription_details);
+    return { subscriptionId: idOf(details.subscription) ?? idOf(invoice.subscription), metadata: metadataOf(details.metadata) };
+  }
+
+  private invoicePayment(invoice: Obj): { paymentIntentId: string | null; chargeId: string | null } {
+    const payment = metadataOf(metadataOf(((invoice.payments as Obj | undefined)?.data as Obj[] | undefined)?.[0]).payment);
+    return {
+      paymentIntentId: idOf(payment.payment_intent) ?? idOf(invoice.payment_intent),
+      chargeId: idOf(payment.charge) ?? idOf(invoice.charge),
+    };
+  }
+
+  /**
+   * The first invoice of a subscription bought through Checkout pays the checkout order (named in
+   * the subscription's metadata, which Stripe copies onto the invoice). Every other invoice is a
+   * renewal order `inv_<invoice id>`, inserted once however often the event comes.
+   */
+  private async invoicePaid(invoice: Obj, created: number): Promise<string> {
+    const invoiceId = str(invoice.id)!;
+    const { subscriptionId, metadata } = this.invoiceSubscription(invoice);
+    const { paymentIntentId, chargeId } = this.invoicePayment(invoice);
+    const refs = {
+      'stripe.invoiceId': invoiceId,
+      'stripe.customerId': idOf(invoice.customer),
+      'stripe.subscriptionId': subscriptionId,
+      'stripe.paymentIntentId': paymentIntentId,
+      'stripe.chargeId': chargeId,
+      'stripe.hostedInvoiceUrl': str(invoice.hosted_invoice_url),
+    };
+    const checkoutOrder = invoice.billing_reason === 'subscription_create' ? str(metadata.orderId) : null;
+    let orderId: string;
+    if (checkoutOrder) {
+      orderId = checkoutOrder;
+      await this.updateOrder(orderId, refs, { paidAt: date(created) });
+    } else {
+      orderId = `inv_${invoiceId}`;
+      await this.renewalOrder(orderId, invoice, subscriptionId, metadata);
+      await this.updateOrder(orderId, refs, { paidAt: date(created) });
+    }
+    if (subscriptionId) await this.entitlements.applySubscription(subscriptionId);
+    return `invoice ${invoiceId} paid: order ${orderId}`;
+  }
+
+  private async invoiceFailed(invoice: Obj, created: number): Promise<string> {
+    const invoiceId = str(invoice.id)!;
+    const { subscriptionId, metadata } = this.invoiceSubscription(invoice);
+    if (invoice.billing_reason === 'subscription_create' && str(metadata.orderId)) {
+      // The checkout's own first payment: Checkout retries it; the order stays pending.
+      return `invoice ${invoiceId} failed (first payment; the checkout order stays pending)`;
+    }
+    const orderId = `inv_${invoiceId}`;
+    await this.renewalOrder(orderId, invoice, subscriptionId, metadata);
+    await this.updateOrder(orderId, { 'stripe.hostedInvoiceUrl': str(invoice.hosted_invoice_url) }, { failedAt: date(created) });
+    // The subscription's own past_due status arrives with customer.subscription.updated.
+    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const mirror = subscriptionId ? await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec() : null;
+    const graceUntil = mirror?.currentPeriodEnd ? new Date(mirror.currentPeriodEnd.getTime() + GRACE_DAYS * 86_400_000) : null;
+    await this.mailUser(order?.userId ?? null, `billing:payment-failed:${invoiceId}`, (email, name) =>
+      paymentFailedMail(email, name, graceUntil, this.subscriptionPage),
+    );
+    return `invoice ${invoiceId} payment failed: order ${orderId}`;
+  }
+
+  private async renewalOrder(orderId: string, invoice: Obj, subscriptionId: string | null, metadata: Obj): Promise<void> {
+    if (await this.orders.exists({ _id: orderId }).exec()) return;
+    const mirror = subscriptionId ? await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec() : null;
+    const userId = str(metadata.userId) ?? mirror?.userId ?? (await this.userOfCustomer(idOf(invoice.customer)));
+    const planId = str(metadata.planId) ?? mirror?.planId;
+    if (!userId || !planId) throw new NotReadyError(`invoice ${String(invoice.id)}: user or plan not known yet`);
+    const plan = await this.catalogue.get(planId);
+    const quantity = mirror?.quantity ?? 1;
+    try {
+      await this.orders.create({
+        _id: orderId,
+        userId,
+        planId,
+        products: plan.products,
+        quantity,
+        amountMinor: num(invoice.amount_paid) || num(invoice.amount_due) || plan.amountMinor * quantity,
+        currency: (str(invoice.currency)?.toLowerCase() ?? plan.currency) as Order['currency'],
+        status: 'pending',
+        kind: 'renewal',
+        stripe: {
+          checkoutSessionId: null,
+          customerId: idOf(invoice.customer),
+          subscriptionId,
+          invoiceId: str(invoice.id),
+          paymentIntentId: null,
+          chargeId: null,
+          hostedInvoiceUrl: null,
+        },
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  /* ---------------------------------------------------------------- refunds and disputes ------ */
+
+  private async orderOfCharge(chargeId: string | null, paymentIntentId: string | null): Promise<Order> {
+    const or: Record<string, unknown>[] = [];
+    if (chargeId) or.push({ 'stripe.chargeId': chargeId });
+    if (paymentIntentId) or.push({ 'stripe.paymentIntentId': paymentIntentId });
+    const order = or.length ? await this.orders.findOne({ $or: or }).lean<Order>().exec() : null;
+    // The payment's own event (checkout completed, invoice paid) may not have come yet.
+    if (!order) throw new NotReadyError(`no order for charge ${chargeId ?? '?'} / payment ${paymentIntentId ?? '?'} yet`);
+    return order;
+  }
+
+  /** `amount_refunded` is the charge's running total, so the largest seen is the truth (refunds only grow). */
+  private async chargeRefunded(charge: Obj): Promise<string> {
+    const chargeId = str(charge.id);
+    const order = await this.orderOfCharge(chargeId, idOf(charge.payment_intent));
+    const refunded = Math.max(order.refundedMinor, num(charge.amount_refunded) ?? 0);
+    const inFull = order.refundedInFull || charge.refunded === true;
+    const status = orderStatus({ ...order, refundedMinor: refunded, refundedInFull: inFull });
+    await this.orders
+      .updateOne(
+        { _id: order._id },
+        { $set: { refundedMinor: refunded, refundedInFull: inFull, status, 'stripe.chargeId': chargeId, updatedAt: new Date() } },
+      )
+      .exec();
+    await this.entitlements.applyOrder(order._id);
+    return `order ${order._id} ${status} (${refunded} refunded)`;
+  }
+
+  /** A closed dispute (won/lost) is final: a late `created` or `updated` never reopens it. */
+  private async dispute(dispute: Obj): Promise<string> {
+    const order = await this.orderOfCharge(idOf(dispute.charge), idOf(dispute.payment_intent));
+    const status = str(dispute.status) ?? 'needs_response';
+    const final = (value: string | undefined) => value === 'won' || value === 'lost' || value === 'warning_closed';
+    if (final(order.dispute?.status) && !final(status)) return `order ${order._id}: dispute already ${order.dispute!.status}`;
+    await this.orders.updateOne({ _id: order._id }, { $set: { dispute: { id: str(dispute.id), status }, updatedAt: new Date() } }).exec();
+    await this.entitlements.applyOrder(order._id);
+    return `order ${order._id} dispute ${status}`;
+  }
+}
+
+const isTerminal = (status: SubscriptionStatus) => status === 'canceled' || status === 'incomplete_expired';

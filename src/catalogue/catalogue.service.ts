@@ -1,0 +1,180 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { SessionUser } from '../../lib/api/auth.js';
+import {
+  type AdminPlan,
+  type AdminPlanList,
+  type CataloguePlan,
+  type CatalogueResponse,
+  type CreatePlanRequest,
+  DEFAULT_PLANS,
+  licencePrefix,
+  type UpdatePlanRequest,
+} from '../../lib/api/catalogue.js';
+import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { AuditService } from '../audit/audit.service.js';
+import { isDuplicateKey } from '../database/upsert.js';
+import { CatalogueException } from './catalogue.exception.js';
+import { CatalogueSettings, Plan } from './schemas/plan.schema.js';
+
+type PlanRecord = Plan;
+
+export function toCataloguePlan(plan: PlanRecord): CataloguePlan {
+  return {
+    id: plan._id,
+    name: plan.name,
+    description: plan.description,
+    features: [...plan.features],
+    products: [...plan.products],
+    amountMinor: plan.amountMinor,
+    currency: plan.currency,
+    interval: plan.interval,
+    seats: plan.seats,
+    trialDays: plan.trialDays,
+    featured: plan.featured,
+    sortOrder: plan.sortOrder,
+  };
+}
+
+export function toAdminPlan(plan: PlanRecord): AdminPlan {
+  return { ...toCataloguePlan(plan), active: plan.active, stripePriceId: plan.stripePriceId, updatedAt: plan.updatedAt.toISOString() };
+}
+
+/** The fields an audit entry compares (everything an admin can change). */
+const auditable = (plan: PlanRecord | null) => (plan ? { ...toAdminPlan(plan), updatedAt: undefined } : null);
+
+/** Products (constants) and plans (collection `plans`); other modules read plans through {@link get}. */
+@Injectable()
+export class CatalogueService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(CatalogueService.name);
+
+  constructor(
+    @InjectModel(Plan.name) private readonly plans: Model<Plan>,
+    @InjectModel(CatalogueSettings.name) private readonly settings: Model<CatalogueSettings>,
+    private readonly audit: AuditService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.seed();
+  }
+
+  /**
+   * The default plans, on first start only (an empty collection): each is inserted by `_id`, so two
+   * instances starting at once insert each plan once (the loser's duplicate key is ignored), and a
+   * plan an admin deactivated or edited later is never brought back.
+   */
+  async seed(): Promise<number> {
+    if ((await this.plans.estimatedDocumentCount().exec()) > 0) return 0;
+    let inserted = 0;
+    for (const { id, ...plan } of DEFAULT_PLANS) {
+      try {
+        await this.plans.create({ _id: id, ...plan, updatedAt: new Date() });
+        inserted += 1;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    if (inserted) this.logger.log(`Catalogue: ${inserted} default plans created`);
+    return inserted;
+  }
+
+  async catalogue(): Promise<CatalogueResponse> {
+    const [plans, settings] = await Promise.all([
+      this.plans.find({ active: true }).sort({ sortOrder: 1, _id: 1 }).lean<PlanRecord[]>().exec(),
+      this.settings.findById('products').lean<CatalogueSettings>().exec(),
+    ]);
+    const free = new Set(settings?.downloadsFree ?? []);
+    return {
+      products: Object.values(COMPANION_PRODUCTS).map((product) => ({
+        slug: product.slug,
+        name: product.name,
+        kind: product.kind,
+        licencePrefix: licencePrefix(product.slug),
+        downloadsFree: free.has(product.slug),
+      })),
+      plans: plans.map(toCataloguePlan),
+    };
+  }
+
+  async list(): Promise<AdminPlanList> {
+    const plans = await this.plans.find({}).sort({ sortOrder: 1, _id: 1 }).lean<PlanRecord[]>().exec();
+    return { plans: plans.map(toAdminPlan) };
+  }
+
+  /** A plan by id, active or not (orders keep naming deactivated plans). */
+  async get(id: string): Promise<PlanRecord> {
+    const plan = await this.plans.findById(id).lean<PlanRecord>().exec();
+    if (!plan) throw CatalogueException.notFound();
+    return plan;
+  }
+
+  /** A plan that can be bought now. */
+  async getForSale(id: string): Promise<PlanRecord> {
+    const plan = await this.get(id);
+    if (!plan.active) throw CatalogueException.inactive();
+    return plan;
+  }
+
+  async create(actor: SessionUser, input: CreatePlanRequest): Promise<AdminPlan> {
+    const { id, ...fields } = input;
+    let created: PlanRecord;
+    try {
+      created = (await this.plans.create({ _id: id, ...fields, active: true, updatedAt: new Date() })).toObject() as PlanRecord;
+    } catch (error) {
+      if (isDuplicateKey(error)) throw CatalogueException.exists();
+      throw error;
+    }
+    await this.record(actor, 'catalogue.plan.create', created, null, auditable(created));
+    return toAdminPlan(created);
+  }
+
+  async update(actor: SessionUser, id: string, changes: UpdatePlanRequest): Promise<AdminPlan> {
+    const before = await this.get(id);
+    // The DTO instance lists absent fields as undefined: only what was sent is a change.
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    // Nothing to change (an empty body): no write, no audit entry.
+    if (Object.keys(set).length === 0) return toAdminPlan(before);
+    const updated = await this.plans
+      .findByIdAndUpdate(id, { $set: { ...set, updatedAt: new Date() } }, { returnDocument: 'after' })
+      .lean<PlanRecord>()
+      .exec();
+    if (!updated) throw CatalogueException.notFound();
+    await this.record(actor, 'catalogue.plan.update', updated, auditable(before), auditable(updated));
+    return toAdminPlan(updated);
+  }
+
+  /** Plans are never deleted: orders name them. Deactivated, a plan is no longer sold or listed. */
+  async deactivate(actor: SessionUser, id: string): Promise<AdminPlan> {
+    const before = await this.get(id);
+    if (!before.active) return toAdminPlan(before);
+    const updated = await this.plans
+      .findByIdAndUpdate(id, { $set: { active: false, updatedAt: new Date() } }, { returnDocument: 'after' })
+      .lean<PlanRecord>()
+      .exec();
+    if (!updated) throw CatalogueException.notFound();
+    await this.record(actor, 'catalogue.plan.deactivate', updated, { active: true }, { active: false });
+    return toAdminPlan(updated);
+  }
+
+  private async record(
+    actor: SessionUser,
+    action: string,
+    plan: PlanRecord,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    try {
+      await this.audit.record({
+        actor: { id: actor.id, email: actor.email },
+        action,
+        target: { type: 'plan', id: plan._id, label: plan.name },
+        before,
+        after,
+      });
+    } catch (error) {
+      this.logger.error(`Audit entry not written: ${action} on plan ${plan._id} by ${actor.id} ${JSON.stringify({ before, after })}`);
+      throw error;
+    }
+  }
+}
