@@ -59,7 +59,9 @@ async function licensed(
 ): Promise<{ key: string; id: string; entitlement: Entitlement }> {
   const applied = entitlement(overrides);
   await sink.apply(applied);
-  const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+  const listed = await owner.agent.get('/api/licences');
+  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+  const list = listed.body as OwnedLicenceList;
   const licence = list.licences.find((item) => item.id === idOf(applied, product));
   if (!licence?.key) throw new Error('the applied licence is not listed with its key');
   return { key: licence.key, id: licence.id, entitlement: applied };
@@ -130,7 +132,9 @@ describe('entitlements', () => {
     await sink.apply({ ...applied, seats: 5 });
     const docs = await db.collection('licences').find({ 'source.id': applied.source.id }).toArray();
     expect(docs.map((doc) => doc.product).sort()).toEqual([APPS, BROWSERS]);
-    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const listed = await owner.agent.get('/api/licences');
+  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+  const list = listed.body as OwnedLicenceList;
     const mine = list.licences.filter((licence) => docs.some((doc) => String(doc._id) === licence.id));
     expect(mine.find((licence) => licence.product === APPS)).toMatchObject({ key, seats: 5, valid: true, source: 'subscription' });
     expect(mine.find((licence) => licence.product === BROWSERS)?.key).toMatch(/^HSB-/);
@@ -281,7 +285,9 @@ describe('the licensing API', () => {
       .updateOne({ _id: `${id}:${old}` as never }, { $set: { lastSeenAt: new Date(Date.now() - 31 * DAY) } });
     expect((await decide('activate', { key, product: APPS, fingerprint: newer })).code).toBe('VALID');
     expect((await decide('validate', { key, product: APPS, fingerprint: old })).code).toBe('NOT_ACTIVATED');
-    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const listed = await owner.agent.get('/api/licences');
+  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+  const list = listed.body as OwnedLicenceList;
     const devices = list.licences.find((licence) => licence.id === id)!.activations;
     expect(devices.map((item) => ({ id: item.id, released: item.released }))).toEqual(
       expect.arrayContaining([
@@ -562,7 +568,9 @@ describe('the dashboard and the administration', () => {
     const { key, id } = await licensed();
     const fingerprint = device();
     await decide('activate', { key, product: APPS, fingerprint, name: 'Work laptop', platform: 'darwin', appVersion: '2.0.1' });
-    const list = (await owner.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const listed = await owner.agent.get('/api/licences');
+  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+  const list = listed.body as OwnedLicenceList;
     const licence = list.licences.find((item) => item.id === id)!;
     expect(licence).toMatchObject({
       key,
