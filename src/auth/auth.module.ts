@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from '../users/users.module.js';
 import { AuthAccountData } from './auth.account-data.js';
 import { AuthController } from './auth.controller.js';
@@ -25,7 +24,6 @@ import { SignInLimitsService } from './sign-in-limits.service.js';
 @Module({
   imports: [
     UsersModule,
-    PassportModule,
     JwtModule.register({}),
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },

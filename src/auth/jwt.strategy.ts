@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
+import { Passport } from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { readCookie } from './auth-cookies.js';
@@ -32,6 +33,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       secretOrKeyProvider: (_request: unknown, _token: unknown, done: (error: null, secret: string) => void) =>
         done(null, sessions.signingSecret),
     });
+  }
+
+  /** Registered in a passport instance of its own: the guard runs this instance, never one looked up by name (see JwtAuthGuard). */
+  getPassportInstance() {
+    return new Passport();
   }
 
   /**

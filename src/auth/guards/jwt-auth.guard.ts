@@ -1,49 +1,62 @@
-import { type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
+import passport from 'passport';
+import type { SessionUser } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { clearSessionCookie, readCookie } from '../auth-cookies.js';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator.js';
-import { TokenWithoutExpiryError } from '../jwt.strategy.js';
+import { JwtStrategy, TokenWithoutExpiryError } from '../jwt.strategy.js';
 import { SESSION_COOKIE } from '../sessions.service.js';
+
+interface Outcome {
+  error: unknown;
+  user: SessionUser | false;
+  info: unknown;
+}
 
 /**
  * The global guard: every handler requires a valid session unless it is marked @Public().
  * Deny by default, so a new endpoint that forgets its decorator is closed, not open.
  *
+ * It runs this app's own passport-jwt strategy instance. (`AuthGuard('jwt')` looks the strategy up
+ * by name in passport's process-wide registry, where the last app created in a process replaces
+ * the others': a test that starts a second app would have the first one verify sessions with the
+ * second's database connection, closed once the second app is.)
+ *
  * A database failure while the session is loaded is thrown as it is: the filter answers 503, not
  * 401, so a database outage never looks like everybody being signed out.
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
+export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
+    private readonly strategy: JwtStrategy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    super();
-  }
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    return super.canActivate(context);
-  }
-
-  /**
-   * `info` is passport-jwt's reason when the token did not verify (bad signature, algorithm,
-   * issuer, audience, expired, malformed). A presented token that does not verify never will: the
-   * browser is told to drop it (the refresh cookie, if any, is what gets a new one), rather than
-   * sending it with every request until it expires. A token that verifies but names a dead session
-   * is refused and kept.
-   */
-  override handleRequest<TUser>(error: unknown, user: TUser | false, info: unknown, context: ExecutionContext): TUser {
     const http = context.switchToHttp();
-    const presented = readCookie(http.getRequest<Request>(), SESSION_COOKIE) !== undefined;
+    const request = http.getRequest<Request & { user?: SessionUser }>();
+    const response = http.getResponse<Response>();
+    const { error, user, info } = await new Promise<Outcome>((resolve) => {
+      passport.authenticate(this.strategy, { session: false }, (error: unknown, user: SessionUser | false, info: unknown) =>
+        resolve({ error, user, info }),
+      )(request, response, (error: unknown) => resolve({ error, user: false, info: undefined }));
+    });
+    // `info` is passport-jwt's reason when the token did not verify (bad signature, algorithm,
+    // issuer, audience, expired, malformed). A presented token that does not verify never will: the
+    // browser is told to drop it (the refresh cookie, if any, is what gets a new one) rather than
+    // sending it with every request until it expires. A token that verifies but names a dead
+    // session is refused and kept.
+    const presented = readCookie(request, SESSION_COOKIE) !== undefined;
     const invalidToken = error instanceof TokenWithoutExpiryError || (!error && !user && presented && info instanceof Error);
-    if (invalidToken) clearSessionCookie(http.getResponse<Response>(), this.config);
+    if (invalidToken) clearSessionCookie(response, this.config);
     else if (error) throw error; // e.g. the database is down: let the filter answer 503, not 401
     if (!user) throw new UnauthorizedException('Sign in to continue');
-    return user;
+    request.user = user;
+    return true;
   }
 }
