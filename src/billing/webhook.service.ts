@@ -2,6 +2,9 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Op
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
+import type { SessionUser } from '../../lib/api/auth.js';
+import type { WebhookEventList, WebhookEventStatus } from '../../lib/api/billing.js';
+import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { BillingException } from './billing.exception.js';
@@ -35,6 +38,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: StripeEventsService,
+    private readonly audit: AuditService,
     @Optional() @Inject(BILLING_POLL_MS) private readonly pollMs: number = POLL_MS,
   ) {}
 
@@ -117,6 +121,59 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
       }
     }
     return count;
+  }
+
+  /** The inbox for admins: counts per status and the newest events of the given statuses. */
+  async list(statuses: readonly WebhookEventStatus[]): Promise<WebhookEventList> {
+    const [groups, events] = await Promise.all([
+      this.inbox.aggregate<{ _id: WebhookEventStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }]).exec(),
+      this.inbox
+        .find({ status: { $in: statuses } }, { payload: 0 })
+        .sort({ receivedAt: -1 })
+        .limit(50)
+        .lean<StripeEventRecord[]>()
+        .exec(),
+    ]);
+    return {
+      counts: Object.fromEntries(groups.map((group) => [group._id, group.n])),
+      events: events.map((record) => ({
+        id: record._id,
+        type: record.type,
+        createdAt: new Date(record.created * 1000).toISOString(),
+        receivedAt: record.receivedAt.toISOString(),
+        status: record.status,
+        attempts: record.attempts,
+        nextAttemptAt: record.nextAttemptAt?.toISOString() ?? null,
+        outcome: record.outcome,
+      })),
+    };
+  }
+
+  /**
+   * An admin asks for another try of a failed or dead event (after fixing what made it fail): it
+   * is due now with a fresh back-off, and processed at once. Answers false for any other status.
+   */
+  async retry(actor: SessionUser, id: string): Promise<boolean> {
+    const record = await this.inbox.findById(id, { payload: 0 }).lean<StripeEventRecord>().exec();
+    if (!record || (record.status !== 'failed' && record.status !== 'dead')) return false;
+    const reset = await this.inbox
+      .updateOne(
+        { _id: id, status: record.status, attempts: record.attempts },
+        { $set: { status: 'pending', attempts: 0, nextAttemptAt: new Date() } },
+      )
+      .exec();
+    if (reset.modifiedCount !== 1) return false;
+    await this.audit.record({
+      actor: { id: actor.id, email: actor.email },
+      action: 'billing.event.retry',
+      target: { type: 'stripe_event', id, label: record.type },
+      before: { status: record.status, attempts: record.attempts },
+      after: { status: 'pending', attempts: 0 },
+    });
+    const now = new Date();
+    const claimed = await this.claim({ _id: id, status: 'pending', attempts: 0 }, now);
+    if (claimed) await this.process(claimed, now);
+    return true;
   }
 
   /** Waits for the processing started by deliveries (tests). */
