@@ -116,6 +116,30 @@ export interface AdminUserBilling {
   stripeCustomerId: string | null;
 }
 
-export const BILLING_AUDIT_ACTIONS = ['billing.order.manual'] as const;
+export const WEBHOOK_EVENT_STATUSES = ['pending', 'processing', 'done', 'ignored', 'failed', 'dead'] as const;
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+/** One row of the webhook inbox, for admins (`GET /api/admin/billing/events`). */
+export interface WebhookEventView {
+  id: string;
+  type: string;
+  /** When Stripe made the event (ISO 8601). */
+  createdAt: string;
+  receivedAt: string;
+  status: WebhookEventStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  /** What processing did, or the last error. */
+  outcome: string | null;
+}
+
+export interface WebhookEventList {
+  /** Events per status, over the whole inbox. */
+  counts: Partial<Record<WebhookEventStatus, number>>;
+  /** Newest first, at most 50; by default those that need a look (failed, dead). */
+  events: WebhookEventView[];
+}
+
+export const BILLING_AUDIT_ACTIONS = ['billing.order.manual', 'billing.event.retry'] as const;
 
 export type { PlanInterval };

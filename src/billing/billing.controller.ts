@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type {
@@ -10,13 +10,24 @@ import type {
   RedirectResponse,
   SubscriptionChangeResponse,
   SubscriptionResponse,
+  WebhookEventList,
 } from '../../lib/api/billing.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { Roles, SignedIn } from '../auth/decorators/roles.decorator.js';
 import { SkipCsrf } from '../auth/decorators/skip-csrf.decorator.js';
 import { BillingService } from './billing.service.js';
-import { ChangePlanDto, CheckoutDto, ManualOrderDto, OrderIdParams, PortalDto, UserIdParams } from './dto/billing.dto.js';
+import {
+  ChangePlanDto,
+  CheckoutDto,
+  ManualOrderDto,
+  OrderIdParams,
+  PortalDto,
+  UserIdParams,
+  WebhookEventParams,
+  WebhookEventQuery,
+} from './dto/billing.dto.js';
+import { BillingErrorCode, BillingException } from './billing.exception.js';
 import { WebhookService } from './webhook.service.js';
 
 @Controller('api/billing')
@@ -89,7 +100,25 @@ export class BillingController {
 @Roles('admin')
 @Controller('api/admin/billing')
 export class AdminBillingController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: BillingService,
+    private readonly webhooks: WebhookService,
+  ) {}
+
+  @Get('events')
+  @Header('Cache-Control', 'private, no-store')
+  events(@Query() query: WebhookEventQuery): Promise<WebhookEventList> {
+    return this.webhooks.list(query.status ? [query.status] : ['failed', 'dead']);
+  }
+
+  @Post('events/:id/retry')
+  @HttpCode(202)
+  async retryEvent(@CurrentUser() actor: SessionUser, @Param() params: WebhookEventParams): Promise<{ retried: true }> {
+    if (!(await this.webhooks.retry(actor, params.id))) {
+      throw new BillingException(BillingErrorCode.NothingToRetry, 'No failed or dead event with this id');
+    }
+    return { retried: true };
+  }
 
   @Get('users/:userId')
   @Header('Cache-Control', 'private, no-store')

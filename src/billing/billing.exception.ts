@@ -9,6 +9,7 @@ export enum BillingErrorCode {
   PlanNotPriced = 'PLAN_NOT_PRICED',
   OrderNotFound = 'ORDER_NOT_FOUND',
   UserNotFound = 'USER_NOT_FOUND',
+  NothingToRetry = 'NOTHING_TO_RETRY',
 }
 
 // 409 for "not configured": the request is fine, the site's configuration does not allow it (a
@@ -22,6 +23,7 @@ const STATUS: Record<BillingErrorCode, number> = {
   [BillingErrorCode.PlanNotPriced]: 409,
   [BillingErrorCode.OrderNotFound]: 404,
   [BillingErrorCode.UserNotFound]: 404,
+  [BillingErrorCode.NothingToRetry]: 404,
 };
 
 export class BillingException extends DomainException<BillingErrorCode> {

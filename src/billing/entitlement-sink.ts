@@ -1,9 +1,9 @@
 import type { ProductSlug } from '../../lib/product.js';
 
 /**
- * The seam between billing and licences (docs: /work/notes/commerce.md, "Entitlements out"). Billing
- * never writes licences: after every state change it hands the *complete* current entitlement of one
- * source to the sink, which is idempotent (applying the same entitlement twice changes nothing).
+ * What billing tells the licences module (design: notes/commerce.md "Billing"). Billing never writes
+ * licences: after every state change it hands the sink the *complete* current entitlement of one
+ * source, and applying the same entitlement again changes nothing.
  */
 export type EntitlementState = 'active' | 'past_due' | 'suspended' | 'revoked' | 'expired';
 
@@ -25,5 +25,5 @@ export interface EntitlementSink {
   apply(entitlement: Entitlement): Promise<void>;
 }
 
-/** Injection token of the sink; the licences module provides it. */
-export const ENTITLEMENT_SINK = Symbol('ENTITLEMENT_SINK');
+/** Injection token of the {@link EntitlementSink} (provided and exported by the licences module). */
+export const ENTITLEMENT_SINK = Symbol('EntitlementSink');

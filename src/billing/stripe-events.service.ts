@@ -103,9 +103,9 @@ export class StripeEventsService {
     const object = event.data.object;
     switch (event.type) {
       case 'checkout.session.completed':
-        return this.checkoutCompleted(object);
+        return this.checkoutCompleted(object, event.created);
       case 'checkout.session.async_payment_succeeded':
-        return this.checkoutPaid(object);
+        return this.checkoutPaid(object, event.created);
       case 'checkout.session.async_payment_failed':
         return this.checkoutFact(object, { failedAt: date(event.created) }, 'failed');
       case 'checkout.session.expired':
@@ -131,7 +131,8 @@ export class StripeEventsService {
 
   /* ---------------------------------------------------------------- checkout ----------------- */
 
-  private async checkoutCompleted(session: Obj): Promise<string> {
+  /** Facts are dated by the event (when it happened at Stripe), not by when it was processed. */
+  private async checkoutCompleted(session: Obj, created: number): Promise<string> {
     const orderId = this.orderIdOf(session);
     const subscriptionId = idOf(session.subscription);
     const set: Obj = {
@@ -143,7 +144,7 @@ export class StripeEventsService {
     };
     // `paid` (cards), `no_payment_required` (a trial): done now. `unpaid`: a delayed method, async_payment_* follows.
     const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-    const order = await this.updateOrder(orderId, set, paid ? { paidAt: new Date() } : {});
+    const order = await this.updateOrder(orderId, set, paid ? { paidAt: date(created) } : {});
     if (subscriptionId && order.userId) {
       // The subscription's events may have come first without a user: link it now.
       await this.subscriptions
@@ -154,9 +155,9 @@ export class StripeEventsService {
     return `order ${orderId} ${order.status}`;
   }
 
-  private async checkoutPaid(session: Obj): Promise<string> {
+  private async checkoutPaid(session: Obj, created: number): Promise<string> {
     const orderId = this.orderIdOf(session);
-    const order = await this.updateOrder(orderId, { 'stripe.paymentIntentId': idOf(session.payment_intent) }, { paidAt: new Date() });
+    const order = await this.updateOrder(orderId, { 'stripe.paymentIntentId': idOf(session.payment_intent) }, { paidAt: date(created) });
     await this.entitlements.applyOrder(orderId);
     return `order ${orderId} ${order.status}`;
   }

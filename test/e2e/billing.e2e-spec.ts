@@ -13,6 +13,7 @@ import request from 'supertest';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
 import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
+import { newOrderId } from '../../src/billing/order-id.js';
 import { ReconcileService } from '../../src/billing/reconcile.service.js';
 import { BILLING_POLL_MS, WebhookService } from '../../src/billing/webhook.service.js';
 import { loadConfig } from '../../src/config/app-config.js';
@@ -710,8 +711,8 @@ describe('webhook effects', () => {
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'active' });
 
     // The first invoice paid the checkout order; its payment is disputed.
-    const paid = (await order(scenario.orderId))!;
-    const ids = { charge: unique('ch'), paymentIntent: paid.stripe.paymentIntentId ?? unique('pi') };
+    // (stripe-mock's invoice fixture names the same payment for every invoice: give this one its own.)
+    const ids = { charge: unique('ch'), paymentIntent: unique('pi') };
     await db.collection<Doc>('orders').updateOne({ _id: scenario.orderId }, { $set: { 'stripe.paymentIntentId': ids.paymentIntent } });
     const dispute = (status: string) =>
       event('charge.dispute.created', Math.floor(Date.now() / 1000), {
@@ -985,6 +986,59 @@ describe('manual orders and account data', () => {
     expect(await order(scenario.orderId)).toMatchObject({ userId: null, status: 'paid', amountMinor: 2900 });
     expect(await mirror(scenario.subscriptionId)).toBeNull();
     expect(await db.collection('billing_customers').countDocuments({ _id: scenario.userId as never })).toBe(0);
+  });
+});
+
+describe('webhook events for admins', () => {
+  it('an event that keeps failing ends dead after the back-off; admins see it and retry it once the cause is fixed', async () => {
+    const who = await newUser();
+    const { orderId } = await checkout(who, 'solo-lifetime');
+    // A session naming an order this database does not have (yet).
+    const missing = newOrderId();
+    const completed = event(
+      'checkout.session.completed',
+      Math.floor(Date.now() / 1000),
+      await checkoutSessionObject({
+        id: unique('cs_test'),
+        client_reference_id: missing,
+        mode: 'payment',
+        payment_status: 'paid',
+        payment_intent: unique('pi'),
+      }),
+    );
+    await deliver(completed).expect(200);
+    await webhooks.settle();
+    // Five retries with back-off (30 s … 6 h), each run as if its time had come.
+    let clock = Date.now();
+    for (const delay of [30_000, 120_000, 600_000, 3_600_000, 21_600_000]) {
+      clock += delay + 1000;
+      await webhooks.drain(() => new Date(clock));
+    }
+    const stored = await db.collection('stripe_events').findOne({ _id: completed.id as never });
+    expect(stored).toMatchObject({ status: 'dead', attempts: 6, nextAttemptAt: null });
+    expect(stored!.outcome).toMatch(/NotReadyError: Order ord_\w+ is not known/);
+
+    const list = await admin.agent.get('/api/admin/billing/events?status=dead').expect(200);
+    expect(list.body.counts.dead).toBeGreaterThanOrEqual(1);
+    expect(list.body.events.find((item: { id: string }) => item.id === completed.id)).toMatchObject({
+      type: 'checkout.session.completed',
+      attempts: 6,
+    });
+    expect(list.body.events[0]).not.toHaveProperty('payload');
+    await admin.agent.get('/api/admin/billing/events?status=bogus').expect(400);
+
+    // The cause fixed (here: the order made under that id), an admin retries: processed at once, audited.
+    const template = (await order(orderId))!;
+    await db.collection<Doc>('orders').insertOne({ ...template, _id: missing, stripe: { ...template.stripe, checkoutSessionId: null } });
+    await admin.agent.post(`/api/admin/billing/events/${completed.id}/retry`).set('x-csrf-token', admin.token).expect(202);
+    expect(await db.collection('stripe_events').findOne({ _id: completed.id as never })).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await order(missing)).toMatchObject({ status: 'paid' });
+    expect(await db.collection('audit_log').findOne({ action: 'billing.event.retry', 'target.id': completed.id })).toMatchObject({
+      before: { status: 'dead', attempts: 6 },
+    });
+    const again = await admin.agent.post(`/api/admin/billing/events/${completed.id}/retry`).set('x-csrf-token', admin.token).expect(404);
+    expect(again.body.code).toBe('NOTHING_TO_RETRY');
+    await who.agent.get('/api/admin/billing/events').expect(403);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   type ManualOrderRequest,
   ORDER_ID_PATTERN,
   PORTAL_FLOWS,
+  WEBHOOK_EVENT_STATUSES,
+  type WebhookEventStatus,
   type PortalFlow,
   type PortalRequest,
 } from '../../../lib/api/billing.js';
@@ -79,4 +81,15 @@ export class OrderIdParams {
 export class UserIdParams {
   @IsMongoId({ message: 'userId must be a 24-character hexadecimal user id' })
   userId!: string;
+}
+
+export class WebhookEventParams {
+  @Matches(/^evt_[A-Za-z0-9_]{1,100}$/, { message: 'id must be a Stripe event id (evt_…)' })
+  id!: string;
+}
+
+export class WebhookEventQuery {
+  @IfPresent()
+  @IsIn(WEBHOOK_EVENT_STATUSES, { message: `status must be one of: ${WEBHOOK_EVENT_STATUSES.join(', ')}` })
+  status?: WebhookEventStatus;
 }
