@@ -138,7 +138,11 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
       const response = await user.agent.post(path).set('x-csrf-token', user.token).send(body);
       expect({ path, status: response.status, code: response.body.code }).toEqual({ path, status: 409, code: 'BILLING_NOT_CONFIGURED' });
     }
-    const webhook = await http().post('/api/billing/webhook').set('stripe-signature', 't=1,v1=00').set('content-type', 'application/json').send('{}');
+    const webhook = await http()
+      .post('/api/billing/webhook')
+      .set('stripe-signature', 't=1,v1=00')
+      .set('content-type', 'application/json')
+      .send('{}');
     expect(webhook.status).toBe(409);
     await user.agent.get('/api/billing/subscription').expect(200, { subscription: null });
     await user.agent.get('/api/billing/orders').expect(200, { orders: [] });

@@ -133,8 +133,8 @@ describe('entitlements', () => {
     const docs = await db.collection('licences').find({ 'source.id': applied.source.id }).toArray();
     expect(docs.map((doc) => doc.product).sort()).toEqual([APPS, BROWSERS]);
     const listed = await owner.agent.get('/api/licences');
-  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
-  const list = listed.body as OwnedLicenceList;
+    if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+    const list = listed.body as OwnedLicenceList;
     const mine = list.licences.filter((licence) => docs.some((doc) => String(doc._id) === licence.id));
     expect(mine.find((licence) => licence.product === APPS)).toMatchObject({ key, seats: 5, valid: true, source: 'subscription' });
     expect(mine.find((licence) => licence.product === BROWSERS)?.key).toMatch(/^HSB-/);
@@ -286,8 +286,8 @@ describe('the licensing API', () => {
     expect((await decide('activate', { key, product: APPS, fingerprint: newer })).code).toBe('VALID');
     expect((await decide('validate', { key, product: APPS, fingerprint: old })).code).toBe('NOT_ACTIVATED');
     const listed = await owner.agent.get('/api/licences');
-  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
-  const list = listed.body as OwnedLicenceList;
+    if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+    const list = listed.body as OwnedLicenceList;
     const devices = list.licences.find((licence) => licence.id === id)!.activations;
     expect(devices.map((item) => ({ id: item.id, released: item.released }))).toEqual(
       expect.arrayContaining([
@@ -569,8 +569,8 @@ describe('the dashboard and the administration', () => {
     const fingerprint = device();
     await decide('activate', { key, product: APPS, fingerprint, name: 'Work laptop', platform: 'darwin', appVersion: '2.0.1' });
     const listed = await owner.agent.get('/api/licences');
-  if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
-  const list = listed.body as OwnedLicenceList;
+    if (listed.status !== 200) throw new Error(`GET /api/licences answered ${listed.status}: ${listed.text}`);
+    const list = listed.body as OwnedLicenceList;
     const licence = list.licences.find((item) => item.id === id)!;
     expect(licence).toMatchObject({
       key,
