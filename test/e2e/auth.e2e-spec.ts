@@ -415,6 +415,19 @@ describe('password policy', () => {
 });
 
 describe('sessions: short access tokens and rotating refresh tokens', () => {
+  it('concurrent signed-in requests of different people each get their own user', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => signUp()));
+    const answers = await Promise.all(
+      people.flatMap((person) =>
+        Array.from({ length: 5 }, async () => ({
+          expected: person.user.id,
+          got: (await person.agent.get('/api/auth/me')).body.id as string,
+        })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.got !== answer.expected)).toEqual([]);
+  });
+
   const cookieValue = (setCookie: unknown, name: string) => cookieNamed(setCookie as string[], name)?.split(';')[0];
 
   async function freshSession() {

@@ -42,7 +42,11 @@ export class JwtAuthGuard implements CanActivate {
     const request = http.getRequest<Request & { user?: SessionUser }>();
     const response = http.getResponse<Response>();
     const { error, user, info } = await new Promise<Outcome>((resolve) => {
-      passport.authenticate(this.strategy, { session: false }, (error: unknown, user: SessionUser | false, info: unknown) =>
+      // A fresh object over the strategy per request, as passport makes for a strategy named in its
+      // registry: passport sets the request's success/fail/error callbacks on the object it is
+      // given, so sharing the instance would let concurrent requests answer each other's callbacks.
+      const perRequest = Object.create(this.strategy) as JwtStrategy;
+      passport.authenticate(perRequest, { session: false }, (error: unknown, user: SessionUser | false, info: unknown) =>
         resolve({ error, user, info }),
       )(request, response, (error: unknown) => resolve({ error, user: false, info: undefined }));
     });
