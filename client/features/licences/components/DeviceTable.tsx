@@ -62,8 +62,8 @@ export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
                     {deviceName(device)}
                   </td>
                   <td data-label="Platform">{device.platform || '—'}</td>
-                  <td data-label="App version" className="licence__device-version">
-                    {device.appVersion || '—'}
+                  <td data-label="App version">
+                    {device.appVersion ? <span className="licence__device-version">{device.appVersion}</span> : '—'}
                   </td>
                   <td data-label="Last seen">
                     <time dateTime={device.lastSeenAt} title={formatDateTime(device.lastSeenAt)}>

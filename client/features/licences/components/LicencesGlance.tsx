@@ -21,12 +21,14 @@ export function LicencesGlance() {
   else summary = plural(active, 'active licence');
   return (
     <section className="card licences-glance" aria-labelledby={`${id}-title`} aria-busy={isPending || undefined}>
-      <h2 id={`${id}-title`} className="licences-glance__title">
-        Licences
-      </h2>
-      {summary === null ? <div className="skeleton licences-glance__skeleton" /> : <p className="licences-glance__summary">{summary}</p>}
+      <div className="licences-glance__text">
+        <h2 id={`${id}-title`} className="licences-glance__title">
+          Licences
+        </h2>
+        {summary === null ? <div className="skeleton licences-glance__skeleton" /> : <p className="licences-glance__summary">{summary}</p>}
+      </div>
       <AppLink to={LICENCES_PATH} className="licences-glance__link" preloadOnVisible>
-        {data && data.licences.length > 0 ? 'Keys and devices' : 'See your licences'}
+        {data && data.licences.length > 0 ? 'Licence keys and devices' : 'See your licences'}
       </AppLink>
     </section>
   );
