@@ -25,7 +25,9 @@ test.describe('licences screen', () => {
     await expect(card.getByText('2 of 3 seats in use')).toBeVisible();
     await expect(card.getByRole('progressbar', { name: 'Seats' })).toHaveAttribute('aria-valuetext', '2 of 3 seats in use');
 
-    await card.getByRole('button', { name: `Copy the licence key for ${APPS.name}` }).click();
+    // From the keyboard: the button is reachable and works with Enter.
+    await card.getByRole('button', { name: `Copy the licence key for ${APPS.name}` }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Licence key copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
@@ -50,6 +52,7 @@ test.describe('licences screen', () => {
     await expect(laptopRow).toContainText('Deactivated');
     await expect(laptopRow.getByRole('button')).toHaveCount(0);
     await expect(card.getByText('1 of 3 seats in use')).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Devices' })).toBeFocused();
 
     const after = (await (await page.request.get('/api/licences')).json()) as typeof before;
     expect(after.licences[0].seatsUsed).toBe(1);
@@ -66,6 +69,31 @@ test.describe('licences screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(opener).toBeFocused();
+    await expect(page.getByText('1 of 3 seats in use')).toBeVisible();
+  });
+
+  test('a refused deactivation is explained in the confirmation and in a toast, and the device keeps its seat', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page.request, 'licences-refused');
+    await grantAndActivate(page.request, baseURL!, { devices: DEVICES.slice(0, 1) });
+    const message = 'This licence has used up its deactivations for this month. Contact support to reset it.';
+    await page.route('**/api/licences/*/activations/*/deactivate', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 409, error: 'Conflict', message, code: 'DEACTIVATION_LIMIT' }),
+      }),
+    );
+    await gotoHydrated(page, PATH);
+    await page.getByRole('button', { name: `Deactivate ${DEVICES[0].name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Deactivate device' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(page.getByRole('alert').filter({ hasText: `Could not deactivate ${DEVICES[0].name}` })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('row').filter({ hasText: DEVICES[0].name })).toContainText('Active');
     await expect(page.getByText('1 of 3 seats in use')).toBeVisible();
   });
 

@@ -29,6 +29,7 @@ interface Props {
 export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
   const [confirming, setConfirming] = useState<DeviceActivation | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const rows: Array<{ device: DeviceActivation; state: DeviceState }> = [
     ...licence.activations.map((device) => ({ device, state: device.released ? ('released' as const) : ('active' as const) })),
     ...deactivated.map((device) => ({ device, state: 'deactivated' as const })),
@@ -36,7 +37,9 @@ export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
 
   return (
     <section className="licence__devices" aria-label={`Devices of ${licence.productName}`}>
-      <h3 className="licence__devices-title">Devices</h3>
+      <h3 ref={heading} tabIndex={-1} className="licence__devices-title">
+        Devices
+      </h3>
       {rows.length === 0 ? (
         <p className="muted licence__no-devices">No devices yet. Enter the key in {licence.productName} to activate it on a device.</p>
       ) : (
@@ -105,8 +108,8 @@ export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
             setConfirming(null);
             onDeactivated(confirming);
           }}
-          // The opener's row changes (no button once deactivated): fall back to the devices' table.
-          returnFocus={() => (opener.current?.isConnected ? opener.current : null)}
+          // A deactivated device's row has no button left: the focus goes to the devices' heading instead.
+          returnFocus={() => (opener.current?.isConnected ? opener.current : heading.current)}
         />
       ) : null}
     </section>
