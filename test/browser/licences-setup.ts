@@ -56,3 +56,71 @@ export async function grantAndActivate(
   }
   return (await (await user.get('/api/licences')).json()) as OwnedLicenceList;
 }
+
+const DAY = 24 * 3600 * 1000;
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+/**
+ * Licences in the states a fresh database cannot reach quickly (past due with grace, revoked, a key
+ * that cannot be decrypted, a released device), served in place of `GET /api/licences`.
+ */
+export function licencesInEveryState(): OwnedLicenceList {
+  const base = {
+    planId: 'team',
+    seats: 5,
+    graceUntil: null,
+    source: 'subscription' as const,
+    deactivationsLeftThisMonth: 10,
+  };
+  return {
+    licences: [
+      {
+        ...base,
+        id: 'lic_pastdue0000000000000000000',
+        product: COMPANION_PRODUCTS.apps.slug,
+        productName: COMPANION_PRODUCTS.apps.name,
+        status: 'past_due',
+        valid: true,
+        seatsUsed: 5,
+        expiresAt: isoDaysFromNow(-2),
+        graceUntil: isoDaysFromNow(12),
+        key: 'HSA-MEV58-9CQPB-TNM4Y-YGNR8-B',
+        keyHint: 'NR8B',
+        activations: [
+          {
+            id: 'a'.repeat(64),
+            name: 'A very long device name that someone typed into the app, MacBook Pro 16-inch 2023',
+            platform: 'macOS 15.1',
+            appVersion: '1.4.2',
+            activatedAt: isoDaysFromNow(-90),
+            lastSeenAt: isoDaysFromNow(-1),
+            released: false,
+          },
+          {
+            id: 'b'.repeat(64),
+            name: '',
+            platform: '',
+            appVersion: '',
+            activatedAt: isoDaysFromNow(-120),
+            lastSeenAt: isoDaysFromNow(-45),
+            released: true,
+          },
+        ],
+      },
+      {
+        ...base,
+        id: 'lic_revoked000000000000000000',
+        product: COMPANION_PRODUCTS.browsers.slug,
+        productName: COMPANION_PRODUCTS.browsers.name,
+        status: 'revoked',
+        valid: false,
+        seatsUsed: 0,
+        source: 'grant',
+        expiresAt: isoDaysFromNow(200),
+        key: null,
+        keyHint: '4QX2',
+        activations: [],
+      },
+    ],
+  };
+}

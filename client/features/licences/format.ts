@@ -48,10 +48,15 @@ export function planName(planId: string): string {
   return PRICING.find((plan) => plan.id === planId)?.name ?? planId;
 }
 
-/** The licence's end, worded for how it ends: renews (a running subscription), expires, expired, or never. */
-export function termText(licence: Pick<OwnedLicence, 'status' | 'expiresAt' | 'source'>): string {
+/**
+ * The licence's end, worded for how it ends: renews (a running subscription), payment due (past due,
+ * in its grace), expires, ended, or never. Null for a revoked licence: its end date no longer applies.
+ */
+export function termText(licence: Pick<OwnedLicence, 'status' | 'expiresAt' | 'source'>): string | null {
+  if (licence.status === 'revoked') return null;
   if (!licence.expiresAt) return 'No end date';
   const date = formatDate(licence.expiresAt);
+  if (licence.status === 'past_due') return `Payment due since ${date}`;
   if (licence.status === 'expired' || new Date(licence.expiresAt).getTime() <= Date.now()) return `Ended ${date}`;
   if (licence.source === 'subscription' && licence.status === 'active') return `Renews ${date}`;
   return `Expires ${date}`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
 import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
-import { grantAndActivate } from '../licences-setup.js';
+import { grantAndActivate, licencesInEveryState } from '../licences-setup.js';
 import { serveFakeHistory } from '../tools-ga4mp-history.js';
 import {
   accessibilityViolations,
@@ -223,6 +223,18 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await withLicence(page);
       await expect(page.getByRole('article').getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    // Past due with grace, revoked, a key that cannot be shown, a released device: served in place of the API.
+    id: 'user-licenses+states',
+    path: pathOf('user-licenses'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.route('**/api/licences', (route) => route.fulfill({ json: licencesInEveryState() }));
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('article')).toHaveCount(2);
     },
   },
   {

@@ -65,20 +65,20 @@ export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
                     {deviceName(device)}
                   </td>
                   <td data-label="Platform">{device.platform || '—'}</td>
-                  <td data-label="App version">
+                  <td data-label="App version" className="licence__nowrap">
                     {device.appVersion ? <span className="licence__device-version">{device.appVersion}</span> : '—'}
                   </td>
-                  <td data-label="Last seen">
+                  <td data-label="Last seen" className="licence__nowrap">
                     <time dateTime={device.lastSeenAt} title={formatDateTime(device.lastSeenAt)}>
                       {formatRelative(device.lastSeenAt)}
                     </time>
                   </td>
-                  <td data-label="Status">
+                  <td data-label="Status" className="licence__nowrap">
                     <span className={`badge licence__device-state licence__device-state--${state}`} title={STATE_TITLES[state]}>
                       {STATE_LABELS[state]}
                     </span>
                   </td>
-                  <td className="licence__device-actions">
+                  <td className="licence__device-actions licence__nowrap">
                     {state === 'active' ? (
                       <button
                         type="button"

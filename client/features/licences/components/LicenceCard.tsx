@@ -21,9 +21,7 @@ export function LicenceCard({ licence }: { licence: OwnedLicence }) {
           <h2 id={`${id}-title`} className="licence__title">
             {licence.productName}
           </h2>
-          <p className="licence__plan muted">
-            {planName(licence.planId)} plan · {termText(licence)}
-          </p>
+          <p className="licence__plan muted">{[`${planName(licence.planId)} plan`, termText(licence)].filter(Boolean).join(' · ')}</p>
         </div>
         <span className={`badge licence__status licence__status--${licence.status.replace('_', '-')}`}>{statusText(licence)}</span>
       </header>
