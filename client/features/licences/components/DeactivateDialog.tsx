@@ -37,8 +37,8 @@ export function DeactivateDialog({ licence, device, onClose, onDeactivated, retu
   return (
     <Dialog title={`Deactivate ${name}?`} placement="centered" onClose={onClose} returnFocus={returnFocus} className="licence-dialog">
       <p>
-        {name} gives its seat back to your {licence.productName} licence, so another device can use it. To use {licence.productName} on{' '}
-        {name} again, it will need to be activated again with the key.
+        Deactivating frees the seat {name} holds on your {licence.productName} licence, so another device can use it. To use{' '}
+        {licence.productName} on {name} again, it will need to be activated again with the key.
       </p>
       <p className="muted licence-dialog__budget">
         {left > 0
