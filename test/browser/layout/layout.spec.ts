@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
 import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
+import { grantAndActivate, licencesInEveryState } from '../licences-setup.js';
 import { serveFakeHistory } from '../tools-ga4mp-history.js';
 import {
   accessibilityViolations,
@@ -215,6 +216,41 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A licence with two devices (a fresh account has none); granted once, on the first width.
+    id: 'user-licenses+data',
+    path: pathOf('user-licenses'),
+    roles: ['user'],
+    act: async (page) => {
+      await withLicence(page);
+      await expect(page.getByRole('article').getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    // Past due with grace, revoked, a key that cannot be shown, a released device: served in place of the API.
+    id: 'user-licenses+states',
+    path: pathOf('user-licenses'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.route('**/api/licences', (route) => route.fulfill({ json: licencesInEveryState() }));
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('article')).toHaveCount(2);
+    },
+  },
+  {
+    id: 'user-licenses+deactivate',
+    path: pathOf('user-licenses'),
+    roles: ['user'],
+    act: async (page) => {
+      await withLicence(page);
+      await page
+        .getByRole('button', { name: /^Deactivate / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
     id: 'lounge+admin-only-notice',
     path: pathOf('lounge'),
     roles: ['user'],
@@ -227,6 +263,14 @@ const SCREENS: Screen[] = [
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'parallel' });
+
+/** Gives the signed-in user a licence with two active devices unless they have one, and shows it. */
+async function withLicence(page: Page): Promise<void> {
+  const { licences } = (await (await page.request.get('/api/licences')).json()) as { licences: unknown[] };
+  if (licences.length === 0) await grantAndActivate(page.request, new URL(page.url()).origin);
+  await page.reload();
+  await waitForHydration(page);
+}
 
 async function signIn(page: Page, role: Role): Promise<void> {
   if (role === 'user') await signUp(page.request, 'layout');

@@ -1,0 +1,66 @@
+import type { LicenceStatus, OwnedLicence } from '../../../lib/api/licences.js';
+import { PRICING } from '../../../lib/pricing.js';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday", "just now". */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** "1 device", "2 devices". */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export const STATUS_LABELS: Record<LicenceStatus, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  suspended: 'Suspended',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+/** What the status badge says: a past-due licence keeps working until its grace ends, so say until when. */
+export function statusText(licence: Pick<OwnedLicence, 'status' | 'graceUntil'>): string {
+  if (licence.status === 'past_due' && licence.graceUntil) return `Past due (grace until ${formatDate(licence.graceUntil)})`;
+  return STATUS_LABELS[licence.status];
+}
+
+/** The plan's public name ("Team"), or its slug for a plan the price list does not know. */
+export function planName(planId: string): string {
+  return PRICING.find((plan) => plan.id === planId)?.name ?? planId;
+}
+
+/**
+ * The licence's end, worded for how it ends: renews (a running subscription), payment due (past due,
+ * in its grace), expires, ended, or never. Null for a revoked licence: its end date no longer applies.
+ */
+export function termText(licence: Pick<OwnedLicence, 'status' | 'expiresAt' | 'source'>): string | null {
+  if (licence.status === 'revoked') return null;
+  if (!licence.expiresAt) return 'No end date';
+  const date = formatDate(licence.expiresAt);
+  if (licence.status === 'past_due') return `Payment due since ${date}`;
+  if (licence.status === 'expired' || new Date(licence.expiresAt).getTime() <= Date.now()) return `Ended ${date}`;
+  if (licence.source === 'subscription' && licence.status === 'active') return `Renews ${date}`;
+  return `Expires ${date}`;
+}
+
+/** A device that did not send its name is still listed, under a name people understand. */
+export const deviceName = (device: { name: string }) => device.name.trim() || 'Unnamed device';
