@@ -93,7 +93,7 @@ export function OrdersTable() {
                 </td>
                 <td data-label="Receipt">
                   {order.receiptUrl ? (
-                    <a href={order.receiptUrl} target="_blank" rel="noreferrer">
+                    <a className="billing-orders__receipt" href={order.receiptUrl} target="_blank" rel="noreferrer">
                       {order.receiptNumber ?? 'Receipt'}
                       <span className="visually-hidden"> (opens in a new tab)</span>
                     </a>

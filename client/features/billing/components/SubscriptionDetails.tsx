@@ -63,10 +63,6 @@ export function SubscriptionDetails({ subscription, plans, configured }: Props) 
         <StatusBadge label={status.label} tone={status.tone} />
       </div>
       <dl className="billing-facts">
-        <div className="billing-facts__item">
-          <dt>Status</dt>
-          <dd>{status.label}</dd>
-        </div>
         {period ? (
           <div className="billing-facts__item">
             <dt>{period.term}</dt>
@@ -158,7 +154,7 @@ function ChangePlanDialog({
           ) : (
             <button
               type="button"
-              className="button button--block button--primary"
+              className="button button--block"
               disabled={change.isPending}
               onClick={() =>
                 change.mutate(
