@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { OrderView } from '../../lib/api/billing.js';
-import { collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
+import { billingServerUrl, collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
 
 const pricing = (page: Page) => page.getByRole('region', { name: 'One licence, both companion products' });
 
@@ -82,5 +82,29 @@ test.describe('billing screens', () => {
     await receipt.waitForLoadState();
     await expect(receipt.getByRole('heading', { level: 1 })).toHaveText(`Receipt ${order.receiptNumber}`);
     await expect(receipt.locator('body')).toContainText('Paid by bank transfer');
+  });
+
+  test('with Stripe configured, choosing a plan sends the browser to the Checkout session Stripe made', async ({ page }) => {
+    const billing = await billingServerUrl();
+    // Signed up on the first instance; the session cookie (host-wide) signs in on the second, which shares the database.
+    await signUp(page.request, 'billing-checkout');
+    // stripe-mock answers with a checkout.stripe.com URL; the page there is a stand-in.
+    await page.route('https://checkout.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+    );
+    // The answer is read on its way to the page, which leaves for Stripe as soon as it has it.
+    let checkout: { status: number; url?: string } | null = null;
+    await page.route('**/api/billing/checkout', async (route) => {
+      const response = await route.fetch();
+      checkout = { status: response.status(), ...((await response.json()) as { url?: string }) };
+      await route.fulfill({ response });
+    });
+    await gotoHydrated(page, `${billing}/dashboard/user/subscription?plan=team-monthly`);
+    await expect(page.getByRole('status').filter({ hasText: 'Billing is not configured' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your chosen plan' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.com\//);
+    expect(checkout).toMatchObject({ status: 201, url: page.url() });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stripe Checkout');
   });
 });
