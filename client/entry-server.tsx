@@ -96,7 +96,12 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
 
 function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenInput) {
   const queryClient = createQueryClient({ server: true });
-  const noData = { me: async () => null, routeRule: async () => null, authProviders: async () => ({ oidc: null }) };
+  const noData = {
+    me: async () => null,
+    routeRule: async () => null,
+    authProviders: async () => ({ oidc: null }),
+    catalogue: async () => ({ products: [], plans: [] }),
+  };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>
       <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} retryHref={path} />

@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
-import { authProvidersQuery } from './app/queries.js';
+import { authProvidersQuery, catalogueQuery } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
@@ -26,9 +26,13 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  * Per route id, the data its loader prefetches (server and client alike) so the first render shows
  * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
  */
+const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
+
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
+  home: [catalogue],
   login: [authProviders],
   register: [authProviders],
+  'user-subscription': [catalogue],
 };
 
 /** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box (`display: contents` in base.css). */

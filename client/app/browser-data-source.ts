@@ -1,4 +1,5 @@
 import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
+import type { CatalogueResponse } from '../../lib/api/catalogue.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
@@ -18,5 +19,8 @@ export const browserDataSource: DataSource = {
   },
   authProviders() {
     return api<AuthProviders>('/api/auth/providers');
+  },
+  catalogue() {
+    return api<CatalogueResponse>('/api/catalogue');
   },
 };

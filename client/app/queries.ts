@@ -14,3 +14,7 @@ export const routeRuleQuery = (data: DataSource, pathname: string, search: strin
 /** Which sign-in buttons to show; changes only with the server's configuration. */
 export const authProvidersQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['auth', 'providers'] as const, queryFn: () => data.authProviders(), ...SLOW_QUERY_OPTIONS });
+
+/** The active plans: public, the same for everybody, cached by the server for a minute. */
+export const catalogueQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['catalogue'] as const, queryFn: () => data.catalogue(), staleTime: 60_000 });

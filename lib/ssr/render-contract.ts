@@ -1,4 +1,5 @@
 import type { AuthProviders, SessionUser } from '../api/auth.js';
+import type { CatalogueResponse } from '../api/catalogue.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
 
@@ -11,6 +12,8 @@ export interface DataSource {
   routeRule(pathname: string, search: string): Promise<RouteRuleRedirect | null>;
   /** Sign-in methods besides e-mail and password (from configuration). */
   authProviders(): Promise<AuthProviders>;
+  /** The active plans (`GET /api/catalogue`): the pricing the home and subscription pages show. */
+  catalogue(): Promise<CatalogueResponse>;
 }
 
 export interface ServerRenderInput {

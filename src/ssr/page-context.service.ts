@@ -6,6 +6,7 @@ import type { DataSource, ErrorScreenInput, ServerRenderInput } from '../../lib/
 import { readCookie } from '../auth/auth-cookies.js';
 import { authProvidersOf } from '../auth/oidc/auth-providers.js';
 import { PageSessionService } from '../auth/page-session.service.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
 
@@ -21,6 +22,7 @@ export class PageContextService {
   constructor(
     private readonly pageSessions: PageSessionService,
     private readonly routeRules: RouteRulesService,
+    private readonly catalogue: CatalogueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +54,7 @@ export class PageContextService {
       me: async () => user,
       routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
       authProviders: async () => authProvidersOf(this.config),
+      catalogue: () => this.catalogue.catalogue(),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ERROR_PAGE_RENDERER } from '../common/error-page-renderer.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { BuildManifestController } from './build-manifest.controller.js';
@@ -15,7 +16,7 @@ export class SsrModule {
   static forRoot(renderer: PageRenderer): DynamicModule {
     return {
       module: SsrModule,
-      imports: [AuthModule, SettingsModule],
+      imports: [AuthModule, SettingsModule, CatalogueModule],
       // SsrController is last: its catch-all must be registered after every other GET route.
       controllers: [SeoController, BuildManifestController, SsrController],
       providers: [

@@ -45,6 +45,25 @@ export function browserServerDatabaseUri(): string {
   return info.mongodbUri;
 }
 
+/**
+ * The browser server's second app instance, on the same database, with billing configured against
+ * stripe-mock (test/support/browser-server.mjs); resolves once it is ready.
+ */
+export async function billingServerUrl(): Promise<string> {
+  const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
+  const info = JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { billingUrl?: string };
+  if (!info.billingUrl) throw new Error('The running browser server has no billing instance: restart it');
+  for (const deadline = Date.now() + 30_000; ;) {
+    const ready = await fetch(`${info.billingUrl}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return info.billingUrl;
+    if (Date.now() > deadline) throw new Error(`The billing instance at ${info.billingUrl} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The path of the newest confirmation link mailed to `email` (stored before the registration answers). */
 export async function confirmationLinkFor(email: string): Promise<string> {
   const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });

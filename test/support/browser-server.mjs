@@ -75,8 +75,29 @@ if (process.env.MONGODB_URI) {
   env.MONGODB_URI = url.toString();
   log(`embedded database in ${dataDir} at ${database.uri}`);
 }
+
+// A second instance of the app on the same database with billing configured against stripe-mock on
+// loopback (as the Jest suites run it), for the screens that only exist when Stripe is there. The
+// first instance stays unconfigured: that is what a site without Stripe shows.
+const { freePort, startStripeMock } = await import(join(root, 'scripts/stripe-mock.mjs'));
+const stripeMock = await startStripeMock(log);
+const billingPort = await freePort();
+const billingEnv = {
+  ...env,
+  PORT: String(billingPort),
+  PUBLIC_URL: `http://${host}:${billingPort}`,
+  STRIPE_SECRET_KEY: 'sk_test_browsersuite123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_browsersuite12345678',
+  STRIPE_API_BASE: stripeMock.url,
+  // No reconcile or polling against a mock that keeps no state.
+  BILLING_POLL_MS: '0',
+};
+
 const infoPath = browserServerInfoPath(port);
-writeFileSync(infoPath, JSON.stringify({ mongodbUri: env.MONGODB_URI, pid: process.pid }));
+writeFileSync(
+  infoPath,
+  JSON.stringify({ mongodbUri: env.MONGODB_URI, pid: process.pid, billingUrl: billingEnv.PUBLIC_URL, stripeMockUrl: stripeMock.url }),
+);
 
 function cleanUp() {
   rmSync(infoPath, { force: true });
@@ -100,6 +121,9 @@ const buildId = readBuildId();
 
 const app = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
 log(`app pid ${app.pid} on http://${host}:${port}, build ${buildId}`);
+const billingApp = spawn(process.execPath, [main], { cwd: root, env: billingEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+log(`billing app pid ${billingApp.pid} on ${billingEnv.PUBLIC_URL} with stripe-mock at ${stripeMock.url}`);
+const running = (child) => child.exitCode === null && child.signalCode === null;
 
 // The app reads its HTML template once at start-up, and a new build (vite empties dist/client
 // first, then writes new hashed assets and finally dist/build-manifest.json) removes the assets that
@@ -126,7 +150,8 @@ watchFile(templatePath, { interval: 1000 }, (now, before) => {
 
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
   process.on(signal, () => {
-    if (app.exitCode === null && app.signalCode === null) app.kill(signal);
+    if (running(billingApp)) billingApp.kill(signal);
+    if (running(app)) app.kill(signal);
   });
 }
 app.on('error', (error) => {
@@ -137,12 +162,24 @@ app.on('error', (error) => {
 app.on('exit', async (code, signal) => {
   unwatchFile(buildManifestPath);
   unwatchFile(templatePath);
+  if (running(billingApp)) {
+    const exited = new Promise((resolve) => billingApp.once('exit', resolve));
+    billingApp.kill('SIGTERM');
+    await exited;
+  }
+  await stripeMock.stop();
   await database?.stop().catch((error) => console.error(`[browser-server] could not stop the database: ${error.message}`));
   cleanUp();
   process.exit(rebuilt ? 1 : (code ?? (signal ? 0 : 1)));
 });
 // Last resort (e.g. an uncaught error here): never leave the temporary database behind.
 process.on('exit', () => {
-  if (app.exitCode === null && app.signalCode === null) app.kill('SIGKILL');
+  if (running(app)) app.kill('SIGKILL');
+  if (running(billingApp)) billingApp.kill('SIGKILL');
+  try {
+    process.kill(stripeMock.pid, 'SIGKILL');
+  } catch {
+    // already stopped
+  }
   cleanUp();
 });

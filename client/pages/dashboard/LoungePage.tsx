@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useMe } from '../../app/data-source.js';
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
 import { LicencesGlance } from '../../features/licences/components/LicencesGlance.js';
+import { SubscriptionGlance } from '../../features/billing/components/SubscriptionGlance.js';
 import { RedirectNoticeBanner } from '../../features/lounge/components/RedirectNoticeBanner.js';
 import { ToolShortcuts } from '../../features/lounge/components/ToolShortcuts.js';
 import { useRedirectNotice } from '../../features/lounge/hooks/useRedirectNotice.js';
@@ -16,6 +17,7 @@ export default function LoungePage() {
       {notice ? <RedirectNoticeBanner notice={notice} onDismiss={dismiss} /> : null}
       <PageHeader title={me ? `Welcome, ${me.name}` : 'Lounge'}>Your licences, subscription and tools at a glance.</PageHeader>
       <LicencesGlance />
+      <SubscriptionGlance />
       <ToolShortcuts headingRef={toolsHeading} />
       <UpcomingSection title="Latest releases and announcements">
         Release notes of Hitscope for Apps and Hitscope for Browsers, and announcements from the team, will appear here.

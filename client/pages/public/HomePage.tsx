@@ -1,3 +1,4 @@
+import { PricingPlans } from '../../features/billing/components/PricingPlans.js';
 import { GetStartedSection } from '../../features/marketing/components/GetStartedSection.js';
 import { HeroSection } from '../../features/marketing/components/HeroSection.js';
 import { HowItWorksSection } from '../../features/marketing/components/HowItWorksSection.js';
@@ -11,7 +12,9 @@ export default function HomePage() {
       <HeroSection />
       <ToolsSection />
       <HowItWorksSection />
-      <PricingSection />
+      <PricingSection>
+        <PricingPlans />
+      </PricingSection>
       <NewsletterSection />
       <GetStartedSection />
     </>

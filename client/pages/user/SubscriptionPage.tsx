@@ -1,10 +1,11 @@
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { SubscriptionPanel } from '../../features/billing/components/SubscriptionPanel.js';
 
 export default function SubscriptionPage() {
   return (
     <>
       <PageHeader title={'Subscription'}>{'Your plan, its status and renewal date; cancel, resume or change plan.'}</PageHeader>
-      <UpcomingSection title={'No subscription'}>{'You are on the free plan. Paid plans include both companion products.'}</UpcomingSection>
+      <SubscriptionPanel />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request, test } from '@playwright/test';
+import type { SubscriptionResponse } from '../../../lib/api/billing.js';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
 import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
 import { grantAndActivate, licencesInEveryState } from '../licences-setup.js';
@@ -58,6 +59,20 @@ const routeScreens: Screen[] = ROUTE_TABLE.filter((route) => !route.path.endsWit
 }));
 
 const pathOf = (id: string) => ROUTE_TABLE.find((route) => route.id === id)!.path;
+
+const RUNNING_SUBSCRIPTION: SubscriptionResponse = {
+  subscription: {
+    id: 'sub_layout',
+    planId: 'team-monthly',
+    quantity: 1,
+    seats: 5,
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    currentPeriodEnd: '2030-01-15T12:00:00.000Z',
+    trialEnd: null,
+  },
+};
 
 const SCREENS: Screen[] = [
   ...routeScreens,
@@ -251,6 +266,51 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // Orders recorded by an admin (the one way to have orders without Stripe): the table with receipts.
+    id: 'user-orders+orders',
+    path: pathOf('user-orders'),
+    roles: ['user'],
+    act: async (page) => {
+      if (!(await page.getByRole('region', { name: 'No orders yet' }).count())) return;
+      const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+      const admin = await request.newContext({ baseURL: new URL(page.url()).origin });
+      await signInAsAdmin(admin);
+      for (const planId of ['team-yearly', 'solo-lifetime']) {
+        const recorded = await admin.post('/api/admin/billing/orders', {
+          data: { userId: me.id, planId, note: 'Paid by bank transfer' },
+          headers: { 'x-csrf-token': await csrfToken(admin) },
+        });
+        expect(recorded.status()).toBe(201);
+      }
+      await admin.dispose();
+      await page.reload();
+      await expect(page.getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    // The browser server has no Stripe: billing configured and a running subscription are stand-ins.
+    id: 'user-subscription+picker',
+    path: pathOf('user-subscription') + '?plan=team-yearly',
+    roles: ['user'],
+    act: async (page) => {
+      await page.route('**/api/billing/status', (route) => route.fulfill({ json: { configured: true } }));
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeVisible();
+    },
+  },
+  {
+    id: 'user-subscription+active',
+    path: pathOf('user-subscription'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.route('**/api/billing/status', (route) => route.fulfill({ json: { configured: true } }));
+      await page.route('**/api/billing/subscription', (route) => route.fulfill({ json: RUNNING_SUBSCRIPTION }));
+      await page.reload();
+      await page.getByRole('button', { name: 'Change plan' }).click();
+      await expect(page.getByRole('dialog', { name: 'Change plan' })).toBeVisible();
+    },
+  },
+  {
     id: 'lounge+admin-only-notice',
     path: pathOf('lounge'),
     roles: ['user'],
@@ -297,7 +357,8 @@ test.describe('layout: every screen, role, width and colour mode (and no CSP vio
           await page.emulateMedia({ colorScheme: 'light' });
           const response = await page.goto(screen.path);
           expect(response?.status(), `${screen.path} as ${role}`).toBe(screen.status ?? 200);
-          expect(new URL(page.url()).pathname, `${screen.path} as ${role} is not redirected`).toBe(screen.path);
+          const url = new URL(page.url());
+          expect(url.pathname + url.search, `${screen.path} as ${role} is not redirected`).toBe(screen.path);
           await settle(page);
           await screen.act?.(page);
           await settle(page);

@@ -1,0 +1,80 @@
+import type { OrderStatus, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
+import type { CataloguePlan, Currency, PlanInterval } from '../../../lib/api/catalogue.js';
+
+/*
+ * A fixed locale: the server renders these strings and the browser hydrates them, so both must
+ * format alike whatever language the visitor's browser prefers.
+ */
+const LOCALE = 'en-GB';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: Currency, whole: boolean): Intl.NumberFormat {
+  const key = `${currency}:${whole}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Integer minor units to a price: `2900, 'eur'` → "€29"; `2950, 'eur'` → "€29.50". */
+export function formatMoney(amountMinor: number, currency: Currency): string {
+  const digits = moneyFormat(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
+  const factor = 10 ** digits;
+  return moneyFormat(currency, amountMinor % factor === 0).format(amountMinor / factor);
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+export const INTERVAL_PERIOD: Record<PlanInterval, string> = { month: 'per month', year: 'per year', lifetime: 'one-off' };
+
+export const seatsText = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
+
+export function planLabel(plan: Pick<CataloguePlan, 'name' | 'interval'>): string {
+  if (plan.interval === 'lifetime') return plan.name;
+  return `${plan.name} (${plan.interval === 'month' ? 'monthly' : 'yearly'})`;
+}
+
+export type Tone = 'good' | 'warn' | 'bad' | 'neutral';
+
+export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: Tone }> = {
+  pending: { label: 'Pending', tone: 'neutral' },
+  paid: { label: 'Paid', tone: 'good' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
+  partially_refunded: { label: 'Partially refunded', tone: 'warn' },
+  failed: { label: 'Failed', tone: 'bad' },
+  abandoned: { label: 'Abandoned', tone: 'neutral' },
+};
+
+const SUBSCRIPTION_STATUS: Record<SubscriptionStatus, { label: string; tone: Tone }> = {
+  incomplete: { label: 'Awaiting payment', tone: 'warn' },
+  incomplete_expired: { label: 'Expired', tone: 'bad' },
+  trialing: { label: 'Trial', tone: 'good' },
+  active: { label: 'Active', tone: 'good' },
+  past_due: { label: 'Past due', tone: 'warn' },
+  unpaid: { label: 'Unpaid', tone: 'bad' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
+  paused: { label: 'Paused', tone: 'warn' },
+};
+
+/** A running subscription set to end says so rather than "Active". */
+export function subscriptionStatus(subscription: Pick<SubscriptionView, 'status' | 'cancelAtPeriodEnd'>): { label: string; tone: Tone } {
+  if (subscription.cancelAtPeriodEnd && (subscription.status === 'active' || subscription.status === 'trialing')) {
+    return { label: 'Cancels at period end', tone: 'warn' };
+  }
+  return SUBSCRIPTION_STATUS[subscription.status];
+}
+
+/** Still billed and changeable: what Cancel, Resume and Change plan apply to. */
+export const isRunning = (status: SubscriptionStatus) => status === 'active' || status === 'trialing' || status === 'past_due';
+
+/** Not over yet (paused and unpaid included): shown as the user's plan rather than the free plan. */
+export const isLive = (status: SubscriptionStatus) => status !== 'canceled' && status !== 'incomplete_expired';
