@@ -9,7 +9,7 @@ export interface AuditRecord {
   actor: { id: string; email: string };
   /** Dotted verb, e.g. `user.role.change`. */
   action: string;
-  target: { type: 'user'; id: string; label: string };
+  target: { type: 'user' | 'release'; id: string; label: string };
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }

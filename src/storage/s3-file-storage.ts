@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
 import type { S3Config } from '../config/app-config.js';
-import { FileStorage, type PutFileInput, type StoredFile, StorageUnavailableError } from './file-storage.js';
+import { type ByteRange, FileStorage, type PutFileInput, type StoredFile, StorageUnavailableError } from './file-storage.js';
 
 /** Ids this storage hands out: 128 random bits in hex. Anything else is not ours and cannot be a key. */
 const ID = /^[0-9a-f]{32}$/;
@@ -69,16 +69,24 @@ export class S3FileStorage extends FileStorage {
     return id;
   }
 
-  async get(area: string, id: string): Promise<StoredFile | null> {
+  async get(area: string, id: string, range?: ByteRange): Promise<StoredFile | null> {
     if (!ID.test(id)) return null;
     const object = await this.call('download', this.key(area, id), () =>
-      this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(area, id) })),
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(area, id),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      ),
     );
     if (!object?.Body) return null;
+    // A ranged answer's Content-Range ends with the whole object's length ("bytes 0-9/1234").
+    const whole = range && object.ContentRange ? Number(/\/(\d+)$/.exec(object.ContentRange)?.[1]) : NaN;
     return {
       body: object.Body as Readable,
       contentType: object.ContentType ?? 'application/octet-stream',
-      length: object.ContentLength ?? 0,
+      length: Number.isFinite(whole) ? whole : (object.ContentLength ?? 0),
       etag: object.ETag ?? `"${id}"`,
       lastModified: object.LastModified ?? new Date(0),
       cacheControl: object.CacheControl ?? null,
