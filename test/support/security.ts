@@ -155,16 +155,19 @@ const stable = (value: unknown): unknown =>
  */
 export async function databaseState(db: Db) {
   const all = async (name: string) => stable(await db.collection(name).find({}).sort({ _id: 1 }).toArray()) as unknown[];
-  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations] = await Promise.all([
-    all('users'),
-    all('sessions'),
-    all('route_rules'),
-    db.collection('account_tokens').countDocuments(),
-    db.collection('mail_outbox').countDocuments(),
-    all('licences'),
-    all('licence_seats'),
-    all('licence_activations'),
-  ]);
+  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations, releases, releaseFiles] =
+    await Promise.all([
+      all('users'),
+      all('sessions'),
+      all('route_rules'),
+      db.collection('account_tokens').countDocuments(),
+      db.collection('mail_outbox').countDocuments(),
+      all('licences'),
+      all('licence_seats'),
+      all('licence_activations'),
+      all('releases'),
+      db.collection('releases.files').countDocuments(),
+    ]);
   return {
     counts: {
       users: users.length,
@@ -175,6 +178,8 @@ export async function databaseState(db: Db) {
       licences: licences.length,
       licence_seats: licenceSeats.length,
       licence_activations: licenceActivations.length,
+      releases: releases.length,
+      release_files: releaseFiles,
     },
     users,
     sessions,
@@ -182,6 +187,7 @@ export async function databaseState(db: Db) {
     licences,
     licenceSeats,
     licenceActivations,
+    releases,
   };
 }
 
