@@ -165,10 +165,19 @@ export class ReleasesService {
     if (await this.releases.exists(this.naturalKey(input)).exec()) throw ReleasesException.duplicate(labelOf(input));
 
     const hashing = new HashingStream(size);
+    // Why the bytes stopped (the client went away, more or fewer bytes than `size`): the answer the
+    // admin gets, whatever the storage made of it (S3 reports any failed body as unavailable).
+    let streamError: Error | null = null;
+    hashing.once('error', (error: Error) => (streamError = error));
     file.once('error', (error: Error) => hashing.destroy(error));
     file.pipe(hashing);
     const contentType = CONTENT_TYPES.find(([pattern]) => pattern.test(filename))?.[1] ?? 'application/octet-stream';
-    const storageId = await this.storage.put(RELEASES_AREA, { body: hashing, contentType, length: size, filename });
+    let storageId: string;
+    try {
+      storageId = await this.storage.put(RELEASES_AREA, { body: hashing, contentType, length: size, filename });
+    } catch (error) {
+      throw streamError ?? error;
+    }
     return { input, filename, storageId, sha256: hashing.digest!, size, contentType };
   }
 

@@ -54,18 +54,41 @@ export class S3FileStorage extends FileStorage {
 
   async put(area: string, input: PutFileInput): Promise<string> {
     const id = randomBytes(16).toString('hex');
-    await this.call('upload', this.key(area, id), () =>
-      this.client.send(
-        new PutObjectCommand({
-          Bucket: this.config.bucket,
-          Key: this.key(area, id),
-          Body: input.body,
-          ContentType: input.contentType,
-          ContentLength: input.length,
-          CacheControl: input.cacheControl,
-        }),
-      ),
+    // A body stream that fails (its client went away, it has more or fewer bytes than `length`)
+    // aborts the request: otherwise the bucket waits for the bytes still owed and the upload hangs
+    // until a timeout. That failure is the caller's, not S3's.
+    const abort = new AbortController();
+    if (!Buffer.isBuffer(input.body)) input.body.once('error', (error: Error) => abort.abort(error));
+    const upload = this.call(
+      'upload',
+      this.key(area, id),
+      () =>
+        this.client.send(
+          new PutObjectCommand({
+            Bucket: this.config.bucket,
+            Key: this.key(area, id),
+            Body: input.body,
+            ContentType: input.contentType,
+            ContentLength: input.length,
+            CacheControl: input.cacheControl,
+          }),
+          { abortSignal: abort.signal },
+        ),
+      abort.signal,
     );
+    try {
+      await upload;
+    } catch (error) {
+      // AWS S3 keeps nothing of an aborted PUT, but some S3-compatible servers (s3rver, the test
+      // double) keep what arrived, and write it only after the connection has closed: remove it
+      // now and once more a moment later, best effort (deleting a missing key succeeds).
+      if (abort.signal.aborted) {
+        const remove = () => this.delete(area, id).catch(() => undefined);
+        await remove();
+        setTimeout(() => void remove(), 1000).unref();
+      }
+      throw error;
+    }
     return id;
   }
 
@@ -109,11 +132,12 @@ export class S3FileStorage extends FileStorage {
     );
   }
 
-  /** Runs one S3 call: a missing object is null, anything else that fails is a logged 503. */
-  private async call<T>(action: string, key: string, send: () => Promise<T>): Promise<T | null> {
+  /** Runs one S3 call: a missing object is null, an aborted one throws why, anything else that fails is a logged 503. */
+  private async call<T>(action: string, key: string, send: () => Promise<T>, signal?: AbortSignal): Promise<T | null> {
     try {
       return await send();
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       if (
         error instanceof S3ServiceException &&
         (MISSING.has(error.name) || (error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket'))
