@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
+import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
@@ -35,6 +36,14 @@ const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
   // Stripe's events are JSON, read raw (the signature covers the exact bytes); a large invoice can pass 100 KiB.
   { method: 'POST', path: STRIPE_WEBHOOK_PATH, types: [], limitBytes: STRIPE_WEBHOOK_LIMIT_BYTES },
+  // A build streams to storage as it arrives (src/releases/release-upload.ts): its own deadline, an hour.
+  {
+    method: 'POST',
+    path: '/api/admin/releases',
+    types: ['multipart/form-data'],
+    limitBytes: RELEASE_MAX_BYTES + 128 * 1024,
+    timeoutMs: 60 * 60 * 1000,
+  },
 ];
 
 /**
@@ -80,7 +89,15 @@ export interface CreateAppOptions {
  */
 export function installRequestHandling(app: NestExpressApplication, config: AppConfig): void {
   const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
-  app.use(requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)));
+  const uploadDeadlines = new Map(
+    UPLOAD_ROUTES.filter((route) => route.timeoutMs).map((route) => [`${route.method} ${route.path}`, route.timeoutMs!]),
+  );
+  app.use(
+    requestDeadline(
+      (request) => uploadDeadlines.get(`${request.method} ${request.path}`) ?? config.requestTimeoutMs,
+      () => filter.respond.bind(filter),
+    ),
+  );
   app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
   app.use(cookieParser());
   // Stripe signs the exact bytes it sends: the webhook's body is kept raw (on `rawBody`) and never

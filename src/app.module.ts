@@ -14,6 +14,7 @@ import { MailModule } from './mail/mail.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ReleasesModule } from './releases/releases.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { SsrModule } from './ssr/ssr.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         LicencesModule,
         CatalogueModule,
         BillingModule,
+        ReleasesModule,
         ...TOOL_MODULES,
         // Last, always: it owns the catch-all page route.
         SsrModule.forRoot(renderer),

@@ -9,8 +9,8 @@ export interface AuditRecord {
   actor: { id: string; email: string };
   /** Dotted verb, e.g. `user.role.change`. */
   action: string;
-  /** `user` (admin-users), `plan` (catalogue), `order` and `stripe_event` (billing). */
-  target: { type: 'user' | 'plan' | 'order' | 'stripe_event'; id: string; label: string };
+  /** `user` (admin-users), `plan` (catalogue), `order` and `stripe_event` (billing), `release` (releases). */
+  target: { type: 'user' | 'plan' | 'order' | 'stripe_event' | 'release'; id: string; label: string };
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }

@@ -8,6 +8,8 @@ export interface UploadRoute {
   /** Media types accepted, without parameters (`multipart/form-data`). */
   types: readonly string[];
   limitBytes: number;
+  /** A request deadline of its own (a large file takes longer than REQUEST_TIMEOUT_MS to arrive). */
+  timeoutMs?: number;
 }
 
 export interface RequestBodyRules {

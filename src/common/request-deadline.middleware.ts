@@ -11,13 +11,14 @@ export type ErrorResponder = (exception: unknown, request: Request, response: Re
  * responder as every other error, so pages get the error screen); the work still in flight
  * finishes or fails on its own, and anything it tries to send later is dropped.
  */
-export function requestDeadline(timeoutMs: number, respond: () => ErrorResponder): RequestHandler {
+export function requestDeadline(timeoutMs: number | ((request: Request) => number), respond: () => ErrorResponder): RequestHandler {
+  const deadlineOf = typeof timeoutMs === 'number' ? () => timeoutMs : timeoutMs;
   return (request: Request, response: Response, next: NextFunction) => {
     const timer = setTimeout(() => {
       if (response.headersSent) return;
       response.locals.deadlineExceeded = true;
       void respond()(new ServiceUnavailableException('The request took too long. Try again in a moment.'), request, response);
-    }, timeoutMs);
+    }, deadlineOf(request));
     const clear = () => clearTimeout(timer);
     response.once('finish', clear);
     response.once('close', clear);

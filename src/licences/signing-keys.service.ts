@@ -115,6 +115,15 @@ export class SigningKeysService implements OnModuleInit {
     return `${signingInput}.${b64url(sign(null, Buffer.from(signingInput), privateKey))}`;
   }
 
+  /**
+   * Ed25519 over `data` (the releases module signs a build's 32-byte SHA-256 digest), with the same
+   * key as the leases, so the apps verify builds with the JWKS they already pin.
+   */
+  async signDetached(data: Buffer): Promise<{ kid: string; signature: string }> {
+    const { kid, privateKey } = await this.currentKey();
+    return { kid, signature: b64url(sign(null, data, privateKey)) };
+  }
+
   /** The current key and the retired keys still within their publication period. */
   async jwks(now = new Date()): Promise<LicensingJwks> {
     await this.ensureCurrent();

@@ -17,6 +17,12 @@ export interface StoredFile extends StoredFileInfo {
   body: Readable;
 }
 
+/** Bytes `start` to `end` of a file, both inclusive (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface PutFileInput {
   body: Buffer | Readable;
   contentType: string;
@@ -39,7 +45,8 @@ export interface PutFileInput {
 export abstract class FileStorage {
   abstract readonly backend: 'gridfs' | 's3';
   abstract put(area: string, input: PutFileInput): Promise<string>;
-  abstract get(area: string, id: string): Promise<StoredFile | null>;
+  /** With `range`, `body` holds only those bytes (`length` stays the whole file's length). */
+  abstract get(area: string, id: string, range?: ByteRange): Promise<StoredFile | null>;
   abstract exists(area: string, id: string): Promise<boolean>;
   /** Idempotent: deleting a missing file (or a null id) succeeds. */
   abstract delete(area: string, id: string | null | undefined): Promise<void>;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type Collection, type Db, GridFSBucket, type GridFSChunk, type GridFSFile, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { FileStorage, type PutFileInput, type StoredFile } from './file-storage.js';
+import { type ByteRange, FileStorage, type PutFileInput, type StoredFile } from './file-storage.js';
 
 interface GridFsMetadata {
   contentType?: string;
@@ -50,14 +50,14 @@ export class GridFsFileStorage extends FileStorage {
     return upload.id.toString();
   }
 
-  async get(area: string, id: string): Promise<StoredFile | null> {
+  async get(area: string, id: string, range?: ByteRange): Promise<StoredFile | null> {
     if (!ObjectId.isValid(id) || id.length !== 24) return null;
     const bucket = this.bucket(area);
     const [file] = await bucket.find({ _id: new ObjectId(id) }).toArray();
     if (!file) return null;
     const metadata = (file.metadata ?? {}) as GridFsMetadata;
     return {
-      body: Readable.from(readChunks(this.db().collection<GridFSChunk>(`${area}.chunks`), file), { objectMode: false }),
+      body: Readable.from(readChunks(this.db().collection<GridFSChunk>(`${area}.chunks`), file, range), { objectMode: false }),
       contentType: metadata.contentType ?? 'application/octet-stream',
       length: file.length,
       etag: `"${id}"`,
@@ -99,13 +99,17 @@ export class GridFsFileStorage extends FileStorage {
  * Chunks come in `n` order in practice (insertion order on FerretDB; the `files_id, n` index on
  * MongoDB); any that arrive early are held until their turn, so the order is right regardless.
  * The limit ends the cursor at the last chunk instead of scanning the rest of the collection.
+ * With a range, only the chunks that hold it are read, and the first and last are cut to it.
  */
-async function* readChunks(chunks: Collection<GridFSChunk>, file: GridFSFile): AsyncGenerator<Buffer> {
-  const count = Math.ceil(file.length / file.chunkSize);
-  if (count === 0) return;
-  const cursor = chunks.find({ files_id: file._id }, { batchSize: 1, limit: count, promoteBuffers: true });
+async function* readChunks(chunks: Collection<GridFSChunk>, file: GridFSFile, range?: ByteRange): AsyncGenerator<Buffer> {
+  const total = Math.ceil(file.length / file.chunkSize);
+  if (total === 0) return;
+  const first = range ? Math.floor(range.start / file.chunkSize) : 0;
+  const count = range ? Math.min(total, Math.floor(range.end / file.chunkSize) + 1) : total;
+  const filter = range ? { files_id: file._id, n: { $gte: first, $lt: count } } : { files_id: file._id };
+  const cursor = chunks.find(filter, { batchSize: 1, limit: count - first, promoteBuffers: true });
   const early = new Map<number, Buffer>();
-  let next = 0;
+  let next = first;
   try {
     for await (const chunk of cursor) {
       if (!Number.isInteger(chunk.n) || chunk.n < next || chunk.n >= count || early.has(chunk.n)) {
@@ -113,13 +117,14 @@ async function* readChunks(chunks: Collection<GridFSChunk>, file: GridFSFile): A
       }
       early.set(chunk.n, chunk.data as Buffer);
       for (let data = early.get(next); data; data = early.get(next)) {
-        const expected = next < count - 1 ? file.chunkSize : file.length - file.chunkSize * (count - 1);
+        const expected = next < total - 1 ? file.chunkSize : file.length - file.chunkSize * (total - 1);
         if (data.length !== expected) {
           throw new Error(`GridFS file ${file._id.toString()} has chunk ${next} of ${data.length} bytes, expected ${expected}`);
         }
         early.delete(next);
+        const offset = next * file.chunkSize;
         next += 1;
-        yield data;
+        yield range ? data.subarray(Math.max(0, range.start - offset), Math.min(data.length, range.end + 1 - offset)) : data;
       }
     }
   } finally {

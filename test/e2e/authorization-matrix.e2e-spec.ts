@@ -219,6 +219,10 @@ describe('authorisation matrix: the inventory', () => {
         'PUT /api/admin/route-rules',
         'PATCH /api/admin/users/:id/role',
         'GET /{*path}',
+        'POST /api/admin/releases',
+        'POST /api/admin/releases/:id/yank',
+        'GET /api/releases/:id/download',
+        'GET /api/v1/releases/:id/download',
       ]),
     );
     // The metadata walk misses nothing Express routes to, and invents nothing.

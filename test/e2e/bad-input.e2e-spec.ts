@@ -42,6 +42,8 @@ const APPS = 'hitscope-for-apps';
 const FINGERPRINT = 'a'.repeat(64);
 /** The licence of `user`, made in the set-up through the entitlement sink (as billing would). */
 const licence = { id: '', key: '' };
+/** A release uploaded by the admin in the set-up (the yank endpoint's target). */
+const release = { id: '' };
 
 interface Person {
   agent: Agent;
@@ -352,6 +354,18 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ flow: 'payment_method_update' }),
     fields: ['flow'],
   },
+  {
+    name: 'POST /api/admin/releases/:id/yank',
+    slug: 'release-yank',
+    method: 'post',
+    path: () => `/api/admin/releases/${release.id}/yank`,
+    caller: 'admin',
+    valid: () => ({}),
+    fields: [],
+  },
+  // POST /api/admin/releases/:id/unyank reads no body either and answers exactly like yank.
+  // POST /api/admin/releases is not here: it reads multipart/form-data, not JSON (its own cases are
+  // in "the release upload" below).
 ];
 
 interface Attack {
@@ -727,7 +741,27 @@ beforeAll(async () => {
     .post('/api/v1/licenses/activate')
     .send({ key: licence.key, product: APPS, fingerprint: FINGERPRINT });
   expect(activated.body.code).toBe('VALID');
-  expect((await databaseState(db)).counts).toMatchObject({ users: 4, sessions: 4, route_rules: 1, licences: 1, licence_activations: 1 });
+  const uploaded = await people.admin.agent
+    .post('/api/admin/releases')
+    .set('x-csrf-token', people.admin.token)
+    .field('product', APPS)
+    .field('platform', 'linux')
+    .field('arch', 'x64')
+    .field('channel', 'stable')
+    .field('version', '1.0.0')
+    .field('size', '64')
+    .attach('file', Buffer.alloc(64, 1), 'hitscope-1.0.0.tar.gz')
+    .expect(201);
+  release.id = uploaded.body.id as string;
+  expect((await databaseState(db)).counts).toMatchObject({
+    users: 4,
+    sessions: 4,
+    route_rules: 1,
+    licences: 1,
+    licence_activations: 1,
+    releases: 1,
+    release_files: 1,
+  });
 });
 
 afterAll(async () => {
@@ -1509,5 +1543,78 @@ describe('malformed request bodies', () => {
   it('an avatar upload declaring more than the avatar limit is answered 413 at once too (its own limit, above the JSON one)', async () => {
     const answer = await answerToUnfinishedBody('/api/profile/avatar', 'multipart/form-data; boundary=x', 3 * 1024 * 1024);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The release upload: multipart, streamed to storage (not in the JSON table above)
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('the release upload refuses hostile input and keeps nothing', () => {
+  const fields = (overrides: Record<string, string> = {}) => ({
+    product: APPS,
+    platform: 'windows',
+    arch: 'x64',
+    channel: 'stable',
+    version: '9.9.9',
+    size: '32',
+    ...overrides,
+  });
+  const send = (values: Record<string, string>, filename = 'hitscope.zip', file = Buffer.alloc(32, 7)) => {
+    let req = people.admin.agent.post('/api/admin/releases').set('x-csrf-token', people.admin.token);
+    for (const [name, value] of Object.entries(values)) req = req.field(name, value);
+    return req.attach('file', file, filename);
+  };
+
+  it.each([
+    ['an operator as a field name', { 'product[$ne]': 'x' }, 'product[$ne]'],
+    ['__proto__ as a field name', { __proto__x: 'x' }, '__proto__x'],
+    ['a NUL in the version', { version: '1.0.0\u0000' }, 'version'],
+    ['a path as the version', { version: '../../../etc/passwd' }, 'version'],
+    ['a path as the product', { product: '../../etc/passwd' }, 'product'],
+    ['a path as the platform', { platform: '..%2F..%2Fetc' }, 'platform'],
+    ['a negative size', { size: '-32' }, 'size'],
+    ['a size in exponent notation', { size: '3.2e1' }, 'size'],
+  ] as const)('%s: 400 naming the field', async (_label, overrides, field) => {
+    const response = await refused(() => send(fields(overrides)), 400);
+    expect(Object.keys(response.body.fields ?? {})).toContain(field);
+  });
+
+  it('a size over 512 MiB: 413', async () => {
+    await refused(() => send(fields({ size: String(512 * 1024 * 1024 + 1) })), 413);
+  });
+
+  it('a JSON body: 400; text/plain: 415; no file: 400; two files: 400', async () => {
+    await refused(() => people.admin.agent.post('/api/admin/releases').set('x-csrf-token', people.admin.token).send(fields()), 400);
+    await refused(
+      () =>
+        people.admin.agent.post('/api/admin/releases').set('x-csrf-token', people.admin.token).set('content-type', 'text/plain').send('x'),
+      415,
+    );
+    let noFile = people.admin.agent.post('/api/admin/releases').set('x-csrf-token', people.admin.token);
+    for (const [name, value] of Object.entries(fields())) noFile = noFile.field(name, value);
+    await refused(() => noFile, 400);
+    await refused(() => send(fields()).attach('file', Buffer.alloc(32, 8), 'second.zip'), 400);
+  });
+
+  it('a Content-Length over the upload limit is answered 413 at once, without reading the body', async () => {
+    const http = server();
+    if (!http.listening) await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const socket = connect((http.address() as AddressInfo).port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write(
+      [
+        'POST /api/admin/releases HTTP/1.1',
+        'Host: hitscope.test',
+        'Content-Type: multipart/form-data; boundary=x',
+        `Content-Length: ${600 * 1024 * 1024}`,
+        '',
+        '--x',
+      ].join('\r\n'),
+    );
+    await new Promise<void>((resolve, reject) => socket.once('end', resolve).once('error', reject));
+    socket.destroy();
+    expect(Buffer.concat(chunks).toString()).toMatch(/^HTTP\/1\.1 413 /);
   });
 });

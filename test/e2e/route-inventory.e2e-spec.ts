@@ -50,13 +50,52 @@ describe('route inventory (deny by default)', () => {
 
   it('finds the handlers', () => {
     expect(handlers.map((handler) => handler.route)).toEqual(
-      expect.arrayContaining(['GET /api/auth/me', 'POST /api/auth/login', 'PUT /api/admin/route-rules', 'GET /{*path}']),
+      expect.arrayContaining([
+        'GET /api/auth/me',
+        'POST /api/auth/login',
+        'PUT /api/admin/route-rules',
+        'GET /{*path}',
+        'POST /api/admin/releases',
+        'GET /api/admin/releases',
+        'POST /api/admin/releases/:id/yank',
+        'POST /api/admin/releases/:id/unyank',
+        'GET /api/releases/latest',
+        'GET /api/releases/:id/download',
+        'GET /api/v1/releases/latest',
+        'GET /api/v1/releases/:id/download',
+      ]),
     );
   });
 
   it('marks every handler either @Public() or with the roles it allows', () => {
     const undecided = handlers.filter((handler) => !handler.isPublic && !handler.roles?.length).map((handler) => handler.route);
     expect(undecided).toEqual([]);
+  });
+
+  it('decides the releases routes as designed: admin uploads, signed-in downloads, public listings and key-checked app routes', () => {
+    const access = (route: string) => {
+      const handler = handlers.find((candidate) => candidate.route === route)!;
+      return handler.isPublic ? 'public' : handler.roles!.join(',');
+    };
+    expect(
+      Object.fromEntries(
+        [
+          'POST /api/admin/releases',
+          'POST /api/admin/releases/:id/yank',
+          'GET /api/releases/latest',
+          'GET /api/releases/:id/download',
+          'GET /api/v1/releases/latest',
+          'GET /api/v1/releases/:id/download',
+        ].map((route) => [route, access(route)]),
+      ),
+    ).toEqual({
+      'POST /api/admin/releases': 'admin',
+      'POST /api/admin/releases/:id/yank': 'admin',
+      'GET /api/releases/latest': 'public',
+      'GET /api/releases/:id/download': 'user,admin',
+      'GET /api/v1/releases/latest': 'public',
+      'GET /api/v1/releases/:id/download': 'public',
+    });
   });
 
   it('restricts every /api/admin handler to admins only', () => {

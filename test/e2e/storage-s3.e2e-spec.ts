@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MongoClient, ObjectId } from 'mongodb';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { FileStorage } from '../../src/storage/file-storage.js';
 import { newAgent, PASSWORD, signUp, type SignedUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
 import { tinyPng } from '../support/png.js';
@@ -114,6 +117,30 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
       .map((cookie) => cookie.toValueString())
       .join('; ');
   }
+
+  it('stores a streamed file of a declared length (a release build) and reads byte ranges of it back', async () => {
+    const storage = good.app.get(FileStorage);
+    const data = randomBytes(300 * 1024 + 7);
+    const id = await storage.put('releases', {
+      body: Readable.from([data.subarray(0, 1000), data.subarray(1000)]),
+      contentType: 'application/zip',
+      length: data.length,
+      filename: 'build.zip',
+    });
+    const read = async (range?: { start: number; end: number }) => {
+      const file = await storage.get('releases', id, range);
+      const parts: Buffer[] = [];
+      for await (const part of file!.body) parts.push(part as Buffer);
+      return { length: file!.length, bytes: Buffer.concat(parts) };
+    };
+    expect((await read()).bytes.equals(data)).toBe(true);
+    const part = await read({ start: 10, end: 19 });
+    expect(part.length).toBe(data.length);
+    expect(part.bytes.equals(data.subarray(10, 20))).toBe(true);
+    expect((await read({ start: data.length - 5, end: data.length - 1 })).bytes.equals(data.subarray(data.length - 5))).toBe(true);
+    await storage.delete('releases', id);
+    expect(await storage.exists('releases', id)).toBe(false);
+  });
 
   it('stores an uploaded avatar in the bucket with its type, length and Cache-Control, and serves it from there', async () => {
     const account = await signUp({ agent: newAgent(on('good')), database: mongodbUri });

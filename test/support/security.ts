@@ -155,20 +155,33 @@ const stable = (value: unknown): unknown =>
  */
 export async function databaseState(db: Db) {
   const all = async (name: string) => stable(await db.collection(name).find({}).sort({ _id: 1 }).toArray()) as unknown[];
-  const [users, sessions, routeRules, accountTokens, outbox, licences, licenceSeats, licenceActivations, plans, orders] = await Promise.all(
-    [
-      all('users'),
-      all('sessions'),
-      all('route_rules'),
-      db.collection('account_tokens').countDocuments(),
-      db.collection('mail_outbox').countDocuments(),
-      all('licences'),
-      all('licence_seats'),
-      all('licence_activations'),
-      all('plans'),
-      all('orders'),
-    ],
-  );
+  const [
+    users,
+    sessions,
+    routeRules,
+    accountTokens,
+    outbox,
+    licences,
+    licenceSeats,
+    licenceActivations,
+    plans,
+    orders,
+    releases,
+    releaseFiles,
+  ] = await Promise.all([
+    all('users'),
+    all('sessions'),
+    all('route_rules'),
+    db.collection('account_tokens').countDocuments(),
+    db.collection('mail_outbox').countDocuments(),
+    all('licences'),
+    all('licence_seats'),
+    all('licence_activations'),
+    all('plans'),
+    all('orders'),
+    all('releases'),
+    db.collection('releases.files').countDocuments(),
+  ]);
   return {
     counts: {
       users: users.length,
@@ -181,6 +194,8 @@ export async function databaseState(db: Db) {
       licence_activations: licenceActivations.length,
       plans: plans.length,
       orders: orders.length,
+      releases: releases.length,
+      release_files: releaseFiles,
     },
     users,
     sessions,
@@ -190,6 +205,7 @@ export async function databaseState(db: Db) {
     licenceActivations,
     plans,
     orders,
+    releases,
   };
 }
 

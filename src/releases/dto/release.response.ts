@@ -1,0 +1,38 @@
+import type { AdminRelease, PublicRelease } from '../../../lib/api/releases.js';
+import type { ProductSlug } from '../../../lib/licences/key.js';
+import type { Release } from '../schemas/release.schema.js';
+
+export const downloadPath = (id: string) => `/api/releases/${id}/download`;
+export const keyDownloadPath = (id: string) => `/api/v1/releases/${id}/download`;
+
+/** What anybody may see of a published release (no storage id, no counters). */
+export function toPublicRelease(release: Release): PublicRelease {
+  const id = release._id.toString();
+  return {
+    id,
+    product: release.product as ProductSlug,
+    platform: release.platform,
+    arch: release.arch,
+    channel: release.channel,
+    version: release.version,
+    notes: release.notes,
+    file: {
+      filename: release.file.filename,
+      size: release.file.size,
+      sha256: release.file.sha256,
+      contentType: release.file.contentType,
+    },
+    signature: { alg: 'EdDSA', kid: release.signature.kid, value: release.signature.value },
+    publishedAt: release.publishedAt.toISOString(),
+    downloadUrl: downloadPath(id),
+  };
+}
+
+export function toAdminRelease(release: Release): AdminRelease {
+  return {
+    ...toPublicRelease(release),
+    status: release.status,
+    yankedAt: release.yankedAt ? release.yankedAt.toISOString() : null,
+    downloads: release.downloads ?? 0,
+  };
+}

@@ -1,0 +1,591 @@
+/**
+ * Releases end to end: uploads streamed to real GridFS storage while hashed and signed, the latest
+ * listing, licence-gated downloads with ranges, yanking, the apps' update check and key-authorised
+ * downloads, and what a failed or hostile upload leaves behind (nothing). An app of this suite's
+ * own, on the real database.
+ */
+import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { type Db, MongoClient } from 'mongodb';
+import request from 'supertest';
+import type { LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
+import type { AdminRelease, LatestReleasesResponse, UpdateCheckResponse } from '../../lib/api/releases.js';
+import { createApp, type RunningApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { type Agent, csrfToken, type SignedUp, signUp } from '../support/e2e.js';
+import { testDatabaseUri } from '../support/test-database.js';
+
+const APPS = 'hitscope-for-apps';
+const BROWSERS = 'hitscope-for-browsers';
+const ADMIN = 'releases-admin@example.test';
+/** GridFS's default chunk size: the build spans three chunks, so ranges cross chunk boundaries. */
+const CHUNK = 255 * 1024;
+
+let running: RunningApp;
+let mongo: MongoClient;
+let db: Db;
+let port: number;
+let admin: SignedUp;
+let licensed: SignedUp;
+let unlicensed: SignedUp;
+let licenceKey: string;
+
+const server = () => running.app.getHttpServer();
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const build = randomBytes(2 * CHUNK + 1234);
+let published: AdminRelease;
+
+interface UploadInput {
+  product?: string;
+  platform?: string;
+  arch?: string;
+  channel?: string;
+  version?: string;
+  notes?: string;
+  size?: string;
+}
+
+function upload(as: SignedUp, input: UploadInput, file: Buffer = build, filename = 'Hitscope-1.0.0.dmg') {
+  const fields: UploadInput = {
+    product: APPS,
+    platform: 'macos',
+    arch: 'universal',
+    channel: 'stable',
+    size: String(file.length),
+    ...input,
+  };
+  let req = as.agent.post('/api/admin/releases').set('x-csrf-token', as.token);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) req = req.field(name, value);
+  return req.attach('file', file, { filename, contentType: 'application/octet-stream' });
+}
+
+/** A multipart body written by hand (superagent cuts a file name to its last part, and this must send it as is). */
+function multipart(
+  fields: Record<string, string>,
+  filename: string,
+  file: Buffer,
+): { body: Buffer; contentType: string; head: Buffer; tail: Buffer } {
+  const boundary = `----releases${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, file, tail]), contentType: `multipart/form-data; boundary=${boundary}`, head, tail };
+}
+
+function uploadNamed(as: SignedUp, filename: string, version: string) {
+  const fields = { product: APPS, platform: 'linux', arch: 'x64', channel: 'stable', version, size: String(build.length) };
+  const { body, contentType } = multipart(fields, filename, build);
+  return as.agent.post('/api/admin/releases').set('x-csrf-token', as.token).set('content-type', contentType).send(body);
+}
+
+/** What GridFS holds for builds, and the release documents. */
+async function stored() {
+  const [files, chunks, releases] = await Promise.all([
+    db.collection('releases.files').countDocuments(),
+    db.collection('releases.chunks').countDocuments(),
+    db.collection('releases').countDocuments(),
+  ]);
+  return { files, chunks, releases };
+}
+
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) {
+      expect(value).toEqual(expected);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function cookieHeader(agent: Agent): string {
+  const jar = (agent as unknown as { jar: { getCookies(access: unknown): { toValueString(): string }[] } }).jar;
+  return jar
+    .getCookies({ domain: '127.0.0.1', path: '/api/admin', secure: false, script: false })
+    .map((cookie) => cookie.toValueString())
+    .join('; ');
+}
+
+const latest = async (product = APPS) =>
+  (await request(server()).get(`/api/releases/latest?product=${product}`).expect(200)).body as LatestReleasesResponse;
+
+beforeAll(async () => {
+  running = await createApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: testDatabaseUri('releases'),
+      LOG_LEVEL: 'error',
+      PORT: '0',
+      AUTH_SECRET: 'releases-suite-secret-0123456789-abcdefghijklmnop',
+      ADMIN_EMAILS: ADMIN,
+      RATE_LIMIT_MULTIPLIER: '1000',
+    }),
+  );
+  await running.app.listen(0, '127.0.0.1');
+  port = (server().address() as AddressInfo).port;
+  mongo = await MongoClient.connect(running.mongodbUri);
+  db = mongo.db();
+  [admin, licensed, unlicensed] = await Promise.all([
+    signUp({ agent: request.agent(server()), email: ADMIN, name: 'Admin', database: running.mongodbUri }),
+    signUp({ agent: request.agent(server()), database: running.mongodbUri }),
+    signUp({ agent: request.agent(server()), database: running.mongodbUri }),
+  ]);
+  await admin.agent
+    .post(`/api/admin/users/${licensed.user.id}/licences`)
+    .set('x-csrf-token', admin.token)
+    .send({ planId: 'solo-lifetime', products: [APPS], seats: 1 })
+    .expect(201);
+  licenceKey = ((await licensed.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences[0].key!;
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await running?.close();
+});
+
+describe('uploads', () => {
+  it('streams a build to storage, answers its SHA-256 and an Ed25519 signature that verifies with the published key', async () => {
+    const started = Date.now();
+    const response = await upload(admin, { version: '1.0.0', notes: '## First\n\nHello.' }).expect(201);
+    published = response.body as AdminRelease;
+    expect(published).toMatchObject({
+      product: APPS,
+      platform: 'macos',
+      arch: 'universal',
+      channel: 'stable',
+      version: '1.0.0',
+      notes: '## First\n\nHello.',
+      status: 'published',
+      downloads: 0,
+      file: { filename: 'Hitscope-1.0.0.dmg', size: build.length, sha256: sha256(build), contentType: 'application/x-apple-diskimage' },
+      downloadUrl: `/api/releases/${published.id}/download`,
+    });
+    expect(published.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const jwks = (await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks;
+    const jwk = jwks.keys.find((key) => key.kid === published.signature.kid)!;
+    expect(jwk).toBeDefined();
+    const publicKey = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: 'jwk' });
+    const digest = createHash('sha256').update(build).digest();
+    expect(verify(null, digest, publicKey, Buffer.from(published.signature.value, 'base64url'))).toBe(true);
+    // Over other bytes it does not verify.
+    expect(verify(null, createHash('sha256').update('x').digest(), publicKey, Buffer.from(published.signature.value, 'base64url'))).toBe(
+      false,
+    );
+
+    const audit = await db.collection('audit_log').findOne({ action: 'release.publish', 'target.id': published.id });
+    expect(audit).toMatchObject({ actor: { email: ADMIN }, target: { type: 'release' }, after: { sha256: sha256(build) } });
+  });
+
+  it('lists it as the latest for its product, platform and arch (and not for the other product)', async () => {
+    const listing = await latest();
+    expect(listing.releases.map((release) => [release.id, release.file.sha256, release.signature.value])).toEqual([
+      [published.id, sha256(build), published.signature.value],
+    ]);
+    expect(listing.releases[0]).not.toHaveProperty('downloads');
+    expect((await latest(BROWSERS)).releases).toEqual([]);
+  });
+
+  it('refuses the same version again with 409 and stores nothing more', async () => {
+    const before = await stored();
+    const response = await upload(admin, { version: '1.0.0' }).expect(409);
+    expect(response.body).toMatchObject({ code: 'RELEASE_VERSION_EXISTS' });
+    expect(response.body.message).toMatch(/hitscope-for-apps 1\.0\.0 \(macos\/universal, stable\) exists already/);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is for administrators only: a user gets 403, nobody 401, and a missing CSRF token 403', async () => {
+    const before = await stored();
+    await upload(unlicensed, { version: '9.0.0' }).expect(403);
+    const anonymous = request.agent(server());
+    const token = await csrfToken(anonymous);
+    await anonymous
+      .post('/api/admin/releases')
+      .set('x-csrf-token', token)
+      .field('version', '9.0.0')
+      .attach('file', build, 'x.dmg')
+      .expect(401);
+    await admin.agent.post('/api/admin/releases').field('version', '9.0.0').attach('file', build, 'x.dmg').expect(403);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses bad fields, file names that are paths, a wrong size and other bodies with 400, keeping nothing', async () => {
+    const before = await stored();
+    const cases: Array<[string, ReturnType<typeof upload>, string]> = [
+      ['bad version', upload(admin, { version: 'v1' }), 'version'],
+      ['path as version', upload(admin, { version: '../../etc/passwd' }), 'version'],
+      ['path as platform', upload(admin, { version: '2.0.0', platform: '../../etc/passwd' }), 'platform'],
+      ['path as product', upload(admin, { version: '2.0.0', product: '..%2F..%2Fetc' }), 'product'],
+      ['unknown arch', upload(admin, { version: '2.0.0', arch: 'mips' }), 'arch'],
+      ['size missing', upload(admin, { version: '2.0.0', size: '' }), 'size'],
+      ['notes too long', upload(admin, { version: '2.0.0', notes: 'x'.repeat(20_001) }), 'notes'],
+      ['path as file name', uploadNamed(admin, '../../etc/passwd', '2.0.0'), 'file'],
+      ['absolute path as file name', uploadNamed(admin, '/etc/passwd', '2.0.0'), 'file'],
+      ['encoded path as file name', uploadNamed(admin, '..%2F..%2Fetc%2Fpasswd', '2.0.0'), 'file'],
+      ['dotted file name', uploadNamed(admin, '..', '2.0.0'), 'file'],
+      ['backslash path', uploadNamed(admin, '..\\..\\win.ini', '2.0.0'), 'file'],
+    ];
+    for (const [title, req, field] of cases) {
+      const response = await req;
+      expect({ title, status: response.status }).toEqual({ title, status: 400 });
+      expect({ title, fields: Object.keys(response.body.fields ?? {}) }).toEqual({ title, fields: [field] });
+    }
+    // A line break in the file name breaks the part's headers: a malformed form.
+    await uploadNamed(admin, 'a.dmg\r\nX-Injected: 1', '2.0.0').expect(400);
+    // An unknown field, a size that does not match the bytes, fields after the file, JSON, no file.
+    const unknownField = await upload(admin, { version: '2.0.0', admin: 'true' } as UploadInput).expect(400);
+    expect(Object.keys(unknownField.body.fields)).toEqual(['admin']);
+    const fieldAfterFile = await upload(admin, { version: '2.0.0' }).field('channel', 'beta').expect(400);
+    expect(fieldAfterFile.body.message).toBe('Send every field before the file');
+    const wrongSize = await upload(admin, { version: '2.0.0', size: String(build.length + 10) }).expect(400);
+    expect(wrongSize.body.message).toMatch(/not the .* sent as its size/);
+    const tooSmall = await upload(admin, { version: '2.0.0', size: '100' }).expect(400);
+    expect(tooSmall.body.message).toMatch(/larger than the size sent/);
+    await admin.agent
+      .post('/api/admin/releases')
+      .set('x-csrf-token', admin.token)
+      .attach('file', build, 'late.dmg')
+      .field('product', APPS)
+      .expect(400);
+    await admin.agent.post('/api/admin/releases').set('x-csrf-token', admin.token).send({ product: APPS, version: '2.0.0' }).expect(400);
+    await admin.agent.post('/api/admin/releases').set('x-csrf-token', admin.token).field('product', APPS).expect(400);
+    await admin.agent
+      .post('/api/admin/releases')
+      .set('x-csrf-token', admin.token)
+      .set('content-type', 'text/plain')
+      .send('hello')
+      .expect(415);
+    await eventually(stored, before);
+  });
+
+  it('leaves no document and no stored chunks when the client goes away half-way', async () => {
+    const before = await stored();
+    const fields = { product: APPS, platform: 'windows', arch: 'x64', channel: 'stable', version: '3.0.0', size: String(build.length) };
+    const { head, tail, contentType } = multipart(fields, 'Hitscope-3.0.0.exe', build);
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/admin/releases',
+      headers: {
+        cookie: cookieHeader(admin.agent),
+        'x-csrf-token': admin.token,
+        'content-type': contentType,
+        'content-length': String(head.length + build.length + tail.length),
+      },
+    });
+    client.on('error', () => undefined);
+    client.write(head);
+    client.write(build.subarray(0, CHUNK + 1000));
+    // Wait until the server has written at least one chunk of this build, then go away.
+    await eventually(async () => (await stored()).chunks > before.chunks, true);
+    client.destroy();
+    await eventually(stored, before);
+    expect(await db.collection('releases').findOne({ version: '3.0.0' })).toBeNull();
+  });
+});
+
+describe('downloads', () => {
+  const download = (as: SignedUp, id = published.id) => as.agent.get(`/api/releases/${id}/download`).buffer(true).parse(binary);
+
+  it('refuses a signed-in person without a licence (403, saying why) and anonymous callers (401)', async () => {
+    const refused = await download(unlicensed).expect(403);
+    expect(JSON.parse(refused.body.toString())).toMatchObject({
+      code: 'LICENCE_REQUIRED',
+      message: expect.stringMatching(/valid licence/),
+    });
+    await request(server()).get(`/api/releases/${published.id}/download`).expect(401);
+  });
+
+  it('sends the exact bytes to a licence holder, as an attachment with its SHA-256 as ETag, and counts it', async () => {
+    const response = await download(licensed).expect(200);
+    expect(Buffer.compare(response.body as Buffer, build)).toBe(0);
+    expect(response.headers).toMatchObject({
+      'accept-ranges': 'bytes',
+      etag: `"${sha256(build)}"`,
+      'content-length': String(build.length),
+      'content-type': 'application/x-apple-diskimage',
+      'content-disposition': `attachment; filename="Hitscope-1.0.0.dmg"; filename*=UTF-8''Hitscope-1.0.0.dmg`,
+      'x-content-type-options': 'nosniff',
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect((await db.collection('releases').findOne({ version: '1.0.0' }))?.downloads).toBe(1);
+  });
+
+  it('answers single ranges with 206 and exactly those bytes, suffixes, across chunks, and 416 past the end', async () => {
+    const ranged = async (range: string, status: number) => {
+      const response = await download(licensed).set('Range', range).expect(status);
+      return response;
+    };
+    const ten = await ranged('bytes=10-19', 206);
+    expect(Buffer.compare(ten.body as Buffer, build.subarray(10, 20))).toBe(0);
+    expect(ten.headers['content-range']).toBe(`bytes 10-19/${build.length}`);
+    expect(ten.headers['content-length']).toBe('10');
+
+    const suffix = await ranged('bytes=-5', 206);
+    expect(Buffer.compare(suffix.body as Buffer, build.subarray(build.length - 5))).toBe(0);
+    expect(suffix.headers['content-range']).toBe(`bytes ${build.length - 5}-${build.length - 1}/${build.length}`);
+
+    const across = await ranged(`bytes=${CHUNK - 5}-${2 * CHUNK + 4}`, 206);
+    expect(Buffer.compare(across.body as Buffer, build.subarray(CHUNK - 5, 2 * CHUNK + 5))).toBe(0);
+
+    const open = await ranged(`bytes=${2 * CHUNK}-`, 206);
+    expect(Buffer.compare(open.body as Buffer, build.subarray(2 * CHUNK))).toBe(0);
+
+    const past = await ranged(`bytes=${build.length}-`, 416);
+    expect(past.headers['content-range']).toBe(`bytes */${build.length}`);
+    // Several ranges: the whole file (allowed by RFC 9110), counted as a download.
+    const several = await ranged('bytes=0-1,5-6', 200);
+    expect(Buffer.compare(several.body as Buffer, build)).toBe(0);
+    // Counted: the full GET before and this one; the ranges not starting at 0 were not.
+    expect((await db.collection('releases').findOne({ version: '1.0.0' }))?.downloads).toBe(2);
+    await ranged('bytes=0-99', 206);
+    expect((await db.collection('releases').findOne({ version: '1.0.0' }))?.downloads).toBe(3);
+  });
+
+  it('answers HEAD with the headers only, and If-None-Match with 304, neither counted', async () => {
+    const head = await licensed.agent.head(`/api/releases/${published.id}/download`).expect(200);
+    expect(head.headers['content-length']).toBe(String(build.length));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    await download(licensed)
+      .set('If-None-Match', `"${sha256(build)}"`)
+      .expect(304);
+    expect((await db.collection('releases').findOne({ version: '1.0.0' }))?.downloads).toBe(3);
+  });
+
+  it('refuses ids that are not release ids (path tricks included) with 400/404, never a file', async () => {
+    for (const id of ['..%2F..%2Fetc%2Fpasswd', '..%2F', '%2e%2e', 'etc', '0'.repeat(24), `${published.id}%00`]) {
+      const response = await licensed.agent.get(`/api/releases/${id}/download`);
+      expect({ id, status: response.status }).toEqual({ id, status: id === '0'.repeat(24) ? 404 : 400 });
+    }
+    const traversal = await licensed.agent.get('/api/releases/../../etc/passwd/download');
+    expect([400, 404]).toContain(traversal.status);
+    expect(traversal.text).not.toMatch(/root:/);
+    for (const query of ['product=..%2F..%2Fetc%2Fpasswd', 'product=', '', 'product[$ne]=x']) {
+      const response = await request(server()).get(`/api/releases/latest?${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+    }
+  });
+});
+
+describe('the apps: update check and key-authorised downloads', () => {
+  const check = (query: string, key?: string) => {
+    const req = request(server()).get(`/api/v1/releases/latest?${query}`);
+    return key ? req.set('Authorization', `License ${key}`) : req;
+  };
+  const base = `product=${APPS}&platform=macos&arch=universal`;
+
+  it('offers the newest release to an older version, nothing to the same one, and says whether the key may download', async () => {
+    const older = (await check(`${base}&current=0.9.0`).expect(200)).body as UpdateCheckResponse;
+    expect(older).toEqual({
+      updateAvailable: true,
+      entitled: null,
+      latest: {
+        version: '1.0.0',
+        notes: '## First\n\nHello.',
+        sha256: sha256(build),
+        size: build.length,
+        signature: published.signature,
+        url: `/api/v1/releases/${published.id}/download`,
+      },
+    });
+    expect(((await check(`${base}&current=1.0.0`).expect(200)).body as UpdateCheckResponse).updateAvailable).toBe(false);
+    expect(((await check(`${base}&current=1.0.0-beta.3`).expect(200)).body as UpdateCheckResponse).updateAvailable).toBe(true);
+    expect(((await check(`${base}&current=1.0.0`, licenceKey).expect(200)).body as UpdateCheckResponse).entitled).toBe(true);
+    expect(((await check(`${base}&current=1.0.0`, 'HSA-00000-00000-00000-00000-0').expect(200)).body as UpdateCheckResponse).entitled).toBe(
+      false,
+    );
+    const none = (await check(`product=${APPS}&platform=linux&arch=arm64&current=1.0.0`).expect(200)).body as UpdateCheckResponse;
+    expect(none).toEqual({ updateAvailable: false, entitled: null, latest: null });
+  });
+
+  it('validates every parameter strictly', async () => {
+    for (const query of [
+      `product=${APPS}&platform=macos`,
+      `${base}&current=1.0`,
+      `${base}&current=..%2F..%2Fetc%2Fpasswd`,
+      `${base}&channel=nightly`,
+      `product=${APPS}&platform=..%2F..%2Fetc&arch=x64`,
+      `product=../../etc/passwd&platform=macos&arch=x64`,
+      `${base}&extra=1`,
+    ]) {
+      const response = await check(query);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('downloads with the licence key in the Authorization header: 401 without, 403 with a key that does not allow it', async () => {
+    const url = `/api/v1/releases/${published.id}/download`;
+    const ok = await request(server()).get(url).set('Authorization', `License ${licenceKey}`).buffer(true).parse(binary).expect(200);
+    expect(Buffer.compare(ok.body as Buffer, build)).toBe(0);
+    const part = await request(server())
+      .get(url)
+      .set('Authorization', `License ${licenceKey}`)
+      .set('Range', 'bytes=10-19')
+      .buffer(true)
+      .parse(binary)
+      .expect(206);
+    expect(Buffer.compare(part.body as Buffer, build.subarray(10, 20))).toBe(0);
+    expect((await request(server()).get(url).expect(401)).body.code).toBe('LICENCE_KEY_REQUIRED');
+    await request(server()).get(url).set('Authorization', 'Bearer whatever').expect(401);
+    await request(server()).get(url).set('Authorization', 'License HSA-00000-00000-00000-00000-0').expect(403);
+    await request(server())
+      .get('/api/v1/releases/..%2F..%2Fetc%2Fpasswd/download')
+      .set('Authorization', `License ${licenceKey}`)
+      .expect(400);
+  });
+});
+
+describe('yanking', () => {
+  it('takes a release out of the listings and answers its downloads 404; unyanking brings it back; both audited', async () => {
+    const older = (await upload(admin, { version: '0.9.0' }, build.subarray(0, 1000), 'Hitscope-0.9.0.dmg').expect(201))
+      .body as AdminRelease;
+    expect((await latest()).releases.map((release) => release.version)).toEqual(['1.0.0']);
+
+    const anonymous = request.agent(server());
+    const anonymousToken = await csrfToken(anonymous);
+    await anonymous.post(`/api/admin/releases/${published.id}/yank`).set('x-csrf-token', anonymousToken).expect(401);
+    await licensed.agent.post(`/api/admin/releases/${published.id}/yank`).set('x-csrf-token', licensed.token).expect(403);
+    const yanked = await admin.agent.post(`/api/admin/releases/${published.id}/yank`).set('x-csrf-token', admin.token).expect(200);
+    expect(yanked.body).toMatchObject({ status: 'yanked', yankedAt: expect.any(String) });
+
+    expect((await latest()).releases.map((release) => release.version)).toEqual(['0.9.0']);
+    await licensed.agent.get(`/api/releases/${published.id}/download`).expect(404);
+    await request(server()).get(`/api/v1/releases/${published.id}/download`).set('Authorization', `License ${licenceKey}`).expect(404);
+    const update = (
+      await request(server()).get(`/api/v1/releases/latest?product=${APPS}&platform=macos&arch=universal&current=0.9.0`).expect(200)
+    ).body as UpdateCheckResponse;
+    expect(update).toMatchObject({ updateAvailable: false, latest: { version: '0.9.0' } });
+
+    const list = (await admin.agent.get('/api/admin/releases').expect(200)).body as { releases: AdminRelease[] };
+    expect(list.releases.map((release) => [release.version, release.status])).toEqual(
+      expect.arrayContaining([
+        ['1.0.0', 'yanked'],
+        ['0.9.0', 'published'],
+      ]),
+    );
+
+    await admin.agent.post(`/api/admin/releases/${published.id}/unyank`).set('x-csrf-token', admin.token).expect(200);
+    expect((await latest()).releases.map((release) => release.version)).toEqual(['1.0.0']);
+    await admin.agent.post(`/api/admin/releases/${older.id}/yank`).set('x-csrf-token', admin.token).expect(200);
+    await admin.agent.post('/api/admin/releases/..%2F..%2Fetc/yank').set('x-csrf-token', admin.token).expect(400);
+    await admin.agent
+      .post(`/api/admin/releases/${'0'.repeat(24)}/yank`)
+      .set('x-csrf-token', admin.token)
+      .expect(404);
+
+    const actions = await db
+      .collection('audit_log')
+      .find({ 'target.id': published.id })
+      .sort({ at: 1, _id: 1 })
+      .map((entry) => entry.action as string)
+      .toArray();
+    expect(actions).toEqual(['release.publish', 'release.yank', 'release.unyank']);
+  });
+});
+
+/** Collects a response body as bytes, whatever its content type. */
+function binary(res: unknown, callback: (error: Error | null, body: Buffer) => void): void {
+  const response = res as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => callback(null, Buffer.concat(chunks)));
+  response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
+}
+
+/**
+ * Throughput and memory of a large build through the real storage (BENCH=1, not part of the normal
+ * run: it writes RELEASES_BENCH_MB, default 128, MiB). The file is streamed from disk and the
+ * download hashed as it arrives, so the test process holds no copy either.
+ */
+(process.env.BENCH ? describe : describe.skip)('a large build (BENCH=1)', () => {
+  const megabytes = Number(process.env.RELEASES_BENCH_MB ?? 128);
+
+  it(`uploads and downloads ${megabytes} MiB without holding it in memory`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hitscope-release-bench-'));
+    const path = join(dir, 'big.bin');
+    const hash = createHash('sha256');
+    await new Promise<void>((resolve, reject) => {
+      const out = createWriteStream(path);
+      out.once('error', reject);
+      for (let i = 0; i < megabytes; i += 1) {
+        const chunk = randomBytes(1024 * 1024);
+        hash.update(chunk);
+        out.write(chunk);
+      }
+      out.end(resolve);
+    });
+    const expected = hash.digest('hex');
+    const size = megabytes * 1024 * 1024;
+    let peak = 0;
+    const baseline = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - baseline)), 25);
+    try {
+      let started = Date.now();
+      let req = admin.agent.post('/api/admin/releases').set('x-csrf-token', admin.token);
+      for (const [name, value] of Object.entries({
+        product: BROWSERS,
+        platform: 'chrome',
+        arch: 'universal',
+        channel: 'stable',
+        version: '5.0.0',
+        size: String(size),
+      }))
+        req = req.field(name, value);
+      const uploaded = (await req.attach('file', createReadStream(path), 'big.zip').expect(201)).body as AdminRelease;
+      const uploadSeconds = (Date.now() - started) / 1000;
+      expect(uploaded.file.sha256).toBe(expected);
+      const uploadPeak = peak;
+
+      await admin.agent
+        .post(`/api/admin/users/${licensed.user.id}/licences`)
+        .set('x-csrf-token', admin.token)
+        .send({ planId: 'solo-lifetime', products: [BROWSERS], seats: 1 })
+        .expect(201);
+      const key = ((await licensed.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences.find(
+        (item) => item.product === BROWSERS,
+      )!.key!;
+      peak = 0;
+      started = Date.now();
+      const downloaded = await new Promise<{ sha256: string; bytes: number }>((resolve, reject) => {
+        httpGet(
+          { host: '127.0.0.1', port, path: `/api/v1/releases/${uploaded.id}/download`, headers: { authorization: `License ${key}` } },
+          (response) => {
+            const digest = createHash('sha256');
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              digest.update(chunk);
+            });
+            response.once('end', () => resolve({ sha256: digest.digest('hex'), bytes }));
+            response.once('error', reject);
+          },
+        ).once('error', reject);
+      });
+      const downloadSeconds = (Date.now() - started) / 1000;
+      expect(downloaded).toEqual({ sha256: expected, bytes: size });
+      console.log(
+        `${megabytes} MiB: upload ${(megabytes / uploadSeconds).toFixed(1)} MiB/s (RSS +${(uploadPeak / 2 ** 20).toFixed(0)} MiB at most), ` +
+          `download ${(megabytes / downloadSeconds).toFixed(1)} MiB/s (RSS +${(peak / 2 ** 20).toFixed(0)} MiB at most)`,
+      );
+      // Streaming: the process grows by its buffers and garbage, not by the file (256 MiB measured +10 MiB).
+      expect(uploadPeak).toBeLessThan(64 * 2 ** 20);
+      expect(peak).toBeLessThan(64 * 2 ** 20);
+    } finally {
+      clearInterval(sampler);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
