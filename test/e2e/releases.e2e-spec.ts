@@ -5,11 +5,7 @@
  * own, on the real database.
  */
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { get as httpGet, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Db, MongoClient } from 'mongodb';
 import request from 'supertest';
@@ -504,88 +500,3 @@ function binary(res: unknown, callback: (error: Error | null, body: Buffer) => v
   response.on('end', () => callback(null, Buffer.concat(chunks)));
   response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
 }
-
-/**
- * Throughput and memory of a large build through the real storage (BENCH=1, not part of the normal
- * run: it writes RELEASES_BENCH_MB, default 128, MiB). The file is streamed from disk and the
- * download hashed as it arrives, so the test process holds no copy either.
- */
-(process.env.BENCH ? describe : describe.skip)('a large build (BENCH=1)', () => {
-  const megabytes = Number(process.env.RELEASES_BENCH_MB ?? 128);
-
-  it(`uploads and downloads ${megabytes} MiB without holding it in memory`, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hitscope-release-bench-'));
-    const path = join(dir, 'big.bin');
-    const hash = createHash('sha256');
-    await new Promise<void>((resolve, reject) => {
-      const out = createWriteStream(path);
-      out.once('error', reject);
-      for (let i = 0; i < megabytes; i += 1) {
-        const chunk = randomBytes(1024 * 1024);
-        hash.update(chunk);
-        out.write(chunk);
-      }
-      out.end(resolve);
-    });
-    const expected = hash.digest('hex');
-    const size = megabytes * 1024 * 1024;
-    let peak = 0;
-    const baseline = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - baseline)), 25);
-    try {
-      let started = Date.now();
-      let req = admin.agent.post('/api/admin/releases').set('x-csrf-token', admin.token);
-      for (const [name, value] of Object.entries({
-        product: BROWSERS,
-        platform: 'chrome',
-        arch: 'universal',
-        channel: 'stable',
-        version: '5.0.0',
-        size: String(size),
-      }))
-        req = req.field(name, value);
-      const uploaded = (await req.attach('file', createReadStream(path), 'big.zip').expect(201)).body as AdminRelease;
-      const uploadSeconds = (Date.now() - started) / 1000;
-      expect(uploaded.file.sha256).toBe(expected);
-      const uploadPeak = peak;
-
-      await admin.agent
-        .post(`/api/admin/users/${licensed.user.id}/licences`)
-        .set('x-csrf-token', admin.token)
-        .send({ planId: 'solo-lifetime', products: [BROWSERS], seats: 1 })
-        .expect(201);
-      const key = ((await licensed.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences.find(
-        (item) => item.product === BROWSERS,
-      )!.key!;
-      peak = 0;
-      started = Date.now();
-      const downloaded = await new Promise<{ sha256: string; bytes: number }>((resolve, reject) => {
-        httpGet(
-          { host: '127.0.0.1', port, path: `/api/v1/releases/${uploaded.id}/download`, headers: { authorization: `License ${key}` } },
-          (response) => {
-            const digest = createHash('sha256');
-            let bytes = 0;
-            response.on('data', (chunk: Buffer) => {
-              bytes += chunk.length;
-              digest.update(chunk);
-            });
-            response.once('end', () => resolve({ sha256: digest.digest('hex'), bytes }));
-            response.once('error', reject);
-          },
-        ).once('error', reject);
-      });
-      const downloadSeconds = (Date.now() - started) / 1000;
-      expect(downloaded).toEqual({ sha256: expected, bytes: size });
-      console.log(
-        `${megabytes} MiB: upload ${(megabytes / uploadSeconds).toFixed(1)} MiB/s (RSS +${(uploadPeak / 2 ** 20).toFixed(0)} MiB at most), ` +
-          `download ${(megabytes / downloadSeconds).toFixed(1)} MiB/s (RSS +${(peak / 2 ** 20).toFixed(0)} MiB at most)`,
-      );
-      // Streaming: the process grows by its buffers and garbage, not by the file (256 MiB measured +10 MiB).
-      expect(uploadPeak).toBeLessThan(64 * 2 ** 20);
-      expect(peak).toBeLessThan(64 * 2 ** 20);
-    } finally {
-      clearInterval(sampler);
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 600_000);
-});
