@@ -106,12 +106,12 @@ const BOTH = [...PRODUCT_SLUGS];
 
 /** Inserted on first start (by `_id`, so two instances starting together insert each plan once). */
 export const DEFAULT_PLANS: readonly SeedPlan[] = [
-  plan('solo-monthly', 'Solo', 900, 'month', 1, 10, ['1 seat', 'Both companion products', 'E-mail support']),
-  plan('solo-yearly', 'Solo', 9000, 'year', 1, 20, ['1 seat', 'Both companion products', 'E-mail support', 'Two months free']),
-  plan('team-monthly', 'Team', 2900, 'month', 5, 30, ['5 seats', 'Both companion products', 'Priority support'], true),
-  plan('team-yearly', 'Team', 29000, 'year', 5, 40, ['5 seats', 'Both companion products', 'Priority support', 'Two months free']),
-  plan('agency-monthly', 'Agency', 7900, 'month', 20, 50, ['20 seats', 'Both companion products', 'Onboarding call']),
-  plan('solo-lifetime', 'Solo lifetime', 19900, 'lifetime', 1, 60, ['1 seat', 'Both companion products', 'Pay once, use forever']),
+  plan('solo-monthly', 'Solo', 900, 'month', 1, 10, ['Both companion products', 'E-mail support']),
+  plan('solo-yearly', 'Solo', 9000, 'year', 1, 20, ['Both companion products', 'E-mail support', 'Two months free']),
+  plan('team-monthly', 'Team', 2900, 'month', 5, 30, ['Both companion products', 'Priority support'], true),
+  plan('team-yearly', 'Team', 29000, 'year', 5, 40, ['Both companion products', 'Priority support', 'Two months free']),
+  plan('agency-monthly', 'Agency', 7900, 'month', 20, 50, ['Both companion products', 'Onboarding call']),
+  plan('solo-lifetime', 'Solo lifetime', 19900, 'lifetime', 1, 60, ['Both companion products', 'Pay once, use forever']),
 ];
 
 function plan(

@@ -16,8 +16,10 @@ export default function LoungePage() {
     <>
       {notice ? <RedirectNoticeBanner notice={notice} onDismiss={dismiss} /> : null}
       <PageHeader title={me ? `Welcome, ${me.name}` : 'Lounge'}>Your licences, subscription and tools at a glance.</PageHeader>
-      <LicencesGlance />
-      <SubscriptionGlance />
+      <div className="lounge-glances">
+        <LicencesGlance />
+        <SubscriptionGlance />
+      </div>
       <ToolShortcuts headingRef={toolsHeading} />
       <UpcomingSection title="Latest releases and announcements">
         Release notes of Hitscope for Apps and Hitscope for Browsers, and announcements from the team, will appear here.

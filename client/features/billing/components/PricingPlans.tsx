@@ -33,7 +33,7 @@ export function PricingPlans() {
       plans={data.plans}
       action={(plan) => (
         <AppLink to={choosePlanHref(plan.id, Boolean(me))} className={`button button--block${plan.featured ? ' button--primary' : ''}`}>
-          Choose {plan.name}
+          {plan.interval === 'lifetime' ? 'Buy' : 'Choose'} {plan.name}
         </AppLink>
       )}
     />

@@ -94,7 +94,7 @@ function PlanPicker({ plans, chosenId }: { plans: readonly CataloguePlan[]; chos
             disabled={busyId !== undefined}
             onClick={() => start(plan)}
           >
-            {busyId === plan.id ? 'Opening checkout…' : `Choose ${plan.name}`}
+            {busyId === plan.id ? 'Opening checkout…' : `${plan.interval === 'lifetime' ? 'Buy' : 'Choose'} ${plan.name}`}
           </button>
         )}
       />

@@ -27,8 +27,8 @@ export function LicencesGlance() {
         </h2>
         {summary === null ? <div className="skeleton licences-glance__skeleton" /> : <p className="licences-glance__summary">{summary}</p>}
       </div>
-      <AppLink to={LICENCES_PATH} className="licences-glance__link" preloadOnVisible>
-        {data && data.licences.length > 0 ? 'Licence keys and devices' : 'See your licences'}
+      <AppLink to={LICENCES_PATH} className="button button--small" preloadOnVisible>
+        {data && data.licences.length > 0 ? 'Keys and devices' : 'See licences'}
       </AppLink>
     </section>
   );
