@@ -3,7 +3,7 @@
  * Shared by the server's DTOs and mappers and the client (pricing on the home and tool pages, the
  * catalogue section of /admin/settings). Money is in integer minor units (`amountMinor: 2900` = €29).
  */
-import { PRODUCT, type ProductSlug, PRODUCT_SLUGS } from '../product.js';
+import { type ProductSlug, PRODUCT_SLUGS } from '../product.js';
 
 export const CURRENCIES = ['eur', 'usd', 'gbp'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -90,16 +90,6 @@ export interface CreatePlanRequest {
 export type UpdatePlanRequest = Partial<Omit<CreatePlanRequest, 'id'>> & { active?: boolean };
 
 export const CATALOGUE_AUDIT_ACTIONS = ['catalogue.plan.create', 'catalogue.plan.update', 'catalogue.plan.deactivate'] as const;
-
-/**
- * Licence-key prefixes: `HSA` (for Apps) and `HSB` (for Browsers), the values the commerce contract
- * names. (Its wording "the slug's first two letters" would give `HI…`; the listed values win, since
- * keys already handed out are what matters. The product's initial is derived from its slug.)
- */
-export function licencePrefix(product: ProductSlug): string {
-  const initial = product.slice(`${PRODUCT.slug}-for-`.length, `${PRODUCT.slug}-for-`.length + 1);
-  return `HS${initial}`.toUpperCase();
-}
 
 type SeedPlan = Omit<AdminPlan, 'updatedAt'>;
 const BOTH = [...PRODUCT_SLUGS];

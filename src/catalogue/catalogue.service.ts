@@ -1,3 +1,4 @@
+import { KEY_PREFIXES } from '../../lib/licences/key.js';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -9,7 +10,6 @@ import {
   type CatalogueResponse,
   type CreatePlanRequest,
   DEFAULT_PLANS,
-  licencePrefix,
   type UpdatePlanRequest,
 } from '../../lib/api/catalogue.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
@@ -90,7 +90,7 @@ export class CatalogueService implements OnApplicationBootstrap {
         slug: product.slug,
         name: product.name,
         kind: product.kind,
-        licencePrefix: licencePrefix(product.slug),
+        licencePrefix: KEY_PREFIXES[product.slug],
         downloadsFree: free.has(product.slug),
       })),
       plans: plans.map(toCataloguePlan),
