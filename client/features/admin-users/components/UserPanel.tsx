@@ -8,6 +8,7 @@ import { adminUserDetailQuery } from '../api.js';
 import { useUserActions } from '../hooks/useUserActions.js';
 import { AccessSection } from './AccessSection.js';
 import { AuditList } from './AuditList.js';
+import { CommerceSection } from './CommerceSection.js';
 import { PanelSection } from './PanelSection.js';
 import { RetryAlert } from './RetryAlert.js';
 import { SessionsSection } from './SessionsSection.js';
@@ -53,15 +54,7 @@ function UserDetails({ user, me }: { user: AdminUserDetail; me: SessionUser | nu
       <UserFacts user={user} isSelf={actions.isSelf} />
       <AccessSection user={user} actions={actions} />
       <SessionsSection user={user} actions={actions} />
-      <PanelSection title="Orders">
-        <p className="muted admin-users__none">No orders yet.</p>
-      </PanelSection>
-      <PanelSection title="Licences">
-        <p className="muted admin-users__none">No licences yet.</p>
-      </PanelSection>
-      <PanelSection title="Subscription">
-        <p className="muted admin-users__none">No subscription.</p>
-      </PanelSection>
+      <CommerceSection user={user} />
       <PanelSection title="Recent activity">
         <AuditList userId={user.id} meEmail={me?.email} />
       </PanelSection>
