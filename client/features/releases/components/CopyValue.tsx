@@ -2,8 +2,11 @@ import { useId } from 'react';
 import { useToast } from '../../../components/Toaster.js';
 import '../releases.css';
 
-/** A value in a read-only monospace field with a Copy button (a toast says how it went). */
-export function CopyValue({ label, value, what }: { label: string; value: string; what: string }) {
+/**
+ * A value in a read-only monospace field with a Copy button (a toast says how it went). `detail`
+ * completes the label for screen readers only ("SHA-256" + " of Chrome 1.4.0").
+ */
+export function CopyValue({ label, detail = '', value, what }: { label: string; detail?: string; value: string; what: string }) {
   const id = useId();
   const toast = useToast();
   const copy = async () => {
@@ -18,6 +21,7 @@ export function CopyValue({ label, value, what }: { label: string; value: string
     <div className="release-copy">
       <label className="release-copy__label" htmlFor={id}>
         {label}
+        {detail ? <span className="visually-hidden">{` ${detail}`}</span> : null}
       </label>
       <div className="release-copy__row">
         <input
@@ -30,7 +34,7 @@ export function CopyValue({ label, value, what }: { label: string; value: string
           onFocus={(event) => event.currentTarget.select()}
         />
         <button type="button" className="button button--small release-copy__button" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label}</span>
+          Copy<span className="visually-hidden">{` ${label}${detail ? ` ${detail}` : ''}`}</span>
         </button>
       </div>
     </div>

@@ -104,7 +104,7 @@ function ReleaseItem({ release, productName, entitled }: { release: PublicReleas
           <dd>{formatSize(release.file.size)}</dd>
         </div>
       </dl>
-      <CopyValue label={`SHA-256 of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
+      <CopyValue label="SHA-256" detail={`of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
       {release.notes.trim() ? <p className="release__notes">{release.notes}</p> : null}
       {entitled ? (
         <a className="button button--primary release__download" href={`/api/releases/${encodeURIComponent(release.id)}/download`} download>
