@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { useMe } from '../../app/data-source.js';
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { LicencesGlance } from '../../features/licences/components/LicencesGlance.js';
 import { SubscriptionGlance } from '../../features/billing/components/SubscriptionGlance.js';
+import { LatestReleasesList } from '../../features/releases/components/LatestReleasesList.js';
 import { RedirectNoticeBanner } from '../../features/lounge/components/RedirectNoticeBanner.js';
 import { ToolShortcuts } from '../../features/lounge/components/ToolShortcuts.js';
 import { useRedirectNotice } from '../../features/lounge/hooks/useRedirectNotice.js';
@@ -21,9 +22,7 @@ export default function LoungePage() {
         <SubscriptionGlance />
       </div>
       <ToolShortcuts headingRef={toolsHeading} />
-      <UpcomingSection title="Latest releases and announcements">
-        Release notes of Hitscope for Apps and Hitscope for Browsers, and announcements from the team, will appear here.
-      </UpcomingSection>
+      <LatestReleasesList />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Icon } from '../../components/Icon.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { AppLogAnalyser } from '../../features/applog/components/AppLogAnalyser.js';
+import { ReleaseDownloads } from '../../features/releases/components/ReleaseDownloads.js';
+import { COMPANION_PRODUCTS } from '../../../lib/product.js';
 import '../../features/applog/applog.css';
 
 export default function AppLogPage() {
@@ -16,22 +17,7 @@ export default function AppLogPage() {
         <AppLogAnalyser />
       </section>
 
-      <section className="applog-downloads" aria-labelledby="apps-downloads-heading">
-        <h2 id="apps-downloads-heading">Hitscope for Apps — downloads &amp; licence</h2>
-        <div className="card applog-downloads__card">
-          <span className="icon-chip" aria-hidden="true">
-            <Icon name="key" />
-          </span>
-          <div>
-            <p>
-              <strong>Desktop app downloads and your licence key are not available here yet.</strong>
-            </p>
-            <p className="muted">
-              They arrive with a later release of this page. The analyser above needs neither: it runs in your browser.
-            </p>
-          </div>
-        </div>
-      </section>
+      <ReleaseDownloads product={COMPANION_PRODUCTS.apps.slug} />
     </>
   );
 }

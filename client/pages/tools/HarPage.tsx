@@ -1,5 +1,7 @@
 import { PageHeader } from '../../components/PageHeader.js';
 import { HarAnalyser } from '../../features/har/components/HarAnalyser.js';
+import { ReleaseDownloads } from '../../features/releases/components/ReleaseDownloads.js';
+import { COMPANION_PRODUCTS } from '../../../lib/product.js';
 import '../../features/har/har.css';
 
 export default function HarPage() {
@@ -16,13 +18,7 @@ export default function HarPage() {
         </p>
         <HarAnalyser />
       </section>
-      <section className="card har-extension" aria-labelledby="extension-title">
-        <h2 id="extension-title">Hitscope for Browsers — download &amp; licence</h2>
-        <p className="muted">
-          The browser extension shows the same decoding live, as you browse. Its downloads and your licence key will appear here in a coming
-          release; nothing to install yet.
-        </p>
-      </section>
+      <ReleaseDownloads product={COMPANION_PRODUCTS.browsers.slug} />
     </>
   );
 }

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OwnedLicenceList } from '../../../lib/api/licences.js';
+import type { LatestReleasesResponse } from '../../../lib/api/releases.js';
+import type { ProductSlug } from '../../../lib/product.js';
+import { api } from '../../app/api-client.js';
+
+/** Slow-changing data (PRODUCT.md §3): five minutes fresh, no refetch on focus, refetch on mount. */
+const SLOW = { staleTime: 300_000, refetchOnWindowFocus: false, refetchOnMount: true } as const;
+
+export const latestReleasesQuery = (product: ProductSlug) =>
+  queryOptions({
+    queryKey: ['releases', 'latest', product] as const,
+    queryFn: () => api<LatestReleasesResponse>(`/api/releases/latest?product=${encodeURIComponent(product)}`),
+    ...SLOW,
+  });
+
+/**
+ * The signed-in person's licences (`GET /api/licences`), to know whether they may download. Same key
+ * and answer as the licences feature's query, so both share one cache entry (features do not import
+ * each other).
+ */
+export const ownedLicencesQuery = queryOptions({
+  queryKey: ['licences'] as const,
+  queryFn: () => api<OwnedLicenceList>('/api/licences'),
+});

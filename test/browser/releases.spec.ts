@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import type { OwnedLicenceList } from '../../lib/api/licences.js';
+import type { AdminRelease, UploadReleaseFields } from '../../lib/api/releases.js';
+import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
+
+const BROWSERS = COMPANION_PRODUCTS.browsers;
+const TOOL_PATH = `/dashboard/tools/${BROWSERS.slug}`;
+/** Newer than any earlier run's build on a reused server, so it is the latest. */
+const VERSION = `1.${Date.now()}.0`;
+const BUILD = randomBytes(4096 + 17);
+const SHA256 = createHash('sha256').update(BUILD).digest('hex');
+const NOTES = 'Faster HAR decoding.\nFixes <b>consent</b> state on batched hits.';
+
+test.describe.configure({ mode: 'serial' });
+
+async function asAdmin<T>(baseURL: string, run: (admin: APIRequestContext, token: string) => Promise<T>): Promise<T> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    await signInAsAdmin(admin);
+    return await run(admin, await csrfToken(admin));
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const card = (page: Page) => page.getByRole('region', { name: `${BROWSERS.name} — download & licence` });
+const release = (page: Page) =>
+  card(page)
+    .getByTestId('release')
+    .filter({ hasText: `v${VERSION}` });
+
+test.describe('latest releases', () => {
+  test.beforeAll(async ({ baseURL }) => {
+    await asAdmin(baseURL!, async (admin, token) => {
+      // The text fields first, then the file: the server streams the build as it arrives.
+      const fields: UploadReleaseFields = {
+        product: BROWSERS.slug,
+        platform: 'chrome',
+        arch: 'universal',
+        channel: 'stable',
+        version: VERSION,
+        size: String(BUILD.length),
+        notes: NOTES,
+      };
+      const response = await admin.post('/api/admin/releases', {
+        headers: { 'x-csrf-token': token },
+        multipart: { ...fields, file: { name: `hitscope-for-browsers-${VERSION}.zip`, mimeType: 'application/zip', buffer: BUILD } },
+      });
+      expect(response.status(), `upload: ${await response.text()}`).toBe(201);
+      expect(((await response.json()) as AdminRelease).file.sha256).toBe(SHA256);
+    });
+  });
+
+  test('a licence holder sees the release with its checksum and key, and downloads it', async ({ page, baseURL }) => {
+    const { user } = await signUp(page.request, 'releases-holder');
+    await asAdmin(baseURL!, async (admin, token) => {
+      const granted = await admin.post(`/api/admin/users/${user.id}/licences`, {
+        data: { planId: 'team', products: [BROWSERS.slug], seats: 1, note: 'browser suite: releases' },
+        headers: { 'x-csrf-token': token },
+      });
+      expect(granted.status(), 'grant a licence').toBe(201);
+    });
+    const { licences } = (await (await page.request.get('/api/licences')).json()) as OwnedLicenceList;
+    const key = licences.find((licence) => licence.product === BROWSERS.slug)?.key;
+    expect(key).toBeTruthy();
+
+    const problems = collectPageProblems(page);
+    await gotoHydrated(page, TOOL_PATH);
+    await expect(release(page)).toBeVisible();
+    await expect(release(page).getByRole('heading', { name: 'Chrome' })).toBeVisible();
+    await expect(release(page).getByLabel(/^SHA-256 of Chrome/)).toHaveValue(SHA256);
+    await expect(release(page)).toContainText('4.0 KB');
+    // Plain text, line breaks kept: the markup in the notes is shown, not rendered.
+    await expect(release(page)).toContainText('Fixes <b>consent</b> state on batched hits.');
+    await expect(release(page).locator('b')).toHaveCount(0);
+    await expect(card(page).getByLabel(`${BROWSERS.name} licence key`)).toHaveValue(key!);
+    await expect(card(page).getByTestId('licence-needed')).toHaveCount(0);
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await release(page)
+      .getByRole('button', { name: /^Copy SHA-256/ })
+      .click();
+    await expect(page.getByText('Checksum copied')).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await release(page)
+      .getByRole('link', { name: /^Download/ })
+      .click();
+    const file = await download;
+    expect(Buffer.compare(await readFile((await file.path())!), BUILD)).toBe(0);
+    problems.stop();
+    expect(problems.problems).toEqual([]);
+  });
+
+  test('without a licence: the release shows, "A licence is needed", and no download link', async ({ page }) => {
+    await signUp(page.request, 'releases-nolicence');
+    await gotoHydrated(page, TOOL_PATH);
+    await expect(release(page)).toBeVisible();
+    await expect(release(page).getByLabel(/^SHA-256 of Chrome/)).toHaveValue(SHA256);
+    const needed = card(page).getByTestId('licence-needed');
+    await expect(needed).toContainText('A licence is needed to download.');
+    await expect(needed.getByRole('link', { name: 'See plans and subscription' })).toHaveAttribute('href', '/dashboard/user/subscription');
+    await expect(card(page).getByRole('link', { name: /^Download/ })).toHaveCount(0);
+    await expect(card(page).getByLabel(`${BROWSERS.name} licence key`)).toHaveCount(0);
+  });
+
+  test('the lounge lists the release', async ({ page }) => {
+    await signUp(page.request, 'releases-lounge');
+    await gotoHydrated(page, '/dashboard/lounge');
+    const latest = page.getByRole('region', { name: 'Latest releases' });
+    const item = latest.getByRole('listitem').filter({ hasText: `v${VERSION}` });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(BROWSERS.name);
+    await expect(item).toContainText('Chrome');
+    await expect(page.getByRole('region', { name: 'Latest releases and announcements' })).toHaveCount(0);
+  });
+});
