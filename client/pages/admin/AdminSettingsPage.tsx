@@ -1,4 +1,5 @@
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { CatalogueSection } from '../../features/catalogue-admin/components/CatalogueSection.js';
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
 import '../../features/route-rules/route-rules.css';
 
@@ -15,6 +16,7 @@ export default function AdminSettingsPage() {
         </p>
         <RouteRulesEditor />
       </section>
+      <CatalogueSection />
       <UpcomingSection title="Site settings">
         Site name, registration, announcement, sponsors, privacy policy, catalogue and releases are edited here.
       </UpcomingSection>

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminPlan, AdminPlanList, CreatePlanRequest, UpdatePlanRequest } from '../../../lib/api/catalogue.js';
+import { api } from '../../app/api-client.js';
+
+const PLANS_PATH = '/api/admin/catalogue/plans';
+
+/** Every plan, inactive ones too (the public `/api/catalogue` lists the active ones only). */
+export const adminPlansQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'catalogue', 'plans'] as const,
+    queryFn: ({ signal }) => api<AdminPlanList>(PLANS_PATH, { signal }),
+    staleTime: 0,
+  });
+
+/** After a change: the admin list, and the public catalogue the pricing pages read. */
+function useRefreshPlans() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminPlansQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+  };
+}
+
+export function useCreatePlan() {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: (body: CreatePlanRequest) => api<AdminPlan>(PLANS_PATH, { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdatePlan() {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdatePlanRequest }) =>
+      api<AdminPlan>(`${PLANS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSuccess: refresh,
+  });
+}
+
+/** Off sale: it leaves the public catalogue; orders and licences that name it keep working. */
+export function useDeactivatePlan() {
+  const refresh = useRefreshPlans();
+  return useMutation({
+    mutationFn: (id: string) => api<AdminPlan>(`${PLANS_PATH}/${encodeURIComponent(id)}/deactivate`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+}

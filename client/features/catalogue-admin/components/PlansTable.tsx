@@ -1,0 +1,80 @@
+import type { AdminPlan } from '../../../../lib/api/catalogue.js';
+import { formatMinor, intervalLabel } from '../money.js';
+import '../catalogue-admin.css';
+
+interface Props {
+  plans: AdminPlan[];
+  onEdit: (plan: AdminPlan) => void;
+  onToggleActive: (plan: AdminPlan) => void;
+}
+
+/** Every plan, in display order; stacks into cards on phones. */
+export function PlansTable({ plans, onEdit, onToggleActive }: Props) {
+  return (
+    <div className="table-wrap catalogue-admin__table-wrap">
+      <table className="table table--stack catalogue-admin__table">
+        <caption className="visually-hidden">Plans</caption>
+        <thead>
+          <tr>
+            <th scope="col">Plan</th>
+            <th scope="col">Billing</th>
+            <th scope="col" className="numeric">
+              Price
+            </th>
+            <th scope="col" className="numeric">
+              Seats
+            </th>
+            <th scope="col">Stripe</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.id} className={plan.active ? undefined : 'catalogue-admin__row--inactive'}>
+              <th scope="row">
+                <span className="catalogue-admin__name">{plan.name}</span>
+                <span className="catalogue-admin__id">{plan.id}</span>
+                <span className="catalogue-admin__badges">
+                  {plan.active ? <span className="badge badge--accent">Active</span> : <span className="badge">Inactive</span>}
+                  {plan.featured ? <span className="badge">Featured</span> : null}
+                </span>
+              </th>
+              <td data-label="Billing">{intervalLabel(plan.interval)}</td>
+              <td data-label="Price" className="numeric">
+                {formatMinor(plan.amountMinor, plan.currency)}
+              </td>
+              <td data-label="Seats" className="numeric">
+                {plan.seats}
+              </td>
+              <td data-label="Stripe">
+                {plan.stripePriceId ? (
+                  <code className="catalogue-admin__price-id">{plan.stripePriceId}</code>
+                ) : (
+                  <span className="muted">not sold through Stripe</span>
+                )}
+              </td>
+              <td className="catalogue-admin__row-actions">
+                <button type="button" className="button button--small" onClick={() => onEdit(plan)}>
+                  Edit
+                  <span className="visually-hidden">
+                    {' '}
+                    {plan.name} ({plan.id})
+                  </span>
+                </button>
+                <button type="button" className="button button--small button--ghost" onClick={() => onToggleActive(plan)}>
+                  {plan.active ? 'Deactivate' : 'Activate'}
+                  <span className="visually-hidden">
+                    {' '}
+                    {plan.name} ({plan.id})
+                  </span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
