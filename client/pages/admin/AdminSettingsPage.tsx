@@ -1,4 +1,5 @@
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { ReleasesSection } from '../../features/releases-admin/components/ReleasesSection.js';
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
 import '../../features/route-rules/route-rules.css';
 
@@ -15,8 +16,9 @@ export default function AdminSettingsPage() {
         </p>
         <RouteRulesEditor />
       </section>
+      <ReleasesSection />
       <UpcomingSection title="Site settings">
-        Site name, registration, announcement, sponsors, privacy policy, catalogue and releases are edited here.
+        Site name, registration, announcement, sponsors, privacy policy and catalogue are edited here.
       </UpcomingSection>
     </>
   );
