@@ -86,14 +86,14 @@ function ReleaseRow({ release }: { release: AdminRelease }) {
   return (
     <tr className="releases-admin__row" data-testid="admin-release" data-version={release.version}>
       <td data-label="Product">{productName(release.product)}</td>
-      <td data-label="Platform">
+      <td data-label="Platform" className="releases-admin__nowrap">
         {PLATFORM_LABELS[release.platform]} · {ARCH_LABELS[release.arch]}
       </td>
       <td data-label="Channel">{release.channel}</td>
       <td data-label="Version" className="releases-admin__version">
         {release.version}
       </td>
-      <td data-label="Size" className="numeric">
+      <td data-label="Size" className="numeric releases-admin__nowrap">
         {formatBytes(release.file.size)}
       </td>
       <td data-label="SHA-256">
@@ -110,7 +110,7 @@ function ReleaseRow({ release }: { release: AdminRelease }) {
       <td data-label="Actions">
         {confirming ? (
           <div className="releases-admin__confirm" role="group" aria-label={`Confirm: ${yanked ? 'unyank' : 'yank'} ${label}`}>
-            <span className="releases-admin__confirm-text">{yanked ? 'Publish it again?' : 'Withdraw it everywhere?'}</span>
+            <span className="releases-admin__confirm-text">{yanked ? 'Publish again?' : 'Withdraw it?'}</span>
             <button
               type="button"
               className={`button button--small ${yanked ? 'button--primary' : 'button--destructive'}`}
