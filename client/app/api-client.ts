@@ -96,6 +96,16 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   return body as T;
 }
 
+/**
+ * The CSRF token `api()` sends as `x-csrf-token`, for requests it cannot make itself (an upload
+ * through XMLHttpRequest, for its progress events). After a 403 `CSRF_INVALID`, reset it and retry.
+ */
+export function currentCsrfToken(): Promise<string> {
+  return (csrfToken ??= fetchCsrfToken());
+}
+
+export const CSRF_HEADER = 'x-csrf-token';
+
 export function resetCsrfToken(): void {
   csrfToken = null;
 }

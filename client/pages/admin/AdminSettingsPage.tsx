@@ -1,5 +1,6 @@
 import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
 import { CatalogueSection } from '../../features/catalogue-admin/components/CatalogueSection.js';
+import { ReleasesSection } from '../../features/releases-admin/components/ReleasesSection.js';
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
 import '../../features/route-rules/route-rules.css';
 
@@ -17,8 +18,9 @@ export default function AdminSettingsPage() {
         <RouteRulesEditor />
       </section>
       <CatalogueSection />
+      <ReleasesSection />
       <UpcomingSection title="Site settings">
-        Site name, registration, announcement, sponsors, privacy policy, catalogue and releases are edited here.
+        Site name, registration, announcement, sponsors and the privacy policy are edited here.
       </UpcomingSection>
     </>
   );
