@@ -215,6 +215,31 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A release in the list (its table once pushed the page sideways at tablet width).
+    id: 'admin-settings+releases',
+    path: pathOf('admin-settings'),
+    roles: ['admin'],
+    act: async (page) => {
+      const body = Buffer.from('layout release build '.repeat(200));
+      const uploaded = await page.request.post('/api/admin/releases', {
+        headers: { 'x-csrf-token': await csrfToken(page.request) },
+        multipart: {
+          product: 'hitscope-for-apps',
+          platform: 'windows',
+          arch: 'x64',
+          channel: 'beta',
+          version: `9.${Date.now()}.0`,
+          size: String(body.length),
+          notes: 'Layout check',
+          file: { name: 'hitscope-setup.exe', mimeType: 'application/octet-stream', buffer: body },
+        },
+      });
+      expect(uploaded.status()).toBe(201);
+      await page.reload();
+      await expect(page.getByRole('button', { name: /^Yank / }).first()).toBeVisible();
+    },
+  },
+  {
     id: 'admin-settings+rule-error',
     path: pathOf('admin-settings'),
     roles: ['admin'],
