@@ -31,19 +31,6 @@ export function describeAuditEntry(entry: AuditLogEntry): string {
 
 /* Commerce ------------------------------------------------------------------------------------ */
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Integer minor units to an amount in its currency: `2900, 'eur'` → "€29.00". */
-export function formatMoney(amountMinor: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() });
-    moneyFormats.set(currency, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}
-
 /** `past_due` → "Past due". */
 export const statusLabel = (status: string) => {
   const words = status.replaceAll('_', ' ');

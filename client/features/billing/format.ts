@@ -1,5 +1,6 @@
 import type { OrderStatus, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
 import type { CataloguePlan, Currency, PlanInterval } from '../../../lib/api/catalogue.js';
+import { formatMoney } from '../../../lib/money.js';
 
 /*
  * A fixed locale: the server renders these strings and the browser hydrates them, so both must
@@ -7,28 +8,8 @@ import type { CataloguePlan, Currency, PlanInterval } from '../../../lib/api/cat
  */
 const LOCALE = 'en-GB';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: Currency, whole: boolean): Intl.NumberFormat {
-  const key = `${currency}:${whole}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    });
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
-
-/** Integer minor units to a price: `2900, 'eur'` → "€29"; `2950, 'eur'` → "€29.50". */
-export function formatMoney(amountMinor: number, currency: Currency): string {
-  const digits = moneyFormat(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
-  const factor = 10 ** digits;
-  return moneyFormat(currency, amountMinor % factor === 0).format(amountMinor / factor);
-}
+/** A price as the pricing cards show it: "€29", or "€29.50" when there are cents. */
+export const formatPrice = (amountMinor: number, currency: Currency) => formatMoney(amountMinor, currency, { short: true });
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 

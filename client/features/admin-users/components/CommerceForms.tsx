@@ -6,7 +6,7 @@ import { Field } from '../../../components/FormField.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useGrantLicence, useRecordManualOrder } from '../api.js';
-import { formatMoney } from '../format.js';
+import { formatMoney } from '../../../../lib/money.js';
 import '../admin-users.css';
 
 /** A button that opens a small form below it, and gets the focus back when the form closes. */

@@ -5,7 +5,7 @@ import { useDataSource } from '../../../app/data-source.js';
 import { catalogueQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { ordersQuery } from '../api.js';
-import { formatDate, formatMoney, ORDER_STATUS, planLabel } from '../format.js';
+import { formatDate, formatPrice, ORDER_STATUS, planLabel } from '../format.js';
 import { StatusBadge } from './StatusBadge.js';
 import '../billing.css';
 
@@ -82,9 +82,9 @@ export function OrdersTable() {
                   {order.quantity > 1 ? ` × ${order.quantity}` : ''}
                 </td>
                 <td data-label="Amount" className="numeric">
-                  {formatMoney(order.amountMinor, order.currency)}
+                  {formatPrice(order.amountMinor, order.currency)}
                   {order.refundedMinor > 0 ? (
-                    <span className="billing-orders__refund">{formatMoney(order.refundedMinor, order.currency)} refunded</span>
+                    <span className="billing-orders__refund">{formatPrice(order.refundedMinor, order.currency)} refunded</span>
                   ) : null}
                 </td>
                 <td data-label="Currency">{order.currency.toUpperCase()}</td>

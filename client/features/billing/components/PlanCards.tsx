@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import type { CataloguePlan } from '../../../../lib/api/catalogue.js';
 import { Icon } from '../../../components/Icon.js';
 import { SegmentedControl, type SegmentedOption } from '../../../components/SegmentedControl.js';
-import { formatMoney, INTERVAL_PERIOD, seatsText } from '../format.js';
+import { formatPrice, INTERVAL_PERIOD, seatsText } from '../format.js';
 import '../billing.css';
 
 type Recurring = 'month' | 'year';
@@ -59,7 +59,7 @@ export function PlanCards({ plans, action, selectedId = null, selectedLabel = 'S
                 ) : null}
               </div>
               <p className="billing-plan__price">
-                <span className="billing-plan__amount">{formatMoney(plan.amountMinor, plan.currency)}</span>
+                <span className="billing-plan__amount">{formatPrice(plan.amountMinor, plan.currency)}</span>
                 <span className="billing-plan__period">{INTERVAL_PERIOD[plan.interval]}</span>
               </p>
               <p className="billing-plan__seats">

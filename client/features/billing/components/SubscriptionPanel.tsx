@@ -5,7 +5,7 @@ import { useDataSource } from '../../../app/data-source.js';
 import { catalogueQuery } from '../../../app/queries.js';
 import { FormAlert } from '../../../components/FormAlert.js';
 import { billingStatusQuery, subscriptionQuery, useCheckout } from '../api.js';
-import { formatMoney, INTERVAL_PERIOD, isRunning, planLabel } from '../format.js';
+import { formatPrice, INTERVAL_PERIOD, isRunning, planLabel } from '../format.js';
 import { SubscriptionDetails } from './SubscriptionDetails.js';
 import { PlanCards } from './PlanCards.js';
 import '../billing.css';
@@ -77,7 +77,7 @@ function PlanPicker({ plans, chosenId }: { plans: readonly CataloguePlan[]; chos
       {chosen ? (
         <div className="card billing-chosen">
           <p className="billing-chosen__text">
-            <strong>{planLabel(chosen)}</strong>: {formatMoney(chosen.amountMinor, chosen.currency)} {INTERVAL_PERIOD[chosen.interval]}
+            <strong>{planLabel(chosen)}</strong>: {formatPrice(chosen.amountMinor, chosen.currency)} {INTERVAL_PERIOD[chosen.interval]}
           </p>
           <button type="button" className="button button--primary" disabled={busyId !== undefined} onClick={() => start(chosen)}>
             {busyId === chosen.id ? 'Opening checkout…' : 'Continue to checkout'}

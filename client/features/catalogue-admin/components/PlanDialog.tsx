@@ -15,7 +15,8 @@ import { Field, FormField } from '../../../components/FormField.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useCreatePlan, useUpdatePlan } from '../api.js';
-import { decimalToMinor, formatMinor, intervalLabel, minorDigits, minorToDecimal } from '../money.js';
+import { decimalToMinor, formatMoney, minorDigits, minorToDecimal } from '../../../../lib/money.js';
+import { intervalLabel } from '../format.js';
 import '../catalogue-admin.css';
 
 const PRODUCT_NAMES = new Map<string, string>(Object.values(COMPANION_PRODUCTS).map((product) => [product.slug, product.name]));
@@ -84,7 +85,7 @@ export function PlanDialog({ plan, onClose }: Props) {
     setPriceError(null);
     const body = { ...form, amountMinor };
     const done = (saved: AdminPlan) => {
-      toast(`${saved.name} saved: ${formatMinor(saved.amountMinor, saved.currency)}`, 'success', { key: toastKey });
+      toast(`${saved.name} saved: ${formatMoney(saved.amountMinor, saved.currency)}`, 'success', { key: toastKey });
       onClose();
     };
     const failed = () => toast(`${body.name || 'Plan'} not saved`, 'error', { key: toastKey });

@@ -1,5 +1,6 @@
 import type { AdminPlan } from '../../../../lib/api/catalogue.js';
-import { formatMinor, intervalLabel } from '../money.js';
+import { formatMoney } from '../../../../lib/money.js';
+import { intervalLabel } from '../format.js';
 import '../catalogue-admin.css';
 
 interface Props {
@@ -43,7 +44,7 @@ export function PlansTable({ plans, onEdit, onToggleActive }: Props) {
               </th>
               <td data-label="Billing">{intervalLabel(plan.interval)}</td>
               <td data-label="Price" className="numeric">
-                {formatMinor(plan.amountMinor, plan.currency)}
+                {formatMoney(plan.amountMinor, plan.currency)}
               </td>
               <td data-label="Seats" className="numeric">
                 {plan.seats}
