@@ -7,6 +7,7 @@ import { DOWNLOAD_ENTITLEMENT } from '../releases/download-entitlement.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminLicencesController } from './admin-licences.controller.js';
 import { LicenceCryptoService } from './licence-crypto.service.js';
+import { LicenceReadCache } from './licence-read-cache.js';
 import { LicencesAccountData } from './licences.account-data.js';
 import { LicencesController } from './licences.controller.js';
 import { LicencesService } from './licences.service.js';
@@ -40,6 +41,7 @@ import { SigningKeysService } from './signing-keys.service.js';
   controllers: [LicensingApiController, LicensingKeysController, LicencesController, AdminLicencesController],
   providers: [
     LicenceCryptoService,
+    LicenceReadCache,
     SigningKeysService,
     SeatsService,
     LicencesService,

@@ -21,6 +21,7 @@ import { isDuplicateKey } from '../database/upsert.js';
 import type { DownloadEntitlement } from '../releases/download-entitlement.js';
 import { UsersService } from '../users/users.service.js';
 import { LicenceCryptoService } from './licence-crypto.service.js';
+import { LicenceReadCache } from './licence-read-cache.js';
 import { licenceIdOf } from './licence-id.js';
 import { licenceCode } from './licence-status.js';
 import { LicencesErrorCode, LicencesException } from './licences.exception.js';
@@ -55,6 +56,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
     private readonly seats: SeatsService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly cache: LicenceReadCache,
   ) {}
 
   /**
@@ -63,6 +65,14 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
    * Products the source no longer covers are revoked.
    */
   async apply(entitlement: Entitlement, now = new Date()): Promise<void> {
+    try {
+      await this.applyProducts(entitlement, now);
+    } finally {
+      this.cache.forgetLicences();
+    }
+  }
+
+  private async applyProducts(entitlement: Entitlement, now: Date): Promise<void> {
     const products = [...new Set(entitlement.products)];
     const set = {
       userId: entitlement.userId,
@@ -115,14 +125,22 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
       .exec();
   }
 
-  async summary(licence: Licence, now: Date): Promise<LicenceSummary> {
+  /**
+   * {@link findByKey} by the key's lookup hash, through the read cache, for `validate` (what this
+   * service writes, it forgets).
+   */
+  findByLookupCached(keyLookup: string): Promise<Licence | null> {
+    return this.cache.licence(keyLookup, () => this.licences.findOne({ keyLookup }).lean().exec());
+  }
+
+  async summary(licence: Licence, now: Date, seatsUsed?: number): Promise<LicenceSummary> {
     return {
       id: licence._id,
       product: licence.product as ProductSlug,
       planId: licence.planId,
       status: statusOf(licence, now),
       seats: licence.seats,
-      seatsUsed: await this.seats.seatsUsed(licence._id, licence.seats),
+      seatsUsed: seatsUsed ?? (await this.seats.seatsUsed(licence._id, licence.seats)),
       expiresAt: iso(licence.expiresAt),
       graceUntil: iso(licence.graceUntil),
     };
@@ -239,6 +257,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
   async revoke(actor: SessionUser, licenceId: string, now = new Date()): Promise<AdminLicenceList> {
     const licence = await this.adminLicence(licenceId);
     await this.licences.updateOne({ _id: licenceId, revokedAt: null }, { $set: { revokedAt: now, updatedAt: now } }).exec();
+    this.cache.forgetLicences();
     await this.audit.record({
       actor: { id: actor.id, email: actor.email },
       action: LICENCE_AUDIT_ACTIONS.revoke,
@@ -290,6 +309,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
     const licences = await this.licences.find({ userId }, { _id: 1 }).lean().exec();
     await this.seats.deleteFor(licences.map((licence) => licence._id));
     await this.licences.deleteMany({ userId }).exec();
+    this.cache.forgetLicences();
   }
 }
 

@@ -6,8 +6,11 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { LicenceApiRequestDto } from './dto/licence-api.dto.js';
 import { LicensingApiService } from './licensing-api.service.js';
 
-/** Per client address, every key together (a further limit per key and address is in the service). */
-const PER_IP = { scope: 'ip', limit: 300, windowSeconds: 600 } as const;
+/**
+ * Per client address, every key together (a further limit per key and address is in the service).
+ * Buffered: counted without a database round trip, so the apps' calls stay fast.
+ */
+const PER_IP = { scope: 'ip', limit: 300, windowSeconds: 600, buffered: true } as const;
 
 /**
  * The apps' and the extension's licensing API (`/api/v1/licenses/*`, the spelling the apps ship

@@ -19,9 +19,15 @@ export const LEASE_DAYS = 7;
 export const GRACE_DAYS: Record<ProductSlug, number> = { [COMPANION_PRODUCTS.apps.slug]: 30, [COMPANION_PRODUCTS.browsers.slug]: 7 };
 
 /** Per key and client address: an app validates a few times a day; this is generous for offices behind one address. */
-export const KEY_RATE_LIMIT = { scope: 'ip', limit: 30, windowSeconds: 600 } as const;
+export const KEY_RATE_LIMIT = { scope: 'ip', limit: 30, windowSeconds: 600, buffered: true } as const;
 
 type Operation = 'activate' | 'validate' | 'deactivate';
+type Answer = (
+  code: LicenceCode,
+  licence?: LicenceSummary | null,
+  activation?: ActivationSummary | null,
+  lease?: string | null,
+) => LicenceApiResponse;
 
 /**
  * The apps' and the extension's licensing API. Every decision is a 200 with `valid` and `code`, so
@@ -39,12 +45,7 @@ export class LicensingApiService {
 
   async handle(operation: Operation, input: LicenceApiRequestDto, ip: string, now = new Date()): Promise<LicenceApiResponse> {
     const nonce = input.nonce ?? null;
-    const answer = (
-      code: LicenceCode,
-      licence: LicenceSummary | null = null,
-      activation: ActivationSummary | null = null,
-      lease: string | null = null,
-    ) => ({
+    const answer: Answer = (code, licence = null, activation = null, lease = null) => ({
       valid: code === 'VALID',
       code,
       detail: CODE_DETAIL[code],
@@ -57,7 +58,10 @@ export class LicensingApiService {
     // A typo is refused offline, as the apps refuse it: no database read for a key that cannot exist.
     const key = parseKey(input.key);
     if (!key) return answer('NOT_FOUND');
-    await this.limits.hit('licence-key', KEY_RATE_LIMIT, `${this.crypto.lookup(key.normalised)}|${ip}`);
+    const lookup = this.crypto.lookup(key.normalised);
+    this.limits.hitBuffered('licence-key', KEY_RATE_LIMIT, `${lookup}|${ip}`);
+    if (operation === 'validate') return this.validate(lookup, input, nonce, now, answer);
+
     const licence = await this.licences.findByKey(key);
     if (!licence) return answer('NOT_FOUND');
     if (licence.product !== input.product) return answer('WRONG_PRODUCT', await this.licences.summary(licence, now));
@@ -69,19 +73,36 @@ export class LicensingApiService {
 
     const code = licenceCode(licence, now);
     if (code !== 'VALID') return answer(code, await this.licences.summary(licence, now));
-
     const device = { name: input.name, platform: input.platform, appVersion: input.appVersion };
-    let activation: LicenceActivation | null;
-    if (operation === 'activate') {
-      activation = await this.seats.activate(licence, input.fingerprint, device, now);
-      if (!activation) return answer('NO_SEATS_LEFT', await this.licences.summary(licence, now));
-    } else {
-      activation = await this.seats.activeActivation(licence._id, licence.seats, input.fingerprint);
-      if (!activation) return answer('NOT_ACTIVATED', await this.licences.summary(licence, now));
-      await this.seats.touch(activation, device, now);
-    }
+    const activation = await this.seats.activate(licence, input.fingerprint, device, now);
+    if (!activation) return answer('NO_SEATS_LEFT', await this.licences.summary(licence, now));
     const lease = await this.lease(licence, input.fingerprint, nonce, now);
     return answer('VALID', await this.licences.summary(licence, now), toActivationSummary(activation), lease);
+  }
+
+  /**
+   * The call every app start makes, answered from the read cache (licence-read-cache.ts): no database
+   * round trip for a device seen within the last half minute, one write an hour per device for its
+   * last-seen time. Activate and deactivate always read the database: they decide seats.
+   */
+  private async validate(
+    keyLookup: string,
+    input: LicenceApiRequestDto,
+    nonce: string | null,
+    now: Date,
+    answer: Answer,
+  ): Promise<LicenceApiResponse> {
+    const licence = await this.licences.findByLookupCached(keyLookup);
+    if (!licence) return answer('NOT_FOUND');
+    const { activation, seatsUsed } = await this.seats.validationView(licence, input.fingerprint);
+    const summary = await this.licences.summary(licence, now, seatsUsed);
+    if (licence.product !== input.product) return answer('WRONG_PRODUCT', summary);
+    const code = licenceCode(licence, now);
+    if (code !== 'VALID') return answer(code, summary);
+    if (!activation) return answer('NOT_ACTIVATED', summary);
+    const seen = await this.seats.touch(activation, { name: input.name, platform: input.platform, appVersion: input.appVersion }, now);
+    const lease = await this.lease(licence, input.fingerprint, nonce, now);
+    return answer('VALID', summary, toActivationSummary(seen), lease);
   }
 
   /**

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../database/upsert.js';
+import { LicenceReadCache } from './licence-read-cache.js';
 import { LicenceActivation } from './schemas/licence-activation.schema.js';
 import { LicenceSeat } from './schemas/licence-seat.schema.js';
 
@@ -39,7 +40,24 @@ export class SeatsService {
   constructor(
     @InjectModel(LicenceSeat.name) private readonly seats: Model<LicenceSeat>,
     @InjectModel(LicenceActivation.name) private readonly activations: Model<LicenceActivation>,
+    private readonly cache: LicenceReadCache,
   ) {}
+
+  /**
+   * What `validate` needs, from the read cache: the device's activation when it holds a seat within
+   * the licence's seat count, and how many seats are used. Every write below forgets the licence's
+   * cached devices, so this instance never answers from before its own change.
+   */
+  async validationView(
+    licence: { _id: string; seats: number },
+    fingerprint: string,
+  ): Promise<{ activation: LicenceActivation | null; seatsUsed: number }> {
+    const active = await this.cache.activeActivations(licence._id, () =>
+      this.activations.find({ licenceId: licence._id, status: 'active' }).lean().exec(),
+    );
+    const seated = active.filter((activation) => activation.seat < licence.seats);
+    return { activation: seated.find((activation) => activation.fingerprint === fingerprint) ?? null, seatsUsed: seated.length };
+  }
 
   /** The device's activation if it holds a seat within the licence's current seat count. */
   async activeActivation(licenceId: string, seats: number, fingerprint: string): Promise<LicenceActivation | null> {
@@ -47,14 +65,18 @@ export class SeatsService {
     return activation?.status === 'active' && activation.seat < seats ? activation : null;
   }
 
-  /** Notes that the device was seen, at most once an hour (and its app version when it changed). */
-  async touch(activation: LicenceActivation, device: Device, now: Date): Promise<void> {
+  /**
+   * Notes that the device was seen, at most once an hour (and its app version when it changed).
+   * Answers the activation as it is now; the one passed in (maybe the cache's) is left as it was.
+   */
+  async touch(activation: LicenceActivation, device: Device, now: Date): Promise<LicenceActivation> {
     const versionChanged = device.appVersion !== undefined && device.appVersion !== activation.appVersion;
-    if (!versionChanged && now.getTime() - activation.lastSeenAt.getTime() < SEEN_RESOLUTION_MS) return;
+    if (!versionChanged && now.getTime() - activation.lastSeenAt.getTime() < SEEN_RESOLUTION_MS) return activation;
     const set: Partial<LicenceActivation> = { lastSeenAt: now };
     if (versionChanged) set.appVersion = device.appVersion;
     await this.activations.updateOne({ _id: activation._id, status: 'active', claim: activation.claim }, { $set: set }).exec();
-    Object.assign(activation, set);
+    this.cache.forgetActivations(activation.licenceId);
+    return { ...activation, ...set };
   }
 
   /**
@@ -62,6 +84,19 @@ export class SeatsService {
    * else a seat freed from a device unseen for 30 days. Null when every seat is taken.
    */
   async activate(
+    licence: { _id: string; seats: number },
+    fingerprint: string,
+    device: Device,
+    now: Date,
+  ): Promise<LicenceActivation | null> {
+    try {
+      return await this.claimActivation(licence, fingerprint, device, now);
+    } finally {
+      this.cache.forgetActivations(licence._id);
+    }
+  }
+
+  private async claimActivation(
     licence: { _id: string; seats: number },
     fingerprint: string,
     device: Device,
@@ -200,6 +235,7 @@ export class SeatsService {
     for (const activation of stale) {
       if (await this.release(activation, now, { lastSeenAt: activation.lastSeenAt })) released += 1;
     }
+    if (released) this.cache.forgetActivations(licenceId);
     return released;
   }
 
@@ -208,6 +244,14 @@ export class SeatsService {
    * inserting `L:deact:<yyyy-mm>:<k>`, k < 10, so the budget holds under concurrency as seats do.
    */
   async deactivate(licenceId: string, fingerprint: string, now: Date): Promise<DeactivateOutcome> {
+    try {
+      return await this.deactivateDevice(licenceId, fingerprint, now);
+    } finally {
+      this.cache.forgetActivations(licenceId);
+    }
+  }
+
+  private async deactivateDevice(licenceId: string, fingerprint: string, now: Date): Promise<DeactivateOutcome> {
     const activation = await this.activations.findById(activationId(licenceId, fingerprint)).lean().exec();
     if (activation?.status !== 'active') return 'NOT_ACTIVATED';
     const budget = await this.claimDeactivation(licenceId, activation._id, now);
@@ -257,6 +301,7 @@ export class SeatsService {
   /** An administrator's reset: every device released, and this month's deactivations forgotten. */
   async reset(licenceId: string): Promise<number> {
     const { deletedCount } = await this.activations.deleteMany({ licenceId }).exec();
+    this.cache.forgetActivations(licenceId);
     await this.seats.deleteMany({ licenceId }).exec();
     return deletedCount;
   }
@@ -264,6 +309,7 @@ export class SeatsService {
   async deleteFor(licenceIds: string[]): Promise<void> {
     if (!licenceIds.length) return;
     await this.activations.deleteMany({ licenceId: { $in: licenceIds } }).exec();
+    this.cache.forgetActivations(licenceIds);
     await this.seats.deleteMany({ licenceId: { $in: licenceIds } }).exec();
   }
 }

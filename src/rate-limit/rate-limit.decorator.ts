@@ -9,6 +9,11 @@ export interface RateLimitRule {
   scope: 'ip' | 'account' | 'user';
   limit: number;
   windowSeconds: number;
+  /**
+   * Counted in memory and added to the shared counter once a second (RateLimitService.hitBuffered):
+   * no database round trip per request, for hot public endpoints where a limit a second late is harmless.
+   */
+  buffered?: boolean;
 }
 
 export interface RateLimitPolicy {

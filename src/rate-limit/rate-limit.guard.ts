@@ -30,7 +30,9 @@ export class RateLimitGuard implements CanActivate {
     for (const rule of policy.rules) {
       // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
       const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
-      if (subject) await this.limits.hit(policy.bucket, rule, subject);
+      if (!subject) continue;
+      if (rule.buffered) this.limits.hitBuffered(policy.bucket, rule, subject);
+      else await this.limits.hit(policy.bucket, rule, subject);
     }
     return true;
   }

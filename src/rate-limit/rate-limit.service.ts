@@ -16,10 +16,28 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
+/** How often buffered hits are written to the shared counters (and other instances' counts read back). */
+export const BUFFERED_FLUSH_MS = 1000;
+
+interface BufferedCounter {
+  /** The shared counter's id (the subject hashed, computed once per window). */
+  key: string;
+  /** The shared count as of the last flush, this instance's flushed hits included. */
+  synced: number;
+  /** Hits taken here since then. */
+  pending: number;
+  /** Hits being written by the flush under way. */
+  inFlight: number;
+  expiresAt: Date;
+}
+
 @Injectable()
 export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RateLimitService.name);
   private sweeper: NodeJS.Timeout | null = null;
+  private flusher: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private readonly buffered = new Map<string, BufferedCounter>();
 
   constructor(
     @InjectModel(RateLimitCounter.name) private readonly counters: Model<RateLimitCounter>,
@@ -37,10 +55,14 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       10 * 60 * 1000,
     );
     this.sweeper.unref();
+    this.flusher = setInterval(() => void this.flushBuffered(), BUFFERED_FLUSH_MS);
+    this.flusher.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.flusher) clearInterval(this.flusher);
+    await this.flushBuffered();
   }
 
   /**
@@ -75,6 +97,94 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
         .exec(),
     );
     return { allowed: counter!.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
+  }
+
+  /**
+   * Counts one hit like {@link hit}, without a database round trip: for hot public endpoints (the
+   * licensing API) where a limit a second late costs nothing. Hits are counted here and added to the
+   * shared counter once a second, which answers the count of every instance; the limit applies to
+   * that count plus this instance's hits since. So one instance is exact, and N instances together
+   * can exceed a limit by at most what they take in the same second. Refused hits are not counted.
+   */
+  hitBuffered(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): void {
+    const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
+    // In memory the subject is not hashed (it never leaves the process); the shared counter's id is.
+    const local = `${bucket}:${rule.scope}:${Math.floor(now / (rule.windowSeconds * 1000))}:${subject}`;
+    let counter = this.buffered.get(local);
+    if (!counter) {
+      const { key, expiresAt } = this.counterOf(bucket, rule, subject, now);
+      counter = { key, synced: 0, pending: 0, inFlight: 0, expiresAt };
+      this.buffered.set(local, counter);
+    }
+    if (counter.synced + counter.inFlight + counter.pending >= limit) {
+      throw new TooManyRequestsException(Math.max(1, Math.ceil((counter.expiresAt.getTime() - now) / 1000)));
+    }
+    counter.pending += 1;
+  }
+
+  /**
+   * Adds the buffered hits to the shared counters in one bulk write and reads their totals back.
+   * Runs once a second and at shutdown; while the database is away the hits stay buffered (and keep
+   * counting here) until a flush succeeds.
+   */
+  flushBuffered(): Promise<void> {
+    this.flushing ??= this.writeBuffered().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async writeBuffered(): Promise<void> {
+    const now = Date.now();
+    const batch: Array<{ key: string; counter: BufferedCounter; hits: number }> = [];
+    for (const [local, counter] of this.buffered) {
+      if (counter.expiresAt.getTime() <= now)
+        this.buffered.delete(local); // a window that is over is never read again
+      else if (counter.pending > 0) batch.push({ key: counter.key, counter, hits: counter.pending });
+    }
+    if (!batch.length) return;
+    for (const item of batch) {
+      item.counter.pending -= item.hits;
+      item.counter.inFlight = item.hits;
+    }
+    let failed = new Set<number>();
+    try {
+      await this.counters.bulkWrite(
+        batch.map(({ key, counter, hits }) => ({
+          updateOne: {
+            filter: { _id: key },
+            update: { $inc: { count: hits }, $setOnInsert: { expiresAt: counter.expiresAt } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    } catch (error) {
+      // Some writes may have failed (two instances inserting one new counter at once) and the rest
+      // applied; when the error does not say which, all are tried again (counting twice errs on the safe side).
+      const writeErrors = (error as { writeErrors?: Array<{ index: number }> }).writeErrors;
+      failed = new Set(writeErrors ? writeErrors.map((writeError) => writeError.index) : batch.map((_, index) => index));
+      this.logger.warn(`Buffered rate-limit counts not all written (${failed.size} of ${batch.length}): ${(error as Error).message}`);
+    }
+    const written = batch.filter((_, index) => !failed.has(index));
+    for (const [index, item] of batch.entries()) {
+      if (!failed.has(index)) continue;
+      item.counter.pending += item.hits;
+      item.counter.inFlight = 0;
+    }
+    if (!written.length) return;
+    try {
+      const totals = await this.counters
+        .find({ _id: { $in: written.map((item) => item.key) } }, { count: 1 })
+        .lean()
+        .exec();
+      const byKey = new Map(totals.map((total) => [String(total._id), total.count]));
+      for (const item of written) item.counter.synced = byKey.get(item.key) ?? item.counter.synced + item.hits;
+    } catch (error) {
+      // Written but not read back: count what this instance added, and read the totals next time.
+      for (const item of written) item.counter.synced += item.hits;
+      this.logger.warn(`Buffered rate-limit totals not read back: ${(error as Error).message}`);
+    } finally {
+      for (const item of written) item.counter.inFlight = 0;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { RateLimitService, TooManyRequestsException } from '../../src/rate-limit/rate-limit.service.js';
 import { PASSWORD, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -143,4 +144,78 @@ describe('abuse limits on sign-in (stored in the database, shared by instances)'
     await proxied('proxied-final@example.test', '192.0.2.1').expect(429);
     await proxied('proxied-other@example.test', '192.0.2.2').expect(401);
   }, 90_000);
+});
+
+describe('buffered limits (the licensing API: counted in memory, shared once a second)', () => {
+  let first: RunningApp;
+  let second: RunningApp;
+  const rule = { scope: 'ip', limit: 30, windowSeconds: 600, buffered: true } as const;
+
+  beforeEach(async () => {
+    const shared = { NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('ratelimit_buffered'), LOG_LEVEL: 'error', PORT: '0' };
+    [first, second] = [await createApp(loadConfig(shared)), await createApp(loadConfig(shared))];
+  });
+  afterEach(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  /** How many of `count` hits pass before the first 429. */
+  function take(limits: RateLimitService, subject: string, count: number): number {
+    for (let taken = 0; taken < count; taken += 1) {
+      try {
+        limits.hitBuffered('bench', rule, subject);
+      } catch (error) {
+        if (error instanceof TooManyRequestsException) return taken;
+        throw error;
+      }
+    }
+    return count;
+  }
+
+  it('is exact on one instance, and instances share their counts through the database', async () => {
+    await insideOneWindow(rule.windowSeconds);
+    const [a, b] = [first.app.get(RateLimitService), second.app.get(RateLimitService)];
+    expect(take(a, '198.51.100.7', 20)).toBe(20);
+    await a.flushBuffered();
+    expect(take(b, '198.51.100.7', 5)).toBe(5);
+    await b.flushBuffered(); // b now knows of a's 20
+    expect(take(b, '198.51.100.7', 10)).toBe(5);
+    await b.flushBuffered();
+    // a learns the total when it next writes its own hits: until then (a second at most) it may let
+    // one more through, then it refuses.
+    expect(take(a, '198.51.100.7', 1)).toBe(1);
+    await a.flushBuffered();
+    expect(take(a, '198.51.100.7', 1)).toBe(0);
+    // Another subject has its own budget; the shared counter holds the total, not the raw address.
+    expect(take(a, '198.51.100.8', 1)).toBe(1);
+    await a.flushBuffered();
+    const mongo = await MongoClient.connect(first.mongodbUri);
+    try {
+      const counters = await mongo
+        .db()
+        .collection('rate_limit_counters')
+        .find({ _id: { $regex: '^bench:' } as never })
+        .toArray();
+      expect(counters.map((counter) => counter.count).sort()).toEqual([1, 31]);
+      expect(JSON.stringify(counters)).not.toContain('198.51.100');
+    } finally {
+      await mongo.close();
+    }
+  });
+
+  it('answers the licensing API 429 with Retry-After once the per-address limit is spent', async () => {
+    await insideOneWindow(600);
+    const http = request(first.app.getHttpServer());
+    const statuses = new Map<number, number>();
+    // 300 calls per address in 10 minutes; a malformed key is refused offline, so each call costs no lookup.
+    for (let call = 0; call < 301; call += 1) {
+      const response = await http
+        .post('/api/v1/licenses/validate')
+        .send({ key: 'HSA-NOTAKEY', product: 'hitscope-for-apps', fingerprint: 'f'.repeat(64) });
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 300, 429: 1 });
+  }, 60_000);
 });
