@@ -98,6 +98,7 @@ test.describe('buying a plan', () => {
     const periodEnd = now + 30 * 86_400;
     // Checkout copies subscription_data.metadata onto the subscription, and Stripe onto its invoices.
     const metadata = { orderId, planId: PLAN.id, userId: me.id };
+    const invoicePage = `https://invoice.stripe.com/i/acct_test/${stripeTestId('test')}`;
     await sendWebhooks(request, billing, stripe.webhookSecret, [
       stripeEvent(
         'customer.subscription.created',
@@ -112,6 +113,7 @@ test.describe('buying a plan', () => {
           billing_reason: 'subscription_create',
           amount_paid: PLAN.amountMinor,
           currency: 'eur',
+          hosted_invoice_url: invoicePage,
           parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
         }),
       ),
@@ -140,7 +142,10 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('button', { name: 'Continue to checkout' })).toHaveCount(0);
 
     await gotoHydrated(page, `${billing}/dashboard/user/orders`);
-    const rows = page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ has: page.getByRole('cell') });
+    const rows = page
+      .getByRole('table', { name: 'Your orders' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
     await expect(rows).toHaveCount(1);
     await expect(rows.getByRole('cell')).toHaveText([
       // The day of the first event that said it was paid.
@@ -150,8 +155,10 @@ test.describe('buying a plan', () => {
       PLAN.price,
       'EUR',
       'Paid',
-      /./,
+      /^Receipt/,
     ]);
+    // The receipt of a Checkout order is Stripe's page of its first invoice.
+    await expect(rows.getByRole('link', { name: 'Receipt (opens in a new tab)' })).toHaveAttribute('href', invoicePage);
 
     await gotoHydrated(page, `${billing}/dashboard/user/licenses`);
     const licences = page.getByRole('list', { name: 'Your licences' }).getByRole('listitem');
