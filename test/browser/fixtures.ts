@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type ConsoleMessage, expect, type Page, type Request } from '@playwright/test';
-import { MongoClient } from 'mongodb';
+import { type Db, MongoClient } from 'mongodb';
 import type { SessionUser } from '../../lib/api/auth.js';
 
 /** Promoted to admin on registration through ADMIN_EMAILS (test/support/browser-server.mjs). */
@@ -35,14 +35,32 @@ export async function csrfToken(request: APIRequestContext): Promise<string> {
   return token;
 }
 
-/**
- * The browser server has no SMTP: messages stay in its `mail_outbox` collection. It writes its
- * database URI to a file beside its port (test/support/browser-server.mjs, `browserServerInfoPath`).
- */
-export function browserServerDatabaseUri(): string {
+/** What the running browser server wrote beside its port (test/support/browser-server.mjs, `browserServerInfoPath`). */
+interface BrowserServerInfo {
+  mongodbUri: string;
+  billingUrl?: string;
+  stripeMockUrl?: string;
+  stripeWebhookSecret?: string;
+}
+
+function browserServerInfo(): BrowserServerInfo {
   const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
-  const info = JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { mongodbUri: string };
-  return info.mongodbUri;
+  return JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as BrowserServerInfo;
+}
+
+/** The browser server has no SMTP: messages stay in its `mail_outbox` collection. */
+export function browserServerDatabaseUri(): string {
+  return browserServerInfo().mongodbUri;
+}
+
+/** Runs `read` against the browser server's database (what the app stored, as the tests cannot see it otherwise). */
+async function readDatabase<T>(read: (db: Db) => Promise<T>): Promise<T> {
+  const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });
+  try {
+    return await read(client.db());
+  } finally {
+    await client.close();
+  }
 }
 
 /**
@@ -50,8 +68,7 @@ export function browserServerDatabaseUri(): string {
  * stripe-mock (test/support/browser-server.mjs); resolves once it is ready.
  */
 export async function billingServerUrl(): Promise<string> {
-  const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
-  const info = JSON.parse(readFileSync(join(tmpdir(), `hitscope-browser-server-${port}.json`), 'utf8')) as { billingUrl?: string };
+  const info = browserServerInfo();
   if (!info.billingUrl) throw new Error('The running browser server has no billing instance: restart it');
   for (const deadline = Date.now() + 30_000; ;) {
     const ready = await fetch(`${info.billingUrl}/health/ready`).then(
@@ -64,23 +81,52 @@ export async function billingServerUrl(): Promise<string> {
   }
 }
 
+/**
+ * Stripe's side of the billing instance: stripe-mock (whose fixtures shape the events) and the
+ * endpoint's signing secret, to send the webhooks Stripe would send.
+ */
+export function billingStripe(): { mockUrl: string; webhookSecret: string } {
+  const { stripeMockUrl, stripeWebhookSecret } = browserServerInfo();
+  if (!stripeMockUrl || !stripeWebhookSecret) throw new Error('The running browser server does not name its Stripe set-up: restart it');
+  return { mockUrl: stripeMockUrl, webhookSecret: stripeWebhookSecret };
+}
+
+/** The Stripe customer the app made for a user at their first checkout (what Stripe puts in its events). */
+export function stripeCustomerOf(userId: string): Promise<string> {
+  return readDatabase(async (db) => {
+    const customer = await db.collection<{ _id: string; stripeCustomerId: string }>('billing_customers').findOne({ _id: userId });
+    if (!customer) throw new Error(`User ${userId} has no Stripe customer`);
+    return customer.stripeCustomerId;
+  });
+}
+
+/** What the app's webhook inbox says of Stripe events, by id: `done` once processed (`outcome` says what it did). */
+export function stripeEventStates(ids: readonly string[]): Promise<Array<{ id: string; status: string; outcome: string | null }>> {
+  return readDatabase(async (db) => {
+    const records = await db
+      .collection<{ _id: string; status: string; outcome: string | null }>('stripe_events')
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
+    return ids.map((id) => {
+      const record = records.find((candidate) => candidate._id === id);
+      return { id, status: record?.status ?? 'not received', outcome: record?.outcome ?? null };
+    });
+  });
+}
+
 /** The path of the newest confirmation link mailed to `email` (stored before the registration answers). */
 export async function confirmationLinkFor(email: string): Promise<string> {
-  const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });
-  try {
-    const message = await client
-      .db()
+  const message = await readDatabase((db) =>
+    db
       .collection<{ to: string; text: string; createdAt: Date }>('mail_outbox')
       .find({ to: email.toLowerCase(), text: /\/api\/auth\/verify-email\?token=/ })
       .sort({ createdAt: -1 })
       .limit(1)
-      .next();
-    const link = message && /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?token=[\w-]+)/.exec(message.text);
-    if (!link) throw new Error(`No confirmation link was sent to ${email}`);
-    return link[1];
-  } finally {
-    await client.close();
-  }
+      .next(),
+  );
+  const link = message && /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?token=[\w-]+)/.exec(message.text);
+  if (!link) throw new Error(`No confirmation link was sent to ${email}`);
+  return link[1];
 }
 
 /**

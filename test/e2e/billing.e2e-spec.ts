@@ -8,7 +8,6 @@ import { Global, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type Db, MongoClient } from 'mongodb';
-import Stripe from 'stripe';
 import request from 'supertest';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
@@ -20,13 +19,13 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { type Agent, PASSWORD, signUp } from '../support/e2e.js';
 import { RecordingHttpProxy } from '../support/recording-http-proxy.js';
+import { StripeObjects, stripeEvent, type StripeTestEvent, stripeSignature } from '../support/stripe-events.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 const SECRET_OLD = 'whsec_oldsecret1234567890';
 const SECRET_NEW = 'whsec_newsecret1234567890';
 const ADMIN = 'billing-admin@example.test';
-const API_VERSION = '2026-10-28.endive';
 
 class RecordingSink implements EntitlementSink {
   readonly applied: Entitlement[] = [];
@@ -55,7 +54,7 @@ let db: Db;
 let mongo: MongoClient;
 let dbProxy: TcpProxy;
 let stripeProxy: RecordingHttpProxy;
-let fixtures: Stripe;
+let objects: StripeObjects;
 let webhooks: WebhookService;
 let mongodbUri: string;
 let admin: { agent: Agent; token: string };
@@ -69,8 +68,7 @@ beforeAll(async () => {
   if (!mockUrl) throw new Error('HITSCOPE_TEST_STRIPE_API_BASE is not set: global setup starts stripe-mock');
   stripeProxy = new RecordingHttpProxy(mockUrl);
   const stripeBase = await stripeProxy.start();
-  const mock = new URL(mockUrl);
-  fixtures = new Stripe('sk_test_fixtures', { host: mock.hostname, port: Number(mock.port), protocol: 'http' });
+  objects = new StripeObjects(mockUrl);
 
   const target = new URL(testDatabaseUri('billing'));
   dbProxy = new TcpProxy(target.hostname, Number(target.port || 27017));
@@ -112,82 +110,22 @@ afterAll(async () => {
  * Webhook helpers
  * ---------------------------------------------------------------------------------------------- */
 
-interface TestEvent {
-  id: string;
-  object: 'event';
-  type: string;
-  api_version: string;
-  created: number;
-  livemode: false;
-  pending_webhooks: 1;
-  data: { object: Record<string, unknown> };
-}
-
-const event = (type: string, created: number, object: Record<string, unknown>): TestEvent => ({
-  id: unique('evt'),
-  object: 'event',
-  type,
-  api_version: API_VERSION,
-  created,
-  livemode: false,
-  pending_webhooks: 1,
-  data: { object },
-});
-
 function deliver(
-  payload: TestEvent,
+  payload: StripeTestEvent,
   options: { secret?: string; timestamp?: number; tamper?: (body: string) => string; noSignature?: boolean } = {},
 ) {
   const body = JSON.stringify(payload);
-  const header = Stripe.webhooks.generateTestHeaderString({
-    payload: body,
-    secret: options.secret ?? SECRET_NEW,
-    timestamp: options.timestamp,
-  });
+  const header = stripeSignature(body, options.secret ?? SECRET_NEW, options.timestamp);
   let call = http().post('/api/billing/webhook').set('content-type', 'application/json; charset=utf-8');
   if (!options.noSignature) call = call.set('stripe-signature', header);
   return call.send(options.tamper ? options.tamper(body) : body);
 }
 
-async function deliverAll(events: TestEvent[], times = 1): Promise<void> {
+async function deliverAll(events: StripeTestEvent[], times = 1): Promise<void> {
   for (const item of events) for (let i = 0; i < times; i += 1) await deliver(item).expect(200);
   await webhooks.settle();
   // Events that came before what they name were retried with back-off: run the retries now.
   await webhooks.drain(() => new Date(Date.now() + 7 * 86_400_000));
-}
-
-/** Schema-shaped objects from stripe-mock, with this test's values (research §2.4's recipe). */
-async function subscriptionObject(overrides: {
-  id: string;
-  customer: string;
-  status: string;
-  quantity: number;
-  periodEnd: number;
-  cancelAtPeriodEnd?: boolean;
-  metadata: Record<string, string>;
-}) {
-  const base = (await fixtures.subscriptions.retrieve(overrides.id)) as unknown as Record<string, unknown>;
-  const items = base.items as { data: Array<Record<string, unknown>> };
-  return {
-    ...base,
-    id: overrides.id,
-    customer: overrides.customer,
-    status: overrides.status,
-    cancel_at_period_end: overrides.cancelAtPeriodEnd ?? false,
-    cancel_at: overrides.cancelAtPeriodEnd ? overrides.periodEnd : null,
-    metadata: overrides.metadata,
-    items: { ...items, data: [{ ...items.data[0], quantity: overrides.quantity, current_period_end: overrides.periodEnd }] },
-  };
-}
-
-async function checkoutSessionObject(overrides: Record<string, unknown>) {
-  const base = (await fixtures.checkout.sessions.retrieve('cs_test_fixture')) as unknown as Record<string, unknown>;
-  return { ...base, ...overrides };
-}
-
-async function invoiceObject(id: string, overrides: Record<string, unknown>) {
-  const base = (await fixtures.invoices.retrieve(id)) as unknown as Record<string, unknown>;
-  return { ...base, id, ...overrides };
 }
 
 async function checkout(who: { agent: Agent; token: string }, planId: string, quantity?: number) {
@@ -324,10 +262,10 @@ describe('outgoing Stripe calls', () => {
     const now = Math.floor(Date.now() / 1000);
     const metadata = { orderId, planId: 'team-monthly', userId: who.user.id };
     await deliverAll([
-      event(
+      stripeEvent(
         'customer.subscription.created',
         now,
-        await subscriptionObject({ id: subscriptionId, customer, status: 'active', quantity: 1, periodEnd: now + 30 * 86400, metadata }),
+        await objects.subscription({ id: subscriptionId, customer, status: 'active', quantity: 1, periodEnd: now + 30 * 86400, metadata }),
       ),
     ]);
     const view = await who.agent.get('/api/billing/subscription').expect(200);
@@ -400,7 +338,7 @@ describe('outgoing Stripe calls', () => {
  * ---------------------------------------------------------------------------------------------- */
 
 describe('webhook verification and inbox', () => {
-  const unknownEvent = () => event('product.created', Math.floor(Date.now() / 1000), { id: unique('prod'), object: 'product' });
+  const unknownEvent = () => stripeEvent('product.created', Math.floor(Date.now() / 1000), { id: unique('prod'), object: 'product' });
   const stored = (id: string) => db.collection('stripe_events').countDocuments({ _id: id as never });
 
   it('refuses a tampered body, a wrong secret, a 10-minute-old signature and a missing one with 400, storing nothing', async () => {
@@ -445,10 +383,10 @@ describe('webhook verification and inbox', () => {
   it('answers 503 while the database is down (Stripe retries), and the redelivery is stored and processed', async () => {
     const who = await newUser();
     const { orderId } = await checkout(who, 'solo-lifetime');
-    const completed = event(
+    const completed = stripeEvent(
       'checkout.session.completed',
       Math.floor(Date.now() / 1000),
-      await checkoutSessionObject({
+      await objects.checkoutSession({
         id: unique('cs_test'),
         client_reference_id: orderId,
         mode: 'payment',
@@ -489,7 +427,7 @@ interface Scenario {
   orderId: string;
   subscriptionId: string;
   periodEnd: number;
-  events: TestEvent[];
+  events: StripeTestEvent[];
 }
 
 /** A subscription's life: created, first invoice paid, checkout completed, seats raised and cancel requested, ended. */
@@ -503,13 +441,13 @@ async function subscriptionLife(): Promise<Scenario> {
   const periodEnd = t + 30 * 86400;
   const metadata = { orderId, planId: 'team-monthly', userId: who.user.id };
   const sub = (status: string, quantity: number, cancelAtPeriodEnd = false) =>
-    subscriptionObject({ id: subscriptionId, customer, status, quantity, periodEnd, cancelAtPeriodEnd, metadata });
+    objects.subscription({ id: subscriptionId, customer, status, quantity, periodEnd, cancelAtPeriodEnd, metadata });
   const events = [
-    event('customer.subscription.created', t, await sub('incomplete', 1)),
-    event(
+    stripeEvent('customer.subscription.created', t, await sub('incomplete', 1)),
+    stripeEvent(
       'invoice.paid',
       t + 1,
-      await invoiceObject(invoiceId, {
+      await objects.invoice(invoiceId, {
         customer,
         billing_reason: 'subscription_create',
         amount_paid: 2900,
@@ -517,11 +455,11 @@ async function subscriptionLife(): Promise<Scenario> {
         parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
       }),
     ),
-    event('customer.subscription.updated', t + 2, await sub('active', 1)),
-    event(
+    stripeEvent('customer.subscription.updated', t + 2, await sub('active', 1)),
+    stripeEvent(
       'checkout.session.completed',
       t + 3,
-      await checkoutSessionObject({
+      await objects.checkoutSession({
         id: unique('cs_test'),
         client_reference_id: orderId,
         mode: 'subscription',
@@ -530,8 +468,8 @@ async function subscriptionLife(): Promise<Scenario> {
         subscription: subscriptionId,
       }),
     ),
-    event('customer.subscription.updated', t + 50, await sub('active', 3, true)),
-    event('customer.subscription.deleted', t + 100, await sub('canceled', 3, true)),
+    stripeEvent('customer.subscription.updated', t + 50, await sub('active', 3, true)),
+    stripeEvent('customer.subscription.deleted', t + 100, await sub('canceled', 3, true)),
   ];
   return { userId: who.user.id, email: who.email, orderId, subscriptionId, periodEnd, events };
 }
@@ -626,10 +564,10 @@ describe('webhook effects', () => {
     const metadata = { orderId: scenario.orderId, planId: 'team-monthly', userId: scenario.userId };
     await deliverAll(
       [
-        event(
+        stripeEvent(
           'invoice.payment_failed',
           t,
-          await invoiceObject(renewal, {
+          await objects.invoice(renewal, {
             customer,
             billing_reason: 'subscription_cycle',
             amount_due: 2900,
@@ -642,10 +580,10 @@ describe('webhook effects', () => {
             },
           }),
         ),
-        event(
+        stripeEvent(
           'customer.subscription.updated',
           t + 1,
-          await subscriptionObject({ id: scenario.subscriptionId, customer, status: 'past_due', quantity: 1, periodEnd, metadata }),
+          await objects.subscription({ id: scenario.subscriptionId, customer, status: 'past_due', quantity: 1, periodEnd, metadata }),
         ),
       ],
       2,
@@ -662,10 +600,10 @@ describe('webhook effects', () => {
 
     await deliverAll(
       [
-        event(
+        stripeEvent(
           'invoice.paid',
           t + 2,
-          await invoiceObject(renewal, {
+          await objects.invoice(renewal, {
             customer,
             billing_reason: 'subscription_cycle',
             amount_paid: 2900,
@@ -677,10 +615,10 @@ describe('webhook effects', () => {
             },
           }),
         ),
-        event(
+        stripeEvent(
           'customer.subscription.updated',
           t + 3,
-          await subscriptionObject({
+          await objects.subscription({
             id: scenario.subscriptionId,
             customer,
             status: 'active',
@@ -704,10 +642,10 @@ describe('webhook effects', () => {
     const metadata = { orderId: scenario.orderId, planId: 'team-monthly', userId: scenario.userId };
     const t = Math.floor(Date.now() / 1000);
     const sub = (status: string) =>
-      subscriptionObject({ id: scenario.subscriptionId, customer, status, quantity: 1, periodEnd: scenario.periodEnd, metadata });
-    await deliverAll([event('customer.subscription.paused', t, await sub('paused'))]);
+      objects.subscription({ id: scenario.subscriptionId, customer, status, quantity: 1, periodEnd: scenario.periodEnd, metadata });
+    await deliverAll([stripeEvent('customer.subscription.paused', t, await sub('paused'))]);
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'suspended' });
-    await deliverAll([event('customer.subscription.resumed', t + 1, await sub('active'))]);
+    await deliverAll([stripeEvent('customer.subscription.resumed', t + 1, await sub('active'))]);
     expect(sink.latest(scenario.subscriptionId)).toMatchObject({ state: 'active' });
 
     // The first invoice paid the checkout order; its payment is disputed.
@@ -715,7 +653,7 @@ describe('webhook effects', () => {
     const ids = { charge: unique('ch'), paymentIntent: unique('pi') };
     await db.collection<Doc>('orders').updateOne({ _id: scenario.orderId }, { $set: { 'stripe.paymentIntentId': ids.paymentIntent } });
     const dispute = (status: string) =>
-      event('charge.dispute.created', Math.floor(Date.now() / 1000), {
+      stripeEvent('charge.dispute.created', Math.floor(Date.now() / 1000), {
         id: unique('dp'),
         object: 'dispute',
         charge: ids.charge,
@@ -733,7 +671,7 @@ describe('webhook effects', () => {
     const customer = (await mirror(scenario.subscriptionId))!.customerId as string;
     const trialEnd = Math.floor(Date.now() / 1000) + 3 * 86400;
     const object = {
-      ...(await subscriptionObject({
+      ...(await objects.subscription({
         id: scenario.subscriptionId,
         customer,
         status: 'trialing',
@@ -743,7 +681,7 @@ describe('webhook effects', () => {
       })),
       trial_end: trialEnd,
     };
-    await deliverAll([event('customer.subscription.trial_will_end', Math.floor(Date.now() / 1000), object)], 3);
+    await deliverAll([stripeEvent('customer.subscription.trial_will_end', Math.floor(Date.now() / 1000), object)], 3);
     expect(await db.collection('mail_outbox').countDocuments({ to: scenario.email, subject: /trial ends/ })).toBe(1);
     expect(await mirror(scenario.subscriptionId)).toMatchObject({ status: 'trialing', trialEnd: new Date(trialEnd * 1000) });
   });
@@ -754,10 +692,10 @@ describe('webhook effects', () => {
     const paymentIntent = unique('pi');
     const charge = unique('ch');
     await deliverAll([
-      event(
+      stripeEvent(
         'checkout.session.completed',
         Math.floor(Date.now() / 1000),
-        await checkoutSessionObject({
+        await objects.checkoutSession({
           id: unique('cs_test'),
           client_reference_id: orderId,
           mode: 'payment',
@@ -775,7 +713,7 @@ describe('webhook effects', () => {
     full: boolean,
     created = Math.floor(Date.now() / 1000),
   ) =>
-    event('charge.refunded', created, {
+    stripeEvent('charge.refunded', created, {
       id: ids.charge,
       object: 'charge',
       amount: 19900,
@@ -785,7 +723,7 @@ describe('webhook effects', () => {
       currency: 'eur',
     });
   const disputeEvent = (type: string, ids: { paymentIntent: string; charge: string }, status: string) =>
-    event(type, Math.floor(Date.now() / 1000), {
+    stripeEvent(type, Math.floor(Date.now() / 1000), {
       id: unique('dp'),
       object: 'dispute',
       charge: ids.charge,
@@ -822,10 +760,10 @@ describe('webhook effects', () => {
     const early = { paymentIntent: unique('pi'), charge: unique('ch') };
     await deliverAll([
       chargeEvent(early, 19900, true),
-      event(
+      stripeEvent(
         'checkout.session.completed',
         Math.floor(Date.now() / 1000),
-        await checkoutSessionObject({
+        await objects.checkoutSession({
           id: unique('cs_test'),
           client_reference_id: orderId,
           mode: 'payment',
@@ -857,25 +795,25 @@ describe('webhook effects', () => {
     const [abandoned, failed] = [await checkout(who, 'solo-lifetime'), await checkout(who, 'solo-lifetime')];
     const now = Math.floor(Date.now() / 1000);
     await deliverAll([
-      event(
+      stripeEvent(
         'checkout.session.expired',
         now,
-        await checkoutSessionObject({ id: unique('cs_test'), client_reference_id: abandoned.orderId, status: 'expired' }),
+        await objects.checkoutSession({ id: unique('cs_test'), client_reference_id: abandoned.orderId, status: 'expired' }),
       ),
-      event(
+      stripeEvent(
         'checkout.session.completed',
         now,
-        await checkoutSessionObject({
+        await objects.checkoutSession({
           id: unique('cs_test'),
           client_reference_id: failed.orderId,
           mode: 'payment',
           payment_status: 'unpaid',
         }),
       ),
-      event(
+      stripeEvent(
         'checkout.session.async_payment_failed',
         now + 1,
-        await checkoutSessionObject({
+        await objects.checkoutSession({
           id: unique('cs_test'),
           client_reference_id: failed.orderId,
           mode: 'payment',
@@ -894,7 +832,7 @@ describe('webhook effects', () => {
     const who = await newUser();
     const { orderId } = await checkout(who, 'team-monthly');
     const customer = await customerOf(who.user.id);
-    const base = await subscriptionObject({
+    const base = await objects.subscription({
       id: 'sub_burst',
       customer,
       status: 'active',
@@ -904,7 +842,7 @@ describe('webhook effects', () => {
     });
     const t = Math.floor(Date.now() / 1000);
     const burst = Array.from({ length: 100 }, (_, i) =>
-      event('customer.subscription.updated', t + i, { ...base, id: `sub_burst_${sequence}_${i}` }),
+      stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_burst_${sequence}_${i}` }),
     );
     const started = Date.now();
     for (const item of burst) await deliver(item).expect(200);
@@ -995,10 +933,10 @@ describe('webhook events for admins', () => {
     const { orderId } = await checkout(who, 'solo-lifetime');
     // A session naming an order this database does not have (yet).
     const missing = newOrderId();
-    const completed = event(
+    const completed = stripeEvent(
       'checkout.session.completed',
       Math.floor(Date.now() / 1000),
-      await checkoutSessionObject({
+      await objects.checkoutSession({
         id: unique('cs_test'),
         client_reference_id: missing,
         mode: 'payment',

@@ -23,7 +23,7 @@ const requiredBuildFiles = [
 ];
 
 export const BROWSER_ADMIN_EMAIL = 'admin@hitscope.test';
-/** `{ mongodbUri }` of the running browser server on `port` (see test/browser/password-reset.spec.ts). */
+/** `{ mongodbUri, billingUrl, stripeMockUrl, stripeWebhookSecret }` of the running browser server on `port` (test/browser/fixtures.ts). */
 export const browserServerInfoPath = (port) => join(tmpdir(), `hitscope-browser-server-${port}.json`);
 const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
 const host = '127.0.0.1';
@@ -96,7 +96,14 @@ const billingEnv = {
 const infoPath = browserServerInfoPath(port);
 writeFileSync(
   infoPath,
-  JSON.stringify({ mongodbUri: env.MONGODB_URI, pid: process.pid, billingUrl: billingEnv.PUBLIC_URL, stripeMockUrl: stripeMock.url }),
+  JSON.stringify({
+    mongodbUri: env.MONGODB_URI,
+    pid: process.pid,
+    billingUrl: billingEnv.PUBLIC_URL,
+    stripeMockUrl: stripeMock.url,
+    // What the tests sign the billing instance's webhooks with (as Stripe would).
+    stripeWebhookSecret: billingEnv.STRIPE_WEBHOOK_SECRET,
+  }),
 );
 
 function cleanUp() {

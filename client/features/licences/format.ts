@@ -1,3 +1,4 @@
+import type { CataloguePlan } from '../../../lib/api/catalogue.js';
 import type { LicenceStatus, OwnedLicence } from '../../../lib/api/licences.js';
 import { PRICING } from '../../../lib/pricing.js';
 
@@ -43,9 +44,12 @@ export function statusText(licence: Pick<OwnedLicence, 'status' | 'graceUntil'>)
   return STATUS_LABELS[licence.status];
 }
 
-/** The plan's public name ("Team"), or its slug for a plan the price list does not know. */
-export function planName(planId: string): string {
-  return PRICING.find((plan) => plan.id === planId)?.name ?? planId;
+/**
+ * The plan's public name ("Team"): the catalogue's for a bought licence (`team-monthly`), the price
+ * list's for a granted one (`team`), or its id for a plan neither knows (or before the catalogue is in).
+ */
+export function planName(planId: string, catalogue: readonly Pick<CataloguePlan, 'id' | 'name'>[] = []): string {
+  return catalogue.find((plan) => plan.id === planId)?.name ?? PRICING.find((plan) => plan.id === planId)?.name ?? planId;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDataSource } from '../../../app/data-source.js';
+import { catalogueQuery } from '../../../app/queries.js';
 import { licencesQuery } from '../api.js';
 import { LicenceCard } from './LicenceCard.js';
 import '../licences.css';
@@ -6,6 +8,8 @@ import '../licences.css';
 /** The signed-in person's licences, one card each; or why there are none yet. */
 export function LicenceList() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(licencesQuery);
+  // Plan names only: a licence shows its plan's id while the catalogue is loading or unavailable.
+  const catalogue = useQuery(catalogueQuery(useDataSource()));
 
   if (isPending) return <LicencesSkeleton />;
   if (isError) {
@@ -34,7 +38,7 @@ export function LicenceList() {
     <ul className="licences" aria-label="Your licences">
       {data.licences.map((licence) => (
         <li key={licence.id}>
-          <LicenceCard licence={licence} />
+          <LicenceCard licence={licence} plans={catalogue.data?.plans} />
         </li>
       ))}
     </ul>
