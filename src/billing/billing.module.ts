@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LicencesModule } from '../licences/licences.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { BillingAccountData } from './billing.account-data.js';
 import { AdminBillingController, BillingController, StripeWebhookController } from './billing.controller.js';
@@ -27,7 +28,8 @@ import { WebhookService } from './webhook.service.js';
 
 /**
  * Stripe Checkout, the portal, orders, the subscription mirror and the webhook inbox. Entitlements
- * leave through the EntitlementSink (src/billing/entitlement-sink.ts), bound by the licences module.
+ * leave through the EntitlementSink (src/billing/entitlement-sink.ts), which the licences module
+ * exports: billing knows the token, not the licences' internals.
  */
 @Module({
   imports: [
@@ -41,6 +43,7 @@ import { WebhookService } from './webhook.service.js';
     CatalogueModule,
     UsersModule,
     AuditModule,
+    LicencesModule,
   ],
   controllers: [BillingController, AdminBillingController, StripeWebhookController],
   providers: [

@@ -1,48 +1,23 @@
-import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { orderEntitlement, subscriptionEntitlement } from './billing-state.js';
-import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from './entitlement-sink.js';
+import { ENTITLEMENT_SINK, type EntitlementSink } from './entitlement-sink.js';
 import { Order, SubscriptionMirror } from './schemas/billing.schemas.js';
-
-/** Until the licences module is there: entitlements are logged, so nothing is silently dropped. */
-class LoggingEntitlementSink implements EntitlementSink {
-  private readonly logger = new Logger('EntitlementSink');
-
-  async apply(entitlement: Entitlement): Promise<void> {
-    this.logger.warn(`No licences module: entitlement not applied ${JSON.stringify(entitlement)}`);
-  }
-}
 
 /**
  * Computes the complete current entitlement of a source from the stored state and hands it to the
  * sink. Called after every change; the sink is idempotent, so calling it again is harmless.
  */
 @Injectable()
-export class EntitlementsService implements OnModuleInit {
-  private sink: EntitlementSink;
-
+export class EntitlementsService {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
     private readonly catalogue: CatalogueService,
-    private readonly moduleRef: ModuleRef,
-    @Optional() @Inject(ENTITLEMENT_SINK) injected?: EntitlementSink,
-  ) {
-    this.sink = injected ?? new LoggingEntitlementSink();
-  }
-
-  /** A sink bound anywhere in the app (the licences module need not be global or imported here). */
-  onModuleInit(): void {
-    if (!(this.sink instanceof LoggingEntitlementSink)) return;
-    try {
-      this.sink = this.moduleRef.get<EntitlementSink>(ENTITLEMENT_SINK, { strict: false });
-    } catch {
-      // none bound: keep logging
-    }
-  }
+    @Inject(ENTITLEMENT_SINK) private readonly sink: EntitlementSink,
+  ) {}
 
   /** The subscription's entitlement; false when it cannot be computed yet (user or plan unknown). */
   async applySubscription(subscriptionId: string): Promise<boolean> {

@@ -38,15 +38,9 @@ class RecordingSink implements EntitlementSink {
 }
 const sink = new RecordingSink();
 
-/** What the licences module will do: bind the sink where billing finds it. Also: no polling worker. */
+/** No polling worker: the tests deliver and process events themselves. */
 @Global()
-@Module({
-  providers: [
-    { provide: ENTITLEMENT_SINK, useValue: sink },
-    { provide: BILLING_POLL_MS, useValue: 0 },
-  ],
-  exports: [ENTITLEMENT_SINK, BILLING_POLL_MS],
-})
+@Module({ providers: [{ provide: BILLING_POLL_MS, useValue: 0 }], exports: [BILLING_POLL_MS] })
 class TestBindingsModule {}
 
 let app: NestExpressApplication;
@@ -88,7 +82,11 @@ beforeAll(async () => {
   const renderer = await createProductionRenderer();
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.forRoot({ config, mongodbUri, renderer }), TestBindingsModule],
-  }).compile();
+  })
+    // The licences module's sink, replaced by one that records what billing hands over.
+    .overrideProvider(ENTITLEMENT_SINK)
+    .useValue(sink)
+    .compile();
   app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
   installRequestHandling(app, config);
   await app.init();

@@ -89,8 +89,6 @@ const billingEnv = {
   STRIPE_SECRET_KEY: 'sk_test_browsersuite123',
   STRIPE_WEBHOOK_SECRET: 'whsec_browsersuite12345678',
   STRIPE_API_BASE: stripeMock.url,
-  // No reconcile or polling against a mock that keeps no state.
-  BILLING_POLL_MS: '0',
 };
 
 const infoPath = browserServerInfoPath(port);
