@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
 import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
+import { exceptMachineApi, machineApiHeaders } from './common/machine-api.middleware.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
 import { requestDeadline } from './common/request-deadline.middleware.js';
@@ -152,39 +153,48 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.disable('x-powered-by');
     // CORS headers for the licensing API only (the browser extension); every other path gets none.
     app.enableCors(licensingCors(config));
-    app.use((_request: Request, response: Response, next: NextFunction) => {
-      response.locals.cspNonce = randomBytes(16).toString('base64');
-      next();
-    });
+    // Pages and the browser-facing API get the nonce, helmet's headers and compression; the machine
+    // API (/api/v1/, the apps' calls) a fixed, cheaper set (machine-api.middleware.ts).
+    app.use(machineApiHeaders({ https: config.publicUrl.startsWith('https:') }));
     app.use(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: true,
-          directives: {
-            defaultSrc: ["'self'"],
-            // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
-            scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
-            // No inline styles either: nothing renders a style attribute or element (Vite's dev
-            // server injects <style> elements for hot reloading, so development allows them).
-            styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-            workerSrc: ["'self'", 'blob:'],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            formAction: ["'self'"],
-            upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-          },
-        },
-        crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: config.publicUrl.startsWith('https:'),
+      exceptMachineApi((_request: Request, response: Response, next: NextFunction) => {
+        response.locals.cspNonce = randomBytes(16).toString('base64');
+        next();
       }),
     );
-    app.use((_request: Request, response: Response, next: NextFunction) => {
-      response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-      next();
-    });
-    app.use(compression());
+    app.use(
+      exceptMachineApi(
+        helmet({
+          contentSecurityPolicy: {
+            useDefaults: true,
+            directives: {
+              defaultSrc: ["'self'"],
+              // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
+              scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
+              // No inline styles either: nothing renders a style attribute or element (Vite's dev
+              // server injects <style> elements for hot reloading, so development allows them).
+              styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+              workerSrc: ["'self'", 'blob:'],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+            },
+          },
+          crossOriginEmbedderPolicy: false,
+          strictTransportSecurity: config.publicUrl.startsWith('https:'),
+        }),
+      ),
+    );
+    app.use(
+      exceptMachineApi((_request: Request, response: Response, next: NextFunction) => {
+        response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+        next();
+      }),
+    );
+    app.use(exceptMachineApi(compression()));
 
     if (dev) {
       const vite = await createViteDevRenderer(app.getHttpServer());

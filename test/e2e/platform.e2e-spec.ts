@@ -57,6 +57,28 @@ describe('security headers and assets', () => {
     expect(page.text).not.toMatch(/<style\b|\sstyle="/);
   });
 
+  it("answers the machine API (/api/v1/, the apps) with a fixed strict set of headers instead of the pages' nonce and compression", async () => {
+    const response = await newAgent()
+      .post('/api/v1/licenses/validate')
+      .set('Accept-Encoding', 'gzip')
+      .send({ key: 'HSA-NOT-A-KEY', product: 'hitscope-for-apps', fingerprint: 'f'.repeat(64), nonce: 'n'.repeat(64) })
+      .expect(200);
+    expect(response.body).toMatchObject({ valid: false, code: 'NOT_FOUND' });
+    expect(response.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
+    // Not even considered for compression (the middleware would add Vary: Accept-Encoding).
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary ?? '').not.toMatch(/accept-encoding/i);
+    // Everything else keeps the pages' headers, compression included.
+    const page = await newAgent().get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(page.headers['content-security-policy']).toContain("'nonce-");
+    expect(page.headers['content-encoding']).toBe('gzip');
+  });
+
   it('keeps the client source maps out of the published files (built beside them for an error tracker)', async () => {
     const published = readdirSync(join(PROJECT_ROOT, 'dist/client'), { recursive: true, encoding: 'utf8' });
     expect(published.filter((file) => file.endsWith('.map'))).toEqual([]);

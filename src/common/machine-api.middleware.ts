@@ -1,0 +1,34 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/**
+ * The machine API: what the desktop app and the extension call (licensing, update checks, release
+ * downloads), never rendered by a browser as a document.
+ */
+export const MACHINE_API_PREFIX = '/api/v1/';
+
+export const isMachineApi = (request: Request): boolean => request.path.startsWith(MACHINE_API_PREFIX);
+
+/**
+ * The headers the machine API answers with instead of the pages' (a per-request CSP nonce, helmet's
+ * dozen browser headers, compression): a fixed set that still forbids rendering or framing the
+ * answer and MIME sniffing. The pages' set costs about 100 µs per request, a fifth of a licence
+ * validation, and protects nothing in a JSON answer or a download (measured in `npm run bench`).
+ */
+export function machineApiHeaders({ https }: { https: boolean }): RequestHandler {
+  const headers: Array<[string, string]> = [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+  if (https) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (isMachineApi(request)) for (const [name, value] of headers) response.setHeader(name, value);
+    next();
+  };
+}
+
+/** `middleware` for every request but the machine API's. */
+export function exceptMachineApi(middleware: RequestHandler): RequestHandler {
+  return (request, response, next) => (isMachineApi(request) ? next() : middleware(request, response, next));
+}
