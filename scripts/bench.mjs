@@ -18,8 +18,10 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing or tools runs one
-// section; BENCH_MEMORY_SECONDS (60) is the length of the memory run.
+// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing, tools, webhooks or
+// releases runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
+// BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
+// (64) the size of the release build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,6 +43,8 @@ const HARD_LIMIT_MS = 20 * 60_000;
 
 const children = new Set();
 const databases = new Set();
+/** Other helpers with a stop() (stripe-mock), stopped on exit like the databases. */
+const services = new Set();
 const tempDirs = [];
 
 function positiveInt(name, fallback) {
@@ -144,7 +148,7 @@ function stopChild(child, graceMs = 10_000) {
 let cleaning = null;
 function cleanup() {
   cleaning ??= (async () => {
-    await Promise.all([...databases].map((database) => database.stop().catch(() => undefined)));
+    await Promise.all([...databases, ...services].map((each) => each.stop().catch(() => undefined)));
     await Promise.all([...children].map((child) => stopChild(child)));
     await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true }).catch(() => undefined)));
   })();
@@ -869,6 +873,532 @@ async function benchLicensing(binary) {
   await stopChild(app.child);
 }
 
+/** The CSRF token of a signed-in browser, and its cookie header with whatever the call set. */
+async function csrfOf(baseUrl, cookie) {
+  const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie } });
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  for (const value of response.headers.getSetCookie()) {
+    const [pair] = value.split(';');
+    jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+  }
+  const { token } = await response.json();
+  return { token, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
+}
+
+/** Runs `work(item)` for every item, `concurrency` at a time, in order of the list. */
+async function inParallel(items, concurrency, work) {
+  let next = 0;
+  const results = new Array(items.length);
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+const cpuDelta = (pids, before) => pids.map((pid, index) => (before[index] === null ? null : cpuMs(pid) - before[index]));
+const formatCpu = (values, per = 1, digits = 1) =>
+  values.map((value) => (value === null ? 'n/a' : (value / per).toFixed(digits))).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/**
+ * Stripe's webhook (`BENCH_ONLY=webhooks`): stripe-mock on loopback and the production app with
+ * billing configured against it; BENCH_WEBHOOK_CUSTOMERS (50) signed-in people each buy a
+ * subscription and the lifetime plan through `POST /api/billing/checkout`, then six signed events
+ * per person (subscription created and renewed, both checkouts completed, two invoices paid) are
+ * POSTed 8 at a time, every event twice, and once more after all is processed. Accept rate and POST
+ * latency, processing rate (first POST until the inbox has every event `done`), CPU per event, and
+ * whether the redeliveries changed anything.
+ */
+async function benchWebhooks(binary) {
+  heading('Stripe webhooks: accept and processing rate');
+  const customers = positiveInt('BENCH_WEBHOOK_CUSTOMERS', 50);
+  const concurrency = 8;
+  const { startStripeMock } = await import(pathToFileURL(join(root, 'scripts/stripe-mock.mjs')).href);
+  const { purchaseEvents, signature, stripeFixtures } = await import(
+    pathToFileURL(join(root, 'scripts/bench/support/stripe-events.mjs')).href
+  );
+  const stripeMock = await startStripeMock((message) => console.log(`  ${message}`));
+  services.add(stripeMock);
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({
+    dataDir: await tempDir('hitscope-bench-webhooks-'),
+    binary,
+    log: () => undefined,
+  });
+  databases.add(database);
+  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_webhooks`;
+  const webhookSecret = 'whsec_benchmark0123456789abcdef';
+  const app = await startApp(binary, {
+    MONGODB_URI: uri,
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    STRIPE_SECRET_KEY: 'sk_test_benchmark0123456789',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripeMock.url,
+  });
+
+  // The people and their orders, as the site makes them: sign-up, then two checkouts each.
+  const setupStarted = performance.now();
+  const fixtures = await stripeFixtures(stripeMock.url);
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(uri, { maxPoolSize: 2 });
+  const db = client.db();
+  const now = Math.floor(Date.now() / 1000);
+  const people = await inParallel(
+    Array.from({ length: customers }, (_, index) => index),
+    4,
+    async (index) => {
+      const signedIn = await signedInCookies(app.baseUrl, `bench-webhooks-${index}@example.test`, uri);
+      const { token, cookie } = await csrfOf(app.baseUrl, signedIn.cookie);
+      const planId = index % 2 ? 'team-monthly' : 'solo-monthly';
+      const checkout = async (plan) => {
+        const response = await fetch(`${app.baseUrl}/api/billing/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+          body: JSON.stringify({ planId: plan }),
+        });
+        if (response.status !== 201) throw new Error(`Checkout of ${plan} answered ${response.status}: ${await response.text()}`);
+        return (await response.json()).orderId;
+      };
+      const subscriptionOrderId = await checkout(planId);
+      const lifetimeOrderId = await checkout('solo-lifetime');
+      const customer = (await db.collection('billing_customers').findOne({ _id: signedIn.userId }))?.stripeCustomerId;
+      if (!customer) throw new Error(`No Stripe customer was stored for ${signedIn.userId}`);
+      return {
+        userId: signedIn.userId,
+        customer,
+        planId,
+        amountMinor: planId === 'team-monthly' ? 2900 : 900,
+        subscriptionOrderId,
+        lifetimeOrderId,
+      };
+    },
+  );
+  const perPerson = people.map((person, index) => purchaseEvents(fixtures, { ...person, tag: index.toString(36), now }));
+  // Delivered kind by kind (all subscriptions created, then all subscription checkouts, …), so one
+  // person's events are far apart in the stream: events of one subscription processed at the same
+  // moment conflict, and the loser waits for Stripe-style back-off (30 s), which is not this measure.
+  const events = perPerson[0].flatMap((_, kind) => perPerson.map((list) => list[kind]));
+  const bodies = events.map((each) => JSON.stringify(each));
+  console.log(
+    `Set-up: ${customers} people signed up, ${customers * 2} checkouts through stripe-mock, ${events.length} events ` +
+      `(${(bodies.reduce((sum, body) => sum + body.length, 0) / events.length / 1024).toFixed(1)} kB each on average), ` +
+      `${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = new URL(`${app.baseUrl}/api/billing/webhook`);
+  const post = (body) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          timeout: 30_000,
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+            'stripe-signature': signature(body, webhookSecret),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
+          response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      request.end(body);
+    });
+  const deliver = async (list) => {
+    const started = performance.now();
+    const results = await inParallel(list, concurrency, post);
+    const seconds = (performance.now() - started) / 1000;
+    const ok = results.filter((result) => result.status >= 200 && result.status < 300).length;
+    const statuses = {};
+    for (const result of results)
+      if (result.status < 200 || result.status >= 300) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+    return {
+      seconds,
+      ok,
+      failed: results.length - ok,
+      statuses,
+      latency: latencySummary(results.map((result) => result.ms)),
+      total: results.length,
+    };
+  };
+  const inbox = db.collection('stripe_events');
+  const inboxCounts = async () =>
+    Object.fromEntries(
+      (await inbox.aggregate([{ $group: { _id: '$status', n: { $sum: 1 } } }]).toArray()).map((group) => [group._id, group.n]),
+    );
+  const describe = (counts) =>
+    Object.entries(counts)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ') || 'empty';
+
+  // Every event, then every event again (Stripe redelivering while the first is being processed).
+  // "Settled": every POST answered and every event has had its first attempt, done or failed (a
+  // failed one waits for the worker's 30 s back-off, which is not processing speed).
+  const pids = [app.child.pid, database.pid];
+  const cpuBefore = pids.map(cpuMs);
+  const started = performance.now();
+  let acceptedAt = null;
+  const deliveries = deliver([...bodies, ...bodies]).then((result) => {
+    acceptedAt = performance.now();
+    return result;
+  });
+  // Watched by _id, in delivery order, every 100 ms: FerretDB finds a document by _id through its
+  // index in about a millisecond, while any filter on the status reads the whole inbox (65 ms at
+  // 300 events, measured): polling with one would take a good part of the database's time.
+  const settleLimitS = 40;
+  const waiting = events.map((each) => each.id);
+  const firstAttempt = {};
+  let settledAt = null;
+  while (performance.now() - started < settleLimitS * 1000) {
+    await sleep(100);
+    while (waiting.length) {
+      const record = await inbox.findOne({ _id: waiting[0] }, { projection: { status: 1 } });
+      // Not stored: both its deliveries were refused (counted once every POST is answered).
+      const status = record?.status ?? (acceptedAt === null ? null : 'not stored');
+      if (status === null || status === 'pending' || status === 'processing') break;
+      firstAttempt[status] = (firstAttempt[status] ?? 0) + 1;
+      waiting.shift();
+    }
+    if (!waiting.length && acceptedAt !== null) {
+      settledAt = performance.now();
+      break;
+    }
+  }
+  const allDoneAt = settledAt !== null && firstAttempt.done === events.length ? settledAt : null;
+  const counts = await inboxCounts();
+  const accepted = await deliveries;
+  const cpu = cpuDelta(pids, cpuBefore);
+  const stored = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const failures = await inbox
+    .aggregate([{ $match: { status: { $in: ['failed', 'dead'] } } }, { $group: { _id: '$outcome', n: { $sum: 1 } } }])
+    .toArray();
+
+  // What the events did, then every event once more (Stripe redelivering a day later): nothing may
+  // change. The inbox's statuses are part of the picture, to tell a back-off retry that ran meanwhile.
+  const snapshot = async () => {
+    const read = (name, projection = {}) => db.collection(name).find({}, { projection }).sort({ _id: 1 }).toArray();
+    const [orders, subscriptions, licences, mails, events] = await Promise.all([
+      read('orders'),
+      read('subscriptions'),
+      read('licences'),
+      read('mail_outbox', { _id: 1 }),
+      read('stripe_events', { status: 1, attempts: 1 }),
+    ]);
+    return {
+      orders,
+      subscriptions,
+      licences,
+      state: JSON.stringify([orders, subscriptions, licences, mails]),
+      inbox: JSON.stringify(events),
+    };
+  };
+  const before = await snapshot();
+  const cpuLateBefore = pids.map(cpuMs);
+  const late = await deliver(bodies);
+  const cpuLate = cpuDelta(pids, cpuLateBefore);
+  await sleep(500);
+  const after = await snapshot();
+  const storedAfter = await inbox.countDocuments();
+
+  const seconds = (at) => ((at - started) / 1000).toFixed(2);
+  const rows = [
+    [`${events.length} events, each twice (${accepted.total} POSTs)`, accepted],
+    [`the same ${events.length} again, once settled`, late],
+  ].map(([label, result]) => [
+    label,
+    (result.ok / result.seconds).toFixed(0),
+    `${result.latency.p50.toFixed(1)} ms`,
+    `${result.latency.p99.toFixed(1)} ms`,
+    result.failed
+      ? `${result.failed} (${Object.entries(result.statuses)
+          .map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : status}`)
+          .join(', ')})`
+      : '0',
+  ]);
+  console.log(`POST /api/billing/webhook, ${concurrency} at a time, each signed as Stripe signs (keep-alive connections):`);
+  printRows(['deliveries', '2xx/s', 'p50', 'p99', 'non-2xx'], rows);
+  console.log('');
+  const settledCount = settledAt === null ? (counts.done ?? 0) + (counts.failed ?? 0) + (counts.dead ?? 0) : events.length;
+  printRows(
+    ['processing (from the first POST)', 'result'],
+    [
+      [`all ${accepted.total} POSTs answered`, `${seconds(acceptedAt)} s`],
+      [
+        'inbox settled (every event had its first attempt)',
+        settledAt === null
+          ? `NOT within ${settleLimitS} s: ${settledCount} had theirs, ${(settledCount / settleLimitS).toFixed(1)} events/s`
+          : `${seconds(settledAt)} s: ${(settledCount / ((settledAt - started) / 1000)).toFixed(1)} events/s`,
+      ],
+      [
+        `all ${events.length} events done`,
+        allDoneAt === null
+          ? `not in the run: ${counts.done ?? 0} done by then (${describe(firstAttempt)} at the first attempt, in delivery order)`
+          : `${seconds(allDoneAt)} s: ${(events.length / ((allDoneAt - started) / 1000)).toFixed(1)} events/s`,
+      ],
+      ['inbox then', `${describe(counts)} (${stored} stored of ${events.length})`],
+      ['CPU per event, app / database', `${formatCpu(cpu, events.length)} ms (both deliveries and the processing)`],
+      ['CPU per late redelivery, app / database', `${formatCpu(cpuLate, events.length)} ms`],
+    ],
+  );
+  for (const failure of failures.sort((x, y) => y.n - x.n).slice(0, 5))
+    console.log(`  failed first attempt, ${failure.n} ×: ${failure._id}`);
+
+  const paid = before.orders.filter((order) => order.status === 'paid').length;
+  const expected = { orders: customers * 3, subscriptions: customers, licences: customers * 4 };
+  const sameState = before.state === after.state;
+  const sameInbox = before.inbox === after.inbox;
+  console.log('');
+  console.log(
+    `Effect: ${before.orders.length} orders (${paid} paid; expected ${expected.orders}: two checkouts and one renewal each), ` +
+      `${before.subscriptions.length} subscriptions (expected ${expected.subscriptions}), ${before.licences.length} licences ` +
+      `(expected ${expected.licences}: two products × subscription and lifetime), ${storedAfter} events in the inbox ` +
+      `after ${accepted.total + late.total} deliveries.`,
+  );
+  const tooMany =
+    before.orders.length > expected.orders ||
+    before.subscriptions.length > expected.subscriptions ||
+    before.licences.length > expected.licences;
+  console.log(
+    tooMany
+      ? 'WRONG: more orders, subscriptions or licences than purchases.'
+      : !sameState && sameInbox
+        ? 'WRONG: the late redelivery changed orders, subscriptions, licences or the mail outbox.'
+        : !sameState
+          ? settledAt === null
+            ? 'Not conclusive: events of the first deliveries were still being processed during the late redelivery.'
+            : 'Not conclusive: a back-off retry ran during the late redelivery and changed the state.'
+          : 'Duplicates had no further effect: nothing beyond one order, subscription and licence per purchase, and ' +
+            'orders, subscriptions, licences and mail outbox identical before and after the late redelivery.',
+  );
+  console.log(`Load average after the run: ${loadAverage()}`);
+  await client.close();
+  agent.destroy();
+  await stopChild(app.child);
+  await database.stop();
+  databases.delete(database);
+  await stripeMock.stop();
+  services.delete(stripeMock);
+  // No thresholds on speed; a duplicate that did something is a wrong result, not a slow one.
+  if (tooMany || (!sameState && sameInbox) || storedAfter > events.length) throw new Error('Webhooks: a duplicate delivery had an effect');
+}
+
+/**
+ * Releases (`BENCH_ONLY=releases`): a BENCH_RELEASE_MIB (64) MiB build uploaded through
+ * `POST /api/admin/releases` (multipart, streamed to GridFS while hashed), then downloaded in full
+ * by a licence holder, one at a time and 8 at once, each checked against the recorded SHA-256, and
+ * the time to the first byte of a 1 MiB range near the end.
+ */
+async function benchReleases(binary) {
+  heading('Releases: upload, downloads and a range');
+  const mib = positiveInt('BENCH_RELEASE_MIB', 64);
+  const size = mib * 1024 * 1024;
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({
+    dataDir: await tempDir('hitscope-bench-releases-'),
+    binary,
+    log: () => undefined,
+  });
+  databases.add(database);
+  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_releases`;
+  const adminEmail = 'bench-releases-admin@example.test';
+  const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000', ADMIN_EMAILS: adminEmail });
+  const admin = await signedInCookies(app.baseUrl, adminEmail, uri);
+  const adminCsrf = await csrfOf(app.baseUrl, admin.cookie);
+  const holder = await signedInCookies(app.baseUrl, 'bench-releases-holder@example.test', uri);
+  const granted = await fetch(`${app.baseUrl}/api/admin/users/${holder.userId}/licences`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': adminCsrf.token, cookie: adminCsrf.cookie },
+    body: JSON.stringify({ planId: 'solo-lifetime', products: ['hitscope-for-apps'], seats: 1 }),
+  });
+  if (granted.status !== 201) throw new Error(`Granting a licence answered ${granted.status}: ${await granted.text()}`);
+
+  // The build: random bytes (incompressible, as a packed build mostly is).
+  const { createHash, randomBytes } = await import('node:crypto');
+  const file = randomBytes(size);
+  const sha256 = createHash('sha256').update(file).digest('hex');
+
+  const boundary = `----hitscope-bench-${randomBytes(8).toString('hex')}`;
+  const fields = { product: 'hitscope-for-apps', platform: 'linux', arch: 'x64', channel: 'stable', version: '1.0.0', size: String(size) };
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Hitscope-1.0.0.AppImage"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const target = new URL(`${app.baseUrl}/api/admin/releases`);
+  const pids = [app.child.pid, database.pid];
+  let cpuBefore = pids.map(cpuMs);
+  let started = performance.now();
+  const uploaded = await new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        timeout: 120_000,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+          'x-csrf-token': adminCsrf.token,
+          cookie: adminCsrf.cookie,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('The upload timed out')));
+    request.on('error', reject);
+    request.write(head);
+    // In 1 MiB writes, as a browser's upload arrives.
+    for (let offset = 0; offset < size; offset += 1024 * 1024) request.write(file.subarray(offset, offset + 1024 * 1024));
+    request.end(tail);
+  });
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const uploadCpu = cpuDelta(pids, cpuBefore);
+  if (uploaded.status !== 201) throw new Error(`The upload answered ${uploaded.status}: ${uploaded.body.slice(0, 500)}`);
+  const release = JSON.parse(uploaded.body);
+  if (release.file.sha256 !== sha256) throw new Error(`The recorded SHA-256 ${release.file.sha256} is not the build's ${sha256}`);
+  const downloadUrl = new URL(`${app.baseUrl}${release.downloadUrl}`);
+
+  /** A GET of the download with the holder's cookie: status, bytes, SHA-256, time to the first byte and to the last. */
+  const download = (headers = {}) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get(
+        {
+          host: downloadUrl.hostname,
+          port: downloadUrl.port,
+          path: downloadUrl.pathname,
+          timeout: 120_000,
+          headers: { cookie: holder.cookie, ...headers },
+        },
+        (response) => {
+          const hash = createHash('sha256');
+          const kept = [];
+          let bytes = 0;
+          let firstByteMs = null;
+          response.on('data', (chunk) => {
+            firstByteMs ??= performance.now() - started;
+            bytes += chunk.length;
+            hash.update(chunk);
+            if (headers.range) kept.push(chunk);
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode,
+              bytes,
+              sha256: hash.digest('hex'),
+              body: headers.range ? Buffer.concat(kept) : null,
+              firstByteMs,
+              ms: performance.now() - started,
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('The download timed out')));
+      request.on('error', reject);
+    });
+  const checkFull = (result) => {
+    if (result.status !== 200 || result.bytes !== size || result.sha256 !== release.file.sha256) {
+      throw new Error(
+        `A download answered ${result.status} with ${result.bytes} bytes, SHA-256 ${result.sha256} (recorded ${release.file.sha256})`,
+      );
+    }
+  };
+
+  const rows = [];
+  const mibPerS = (bytes, seconds) => (bytes / 1024 / 1024 / seconds).toFixed(1);
+  rows.push([
+    `upload ${mib} MiB (multipart, admin)`,
+    mibPerS(size, uploadSeconds),
+    `${uploadSeconds.toFixed(2)} s`,
+    `${formatCpu(uploadCpu, mib)} ms`,
+  ]);
+  for (const parallel of [1, 8]) {
+    cpuBefore = pids.map(cpuMs);
+    started = performance.now();
+    const results = await Promise.all(Array.from({ length: parallel }, () => download()));
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuDelta(pids, cpuBefore);
+    results.forEach(checkFull);
+    const each = results.map((result) => result.ms / 1000).sort((a, b) => a - b);
+    rows.push([
+      parallel === 1 ? `1 full download` : `${parallel} full downloads at once`,
+      mibPerS(size * parallel, seconds),
+      parallel === 1 ? `${seconds.toFixed(2)} s` : `${seconds.toFixed(2)} s (each ${each[0].toFixed(1)}–${each.at(-1).toFixed(1)} s)`,
+      `${formatCpu(cpu, mib * parallel)} ms`,
+    ]);
+  }
+  console.log(`${mib} MiB build, GridFS on the embedded database; SHA-256 of every download checked against the recorded one:`);
+  printRows(['transfer', 'MiB/s', 'time', 'CPU per MiB app / db'], rows);
+
+  // A resumed download's last part: 1 MiB starting 2 MiB before the end, and for comparison the
+  // first MiB; three requests each, the median. A 206 must carry exactly the build's bytes.
+  const mibBytes = 1024 * 1024;
+  const slices = [
+    ['1 MiB, 2 MiB before the end', size - 2 * mibBytes],
+    ['1 MiB at the start', 0],
+  ];
+  const rangeRows = [];
+  let rangesOk = true;
+  for (const [label, start] of slices) {
+    const end = start + mibBytes - 1;
+    const results = [];
+    for (let run = 0; run < 3; run += 1) {
+      const result = await download({ range: `bytes=${start}-${end}` });
+      if (result.status === 206 && !result.body.equals(file.subarray(start, end + 1))) {
+        throw new Error(`The range ${start}-${end} answered 206 with bytes that are not the build's`);
+      }
+      results.push(result);
+    }
+    const good = results.filter((result) => result.status === 206);
+    const bad = results.filter((result) => result.status !== 206);
+    if (bad.length) rangesOk = false;
+    rangeRows.push([
+      `bytes=${start}-${end} (${label})`,
+      good.length ? `${median(good.map((result) => result.firstByteMs)).toFixed(1)} ms` : '—',
+      good.length ? `${median(good.map((result) => result.ms)).toFixed(1)} ms` : '—',
+      bad.length ? `${bad.length} of 3 (${bad.map((result) => `${result.status} after ${result.ms.toFixed(0)} ms`).join(', ')})` : '0',
+    ]);
+  }
+  console.log('');
+  console.log('Range requests (Range: bytes=…, signed-in licence holder), 3 each, median:');
+  printRows(['range', 'first byte', 'whole slice', 'not 206'], rangeRows);
+  console.log(
+    `SHA-256 ${sha256}: the upload's record and all ${1 + 8} full downloads agree` +
+      (rangesOk ? '; every range answered carries the build’s bytes.' : '; ranges answered 206 carry the build’s bytes.'),
+  );
+  console.log(`Load average after the run: ${loadAverage()}`);
+  await stopChild(app.child);
+  await database.stop();
+  databases.delete(database);
+}
+
 function printRows(header, rows) {
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const numeric = (cell) => /^[\d.]+( ms)?$/.test(cell);
@@ -911,6 +1441,8 @@ async function main() {
   if (!only || only === 'memory') await benchMemory(await databaseBinary());
   if (!only || only === 'licensing') await benchLicensing(await databaseBinary());
   if (!only || only === 'tools') await benchTools();
+  if (!only || only === 'webhooks') await benchWebhooks(await databaseBinary());
+  if (!only || only === 'releases') await benchReleases(await databaseBinary());
 }
 
 // Protocol-module benchmarks live beside this script in scripts/bench/*.mjs, one per tool. Each
