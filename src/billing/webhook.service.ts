@@ -17,6 +17,14 @@ export const SIGNATURE_TOLERANCE_S = 300;
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 const LEASE_MS = 60_000;
 const POLL_MS = 15_000;
+/**
+ * Events one instance processes at once as they arrive. Processing is database-bound (one
+ * connection), so more in parallel only queues on it: a burst of hundreds started at once made
+ * operations wait past the driver's 2.5 s bound and fail (measured by `npm run bench`, webhooks).
+ */
+export const PROCESS_CONCURRENCY = 2;
+/** Arrived events waiting for a slot; beyond this they stay `pending` in the inbox for the worker's next tick. */
+const MAX_WAITING = 1000;
 
 /** How often the webhook worker looks for due events; 0 turns the billing background jobs off (tests). */
 export const BILLING_POLL_MS = Symbol('BILLING_POLL_MS');
@@ -33,6 +41,8 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   private poller: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly running = new Set<Promise<unknown>>();
+  private active = 0;
+  private readonly waiting: Array<() => Promise<void>> = [];
 
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
@@ -50,6 +60,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
+    this.waiting.length = 0; // still `pending` in the inbox: the next start (or another instance) processes them
     if (this.poller) clearInterval(this.poller);
     await Promise.allSettled([...this.running]);
   }
@@ -96,8 +107,25 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
       if (isDuplicateKey(error)) return false;
       throw error;
     }
-    if (handled) setImmediate(() => this.track(this.processReceived(event, raw)));
+    if (handled) this.enqueue(() => this.processReceived(event, raw));
     return true;
+  }
+
+  /** Runs `work` when one of the PROCESS_CONCURRENCY slots is free (after the answer is sent). */
+  private enqueue(work: () => Promise<void>): void {
+    if (this.active >= PROCESS_CONCURRENCY) {
+      if (this.waiting.length < MAX_WAITING) this.waiting.push(work);
+      return;
+    }
+    this.active += 1;
+    // Tracked at once (settle() and shutdown wait for it), started after the current I/O callbacks.
+    this.track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(work).finally(() => {
+        this.active -= 1;
+        const next = this.stopped ? undefined : this.waiting.shift();
+        if (next) this.enqueue(next);
+      }),
+    );
   }
 
   private track(work: Promise<unknown>): void {

@@ -14,7 +14,8 @@ import { AppModule } from '../../src/app.module.js';
 import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
 import { newOrderId } from '../../src/billing/order-id.js';
 import { ReconcileService } from '../../src/billing/reconcile.service.js';
-import { BILLING_POLL_MS, WebhookService } from '../../src/billing/webhook.service.js';
+import { StripeEventsService } from '../../src/billing/stripe-events.service.js';
+import { BILLING_POLL_MS, PROCESS_CONCURRENCY, WebhookService } from '../../src/billing/webhook.service.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { type Agent, PASSWORD, signUp } from '../support/e2e.js';
@@ -826,7 +827,7 @@ describe('webhook effects', () => {
     expect(list.body.orders.map((entry: { status: string }) => entry.status).sort()).toEqual(['abandoned', 'failed']);
   });
 
-  it('processes a burst of events (throughput, logged)', async () => {
+  it('processes a burst of events at most PROCESS_CONCURRENCY at a time, each once (throughput logged)', async () => {
     const who = await newUser();
     const { orderId } = await checkout(who, 'team-monthly');
     const customer = await customerOf(who.user.id);
@@ -842,10 +843,35 @@ describe('webhook effects', () => {
     const burst = Array.from({ length: 100 }, (_, i) =>
       stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_burst_${sequence}_${i}` }),
     );
+    // Counts how many events are being handled at once (the handler itself runs unchanged).
+    const handler = app.get(StripeEventsService);
+    const handle = handler.handle.bind(handler);
+    let inProgress = 0;
+    let most = 0;
+    let handled = 0;
+    handler.handle = async (event) => {
+      most = Math.max(most, (inProgress += 1));
+      handled += 1;
+      try {
+        return await handle(event);
+      } finally {
+        inProgress -= 1;
+      }
+    };
     const started = Date.now();
-    for (const item of burst) await deliver(item).expect(200);
-    const delivered = Date.now();
-    await webhooks.settle();
+    let delivered = started;
+    try {
+      // Delivered 10 at a time, as Stripe's parallel deliveries arrive.
+      for (let i = 0; i < burst.length; i += 10) {
+        await Promise.all(burst.slice(i, i + 10).map((item) => deliver(item).expect(200)));
+      }
+      delivered = Date.now();
+      await webhooks.settle();
+    } finally {
+      handler.handle = handle;
+    }
+    expect(most).toBeLessThanOrEqual(PROCESS_CONCURRENCY);
+    expect(handled).toBe(100);
     const done = Date.now();
     expect(
       await db.collection('stripe_events').countDocuments({ _id: { $in: burst.map((item) => item.id) } as never, status: 'done' }),
