@@ -98,13 +98,12 @@ export class MrrSnapshotService implements OnApplicationBootstrap, OnModuleDestr
       .exec();
     let movements: MrrSnapshot['movements'] = null;
     if (previous) {
+      await this.repairFirstDays(previous);
       const hadMrr = await this.hadMrrBefore(previous.subscriptions, computed.contributions, day);
       movements = [...classifyMovements(previous.subscriptions, computed.contributions, hadMrr)]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, moved]) => ({ currency, ...moved }));
     }
-    // First days before the snapshot: every customer in a stored snapshot is then on record.
-    await this.recordFirstDays(customersStarting(previous?.subscriptions ?? [], computed.contributions), day);
     try {
       await this.snapshots.create({
         _id,
@@ -120,6 +119,9 @@ export class MrrSnapshotService implements OnApplicationBootstrap, OnModuleDestr
       if (isDuplicateKey(error)) return { day, created: false };
       throw error;
     }
+    // Only the winner records first days, so a losing instance's (possibly different) reading of the
+    // mirror leaves no trace; a crash before this line is repaired by the next day's run.
+    await this.recordFirstDays(customersStarting(previous?.subscriptions ?? [], computed.contributions), day);
     this.logger.log(`MRR snapshot ${day}: ${computed.contributions.length} paying subscriptions`);
     return { day, created: true };
   }
@@ -210,6 +212,19 @@ export class MrrSnapshotService implements OnApplicationBootstrap, OnModuleDestr
       for (const { _id } of known) had.add(_id);
     }
     return (customerId: string) => had.has(customerId);
+  }
+
+  /**
+   * Records the first days of the customers who started in `snapshot`, as its own run did unless it
+   * stopped between its insert and that write. Idempotent (`$setOnInsert`): usually it writes nothing.
+   */
+  private async repairFirstDays(snapshot: Pick<MrrSnapshot, 'day' | 'subscriptions'>): Promise<void> {
+    const before = await this.snapshots
+      .findOne({ _id: { $lt: snapshotId(snapshot.day) } }, { subscriptions: 1 })
+      .sort({ _id: -1 })
+      .lean<Pick<MrrSnapshot, 'subscriptions'>>()
+      .exec();
+    await this.recordFirstDays(customersStarting(before?.subscriptions ?? [], snapshot.subscriptions), snapshot.day);
   }
 
   private async recordFirstDays(customerIds: string[], day: string): Promise<void> {

@@ -169,12 +169,18 @@ describe('MRR: the admin overview from the subscription mirror, daily snapshots 
     const concurrent = await Promise.all([mrr.runDaily(later), mrr.runDaily(later)]);
     expect(concurrent.map((run) => run.created)).toEqual([false, false]);
     expect([await dump('mrr_snapshots'), await dump('mrr_customers')]).toEqual(before);
+    // Computed afresh from the same mirror, the day's document comes out identical.
+    await db.collection('mrr_snapshots').deleteOne({ _id: `mrr:${dayOf(at)}` as never });
+    expect(await mrr.runDaily(at)).toEqual({ day: dayOf(at), created: true });
+    expect([await dump('mrr_snapshots'), await dump('mrr_customers')]).toEqual(before);
   });
 
   it('classifies new, expansion, contraction, churn and reactivation between days, per currency', async () => {
     // Day −3: a customer joins; day −2: they leave; day −1: they are back, while others change.
     await putSubscription('sub_back', { planId: 'solo-monthly', customerId: 'cus_back' });
     await mrr.runDaily(daysAgo(3));
+    // As if that run had stopped between its snapshot and its first-day record: the next run repairs it.
+    expect(await db.collection<{ _id: string }>('mrr_customers').deleteOne({ _id: 'cus_back' })).toMatchObject({ deletedCount: 1 });
     await putSubscription('sub_back', { planId: 'solo-monthly', customerId: 'cus_back', status: 'canceled' });
     await mrr.runDaily(daysAgo(2));
 
@@ -185,6 +191,10 @@ describe('MRR: the admin overview from the subscription mirror, daily snapshots 
     await putSubscription('sub_cancelling', { planId: 'solo-yearly', status: 'canceled' }); // churn €7.50
     await putSubscription('sub_usd_monthly', { planId: 'pro-usd-monthly', quantity: 3 }); // $38 → $57: expansion $19.00
     await mrr.runDaily(daysAgo(1));
+    expect(await db.collection('mrr_customers').findOne({ _id: 'cus_back' as never })).toEqual({
+      _id: 'cus_back',
+      firstDay: dayOf(daysAgo(3)),
+    });
 
     const snapshots = await db.collection('mrr_snapshots').find({}).sort({ _id: 1 }).toArray();
     expect(snapshots.map((snapshot) => [snapshot.day, snapshot.previousDay])).toEqual([

@@ -43,7 +43,8 @@ export const MrrSnapshotSchema = SchemaFactory.createForClass(MrrSnapshot);
 /**
  * `mrr_customers`: `_id` = Stripe customer id → the first day a snapshot gave them MRR. It is how
  * "had MRR before" (reactivation, not new) is answered without reading every old snapshot. Written
- * with `$setOnInsert` before the day's snapshot, so a run that dies in between repeats harmlessly.
+ * with `$setOnInsert` by the run whose snapshot insert won, and made good by the next day's run if
+ * that one stopped in between.
  */
 @Schema({ collection: 'mrr_customers', versionKey: false })
 export class MrrCustomer {
