@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { OidcModule } from './auth/oidc/oidc.module.js';
+import { OverviewModule } from './overview/overview.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         LicencesModule,
         CatalogueModule,
         BillingModule,
+        OverviewModule,
         ReleasesModule,
         ...TOOL_MODULES,
         // Last, always: it owns the catch-all page route.

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { BillingModule } from '../billing/billing.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { MrrSnapshotService } from './mrr-snapshot.service.js';
+import { AdminOverviewController } from './overview.controller.js';
+import { MrrCustomer, MrrCustomerSchema, MrrSnapshot, MrrSnapshotSchema } from './schemas/mrr-snapshot.schema.js';
+
+/**
+ * The admin overview's figures. MRR (docs/mrr.md) reads the subscription mirror through
+ * BillingService and plan prices through CatalogueService, and keeps its own daily snapshots.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: MrrSnapshot.name, schema: MrrSnapshotSchema },
+      { name: MrrCustomer.name, schema: MrrCustomerSchema },
+    ]),
+    BillingModule,
+    CatalogueModule,
+  ],
+  controllers: [AdminOverviewController],
+  providers: [MrrSnapshotService],
+  exports: [MrrSnapshotService],
+})
+export class OverviewModule {}
