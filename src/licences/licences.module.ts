@@ -16,6 +16,7 @@ import { LicensingApiService } from './licensing-api.service.js';
 import { LicensingKeysController } from './licensing-keys.controller.js';
 import { Licence, LicenceSchema } from './schemas/licence.schema.js';
 import { LicenceActivation, LicenceActivationSchema } from './schemas/licence-activation.schema.js';
+import { LicenceKey, LicenceKeySchema } from './schemas/licence-key.schema.js';
 import { LicenceSeat, LicenceSeatSchema } from './schemas/licence-seat.schema.js';
 import { SigningKey, SigningKeySchema } from './schemas/signing-key.schema.js';
 import { SeatsService } from './seats.service.js';
@@ -33,6 +34,7 @@ import { SigningKeysService } from './signing-keys.service.js';
     AuditModule,
     MongooseModule.forFeature([
       { name: Licence.name, schema: LicenceSchema },
+      { name: LicenceKey.name, schema: LicenceKeySchema },
       { name: LicenceSeat.name, schema: LicenceSeatSchema },
       { name: LicenceActivation.name, schema: LicenceActivationSchema },
       { name: SigningKey.name, schema: SigningKeySchema },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
@@ -26,6 +26,7 @@ import { licenceIdOf } from './licence-id.js';
 import { licenceCode } from './licence-status.js';
 import { LicencesErrorCode, LicencesException } from './licences.exception.js';
 import { Licence } from './schemas/licence.schema.js';
+import { LicenceKey } from './schemas/licence-key.schema.js';
 import type { LicenceActivation } from './schemas/licence-activation.schema.js';
 import { SeatsService } from './seats.service.js';
 
@@ -47,17 +48,40 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * their owners and administrators, asked by downloads. Seats and devices are SeatsService's.
  */
 @Injectable()
-export class LicencesService implements EntitlementSink, DownloadEntitlement {
+export class LicencesService implements EntitlementSink, DownloadEntitlement, OnModuleInit {
   private readonly logger = new Logger(LicencesService.name);
 
   constructor(
     @InjectModel(Licence.name) private readonly licences: Model<Licence>,
+    @InjectModel(LicenceKey.name) private readonly keyRefs: Model<LicenceKey>,
     private readonly crypto: LicenceCryptoService,
     private readonly seats: SeatsService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly cache: LicenceReadCache,
   ) {}
+
+  /**
+   * Licences stored before keys had their reference document (licence_keys) get one. Cheap when
+   * there is nothing to do: the counts agree.
+   */
+  async onModuleInit(): Promise<void> {
+    const [licences, refs] = await Promise.all([
+      this.licences.estimatedDocumentCount().exec(),
+      this.keyRefs.estimatedDocumentCount().exec(),
+    ]);
+    if (refs >= licences) return;
+    let added = 0;
+    for await (const licence of this.licences.find({}, { keyLookup: 1 }).lean<Pick<Licence, '_id' | 'keyLookup'>>().cursor()) {
+      try {
+        await this.keyRefs.create({ _id: licence.keyLookup, licenceId: licence._id });
+        added += 1;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    if (added) this.logger.log(`Licence keys: ${added} references added`);
+  }
 
   /**
    * Applies a source's complete current entitlement: one licence per product, found by its
@@ -89,6 +113,15 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
         const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
         if (matchedCount) break;
         const key = generateKey(product);
+        const keyLookup = this.crypto.lookup(key.normalised);
+        try {
+          // The key's reference first: its unique _id claims the key (in theory, with 100-bit keys,
+          // it is taken already, and a new one is drawn).
+          await this.keyRefs.create({ _id: keyLookup, licenceId: id });
+        } catch (error) {
+          if (!isDuplicateKey(error) || attempt >= 3) throw error;
+          continue;
+        }
         try {
           await this.licences.create({
             _id: id,
@@ -97,14 +130,15 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
             ...set,
             revokedAt: null,
             keyCiphertext: this.crypto.encrypt(key.normalised, id),
-            keyLookup: this.crypto.lookup(key.normalised),
+            keyLookup,
             keyHint: key.normalised.slice(-4),
             createdAt: now,
           });
           break;
         } catch (error) {
-          // Another apply inserted it first (the update above then finds it), or — with 100-bit keys,
-          // in theory only — the key was taken: a new one is drawn.
+          // Another apply inserted the licence first (the update above then finds it): this key is
+          // not used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
+          await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
           if (!isDuplicateKey(error) || attempt >= 3) throw error;
         }
       }
@@ -118,11 +152,16 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
   }
 
   /** The licence of a well-formed key, found by the HMAC of the normalised key. */
-  async findByKey(key: ParsedKey): Promise<Licence | null> {
-    return this.licences
-      .findOne({ keyLookup: this.crypto.lookup(key.normalised) })
-      .lean()
-      .exec();
+  findByKey(key: ParsedKey): Promise<Licence | null> {
+    return this.findByLookup(this.crypto.lookup(key.normalised));
+  }
+
+  /** Two reads by `_id` (see LicenceKey for why not a query on `licences.keyLookup`). */
+  private async findByLookup(keyLookup: string): Promise<Licence | null> {
+    const ref = await this.keyRefs.findById(keyLookup).lean().exec();
+    if (!ref) return null;
+    const licence = await this.licences.findById(ref.licenceId).lean().exec();
+    return licence?.keyLookup === keyLookup ? licence : null;
   }
 
   /**
@@ -130,7 +169,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
    * service writes, it forgets).
    */
   findByLookupCached(keyLookup: string): Promise<Licence | null> {
-    return this.cache.licence(keyLookup, () => this.licences.findOne({ keyLookup }).lean().exec());
+    return this.cache.licence(keyLookup, () => this.findByLookup(keyLookup));
   }
 
   async summary(licence: Licence, now: Date, seatsUsed?: number): Promise<LicenceSummary> {
@@ -307,7 +346,9 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement {
   /** Devices and seats first, then the licences: a retry after a failure half-way finishes the job. */
   async deleteFor(userId: string): Promise<void> {
     const licences = await this.licences.find({ userId }, { _id: 1 }).lean().exec();
-    await this.seats.deleteFor(licences.map((licence) => licence._id));
+    const ids = licences.map((licence) => licence._id);
+    await this.seats.deleteFor(ids);
+    if (ids.length) await this.keyRefs.deleteMany({ licenceId: { $in: ids } }).exec();
     await this.licences.deleteMany({ userId }).exec();
     this.cache.forgetLicences();
   }

@@ -15,6 +15,7 @@ import { check, verifyLease } from '../../scripts/licence-client.mjs';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { type Entitlement, ENTITLEMENT_SINK, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { LicencesService } from '../../src/licences/licences.service.js';
 import { SigningKeysService } from '../../src/licences/signing-keys.service.js';
 import { DOWNLOAD_ENTITLEMENT, type DownloadEntitlement } from '../../src/releases/download-entitlement.js';
 import { PASSWORD, type SignedUp, signUp } from '../support/e2e.js';
@@ -660,8 +661,8 @@ describe('at rest', () => {
     expect(keys).toContain(key);
     const dump = JSON.stringify(
       await Promise.all(
-        ['licences', 'licence_seats', 'licence_activations', 'signing_keys', 'audit_log', 'rate_limit_counters'].map((name) =>
-          db.collection(name).find({}).toArray(),
+        ['licences', 'licence_keys', 'licence_seats', 'licence_activations', 'signing_keys', 'audit_log', 'rate_limit_counters'].map(
+          (name) => db.collection(name).find({}).toArray(),
         ),
       ),
     );
@@ -692,8 +693,25 @@ describe('at rest', () => {
         if (response.status >= 300) throw new Error(`delete answered ${response.status}: ${response.text}`);
       });
     expect(await db.collection('licences').countDocuments({ userId: person.user.id })).toBe(0);
+    expect(await db.collection('licence_keys').countDocuments({ licenceId: id })).toBe(0);
+    expect(await decide('validate', { key, product: APPS, fingerprint: device() })).toMatchObject({ code: 'NOT_FOUND' });
     expect(await db.collection('licence_activations').countDocuments({ licenceId: id })).toBe(0);
     expect(await db.collection('licence_seats').countDocuments({ licenceId: id })).toBe(0);
+  });
+});
+
+describe('finding a licence by its key', () => {
+  it('goes through a reference document per key (two reads by _id); references missing from older data are added at start', async () => {
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
+    expect(await db.collection('licence_keys').countDocuments({ licenceId: id })).toBe(1);
+    // As stored before references existed.
+    await db.collection('licence_keys').deleteMany({});
+    expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('NOT_FOUND');
+    await running.app.get(LicencesService).onModuleInit();
+    expect(await db.collection('licence_keys').countDocuments({})).toBe(await db.collection('licences').countDocuments({}));
+    expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
   });
 });
 
