@@ -21,6 +21,7 @@ import {
 import type { ProductSlug } from '../../lib/licences/key.js';
 import { compareSemver } from '../../lib/releases/semver.js';
 import { AuditService } from '../audit/audit.service.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { validationErrorBody } from '../common/validation.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { SigningKeysService } from '../licences/signing-keys.service.js';
@@ -85,6 +86,7 @@ export class ReleasesService {
     private readonly storage: FileStorage,
     private readonly keys: SigningKeysService,
     private readonly audit: AuditService,
+    private readonly catalogue: CatalogueService,
     @Inject(DOWNLOAD_ENTITLEMENT) private readonly entitlement: DownloadEntitlement,
   ) {}
 
@@ -284,16 +286,24 @@ export class ReleasesService {
     return release;
   }
 
-  /** A signed-in person's download: their licence for the product decides. */
-  async authoriseUser(id: string, userId: string): Promise<Release> {
+  /**
+   * A download from the site: free for anybody when an administrator made the product's downloads
+   * free; otherwise the signed-in person's licence for the product decides (nobody signed in: 401).
+   * A yanked release stays refused either way (`downloadable` answers 404 first).
+   */
+  async authoriseUser(id: string, userId: string | null): Promise<Release> {
     const release = await this.downloadable(id);
-    if (!(await this.entitlement.canDownload(userId, release.product as ProductSlug))) throw ReleasesException.licenceRequired();
+    const product = release.product as ProductSlug;
+    if (await this.catalogue.downloadsFree(product)) return release;
+    if (userId === null) throw ReleasesException.signInRequired();
+    if (!(await this.entitlement.canDownload(userId, product))) throw ReleasesException.licenceRequired();
     return release;
   }
 
-  /** An app's download: the licence key it sends decides. */
+  /** An app's download: free like on the site when the product's downloads are, else the licence key it sends decides. */
   async authoriseKey(id: string, key: string | null): Promise<Release> {
     const release = await this.downloadable(id);
+    if (await this.catalogue.downloadsFree(release.product as ProductSlug)) return release;
     if (key === null) throw ReleasesException.keyRequired();
     if (!(await this.entitlement.keyAllows(key, release.product as ProductSlug))) throw ReleasesException.keyRefused();
     return release;
