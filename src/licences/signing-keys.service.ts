@@ -28,6 +28,9 @@ export const RETIRED_KEY_PUBLISHED_DAYS = 40;
 export const REFRESH_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The kids another module's long-lived signatures still need published. */
+export type KidsInUse = () => Promise<string[]>;
+
 interface CurrentKey {
   kid: string;
   privateKey: KeyObject;
@@ -43,13 +46,13 @@ export function thumbprint(x: string): string {
     .digest('base64url');
 }
 
-const toAdminKey = (key: SigningKey, now: Date): AdminSigningKey => ({
+const toAdminKey = (key: SigningKey, now: Date, inUse: ReadonlySet<string>): AdminSigningKey => ({
   kid: key.kid,
   current: key._id === CURRENT,
   createdAt: key.createdAt.toISOString(),
   retiredAt: key.retiredAt ? key.retiredAt.toISOString() : null,
   publishedUntil: key._id === CURRENT || !key.publishUntil ? null : key.publishUntil.toISOString(),
-  published: key._id === CURRENT || (key.publishUntil !== null && key.publishUntil > now),
+  published: key._id === CURRENT || (key.publishUntil !== null && key.publishUntil > now) || inUse.has(key.kid),
 });
 
 const toJwk = (key: Pick<SigningKey, 'kid' | 'publicKey'>): LicensingJwk => ({
@@ -65,12 +68,14 @@ const toJwk = (key: Pick<SigningKey, 'kid' | 'publicKey'>): LicensingJwk => ({
  * The Ed25519 keys that sign leases. The first start generates one and claims `_id: 'current'` by
  * insert, so two instances starting together end up with the same key (the loser reads the
  * winner's). Rotation retires the current key but keeps its public half published for 40 days, so
- * leases it signed still verify until they could no longer be used anyway.
+ * leases it signed still verify until they could no longer be used anyway, and longer while a build
+ * signed with it is still offered (see {@link keepPublishedWhileUsed}).
  */
 @Injectable()
 export class SigningKeysService implements OnModuleInit {
   private readonly logger = new Logger(SigningKeysService.name);
   private current: CurrentKey | null = null;
+  private readonly kidsInUse: KidsInUse[] = [];
 
   constructor(
     @InjectModel(SigningKey.name) private readonly keys: Model<SigningKey>,
@@ -148,11 +153,25 @@ export class SigningKeysService implements OnModuleInit {
     return { kid, signature: b64url(sign(null, data, privateKey)) };
   }
 
-  /** The current key and the retired keys still within their publication period. */
+  /**
+   * Signatures that live longer than leases (a build stays downloadable for months and is verified
+   * with the kid it was signed with): the module that keeps them names the kids it still serves,
+   * and those keys stay published past their 40 days, for as long as it does.
+   */
+  keepPublishedWhileUsed(kidsInUse: KidsInUse): void {
+    this.kidsInUse.push(kidsInUse);
+  }
+
+  private async kidsStillUsed(): Promise<string[]> {
+    return (await Promise.all(this.kidsInUse.map((source) => source()))).flat();
+  }
+
+  /** The current key, the retired keys still within their publication period, and retired keys still in use. */
   async jwks(now = new Date()): Promise<LicensingJwks> {
     await this.ensureCurrent();
+    const inUse = await this.kidsStillUsed();
     const keys = await this.keys
-      .find({ $or: [{ _id: CURRENT }, { publishUntil: { $gt: now } }] })
+      .find({ $or: [{ _id: CURRENT }, { publishUntil: { $gt: now } }, ...(inUse.length ? [{ kid: { $in: inUse } }] : [])] })
       .sort({ createdAt: -1 })
       .lean()
       .exec();
@@ -194,7 +213,8 @@ export class SigningKeysService implements OnModuleInit {
     await this.ensureCurrent();
     const keys = await this.keys.find({}, { privateKeyCiphertext: 0 }).lean<SigningKey[]>().exec();
     keys.sort((a, b) => Number(b._id === CURRENT) - Number(a._id === CURRENT) || b.createdAt.getTime() - a.createdAt.getTime());
-    return { keys: keys.map((key) => toAdminKey(key, now)) };
+    const inUse = new Set(await this.kidsStillUsed());
+    return { keys: keys.map((key) => toAdminKey(key, now, inUse)) };
   }
 
   /** An administrator's rotation (a suspected leak, a routine change): audited with both kids. */

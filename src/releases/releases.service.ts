@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -78,7 +78,7 @@ const labelOf = (release: Pick<Release, 'product' | 'platform' | 'arch' | 'chann
  * the licensing key, listed for the site and the apps, and downloaded by people with a licence.
  */
 @Injectable()
-export class ReleasesService {
+export class ReleasesService implements OnModuleInit {
   private readonly logger = new Logger(ReleasesService.name);
 
   constructor(
@@ -89,6 +89,19 @@ export class ReleasesService {
     private readonly catalogue: CatalogueService,
     @Inject(DOWNLOAD_ENTITLEMENT) private readonly entitlement: DownloadEntitlement,
   ) {}
+
+  /**
+   * A build is verified with the kid it was signed with for as long as it is offered, which can be
+   * long after the 40 days a rotated-out key is published for leases: keep those keys published.
+   */
+  onModuleInit(): void {
+    this.keys.keepPublishedWhileUsed(() => this.signingKidsInUse());
+  }
+
+  private async signingKidsInUse(): Promise<string[]> {
+    const kids: unknown[] = await this.releases.distinct('signature.kid', { status: 'published' }).exec();
+    return kids.filter((kid): kid is string => typeof kid === 'string');
+  }
 
   /* Uploads --------------------------------------------------------------------------------------- */
 

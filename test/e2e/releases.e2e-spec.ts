@@ -10,10 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { type Db, MongoClient } from 'mongodb';
 import request from 'supertest';
 import type { AdminProductList, CatalogueResponse } from '../../lib/api/catalogue.js';
-import type { LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
+import type { AdminSigningKeyList, LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
 import type { AdminRelease, LatestReleasesResponse, UpdateCheckResponse } from '../../lib/api/releases.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { SigningKeysService } from '../../src/licences/signing-keys.service.js';
 import { type Agent, csrfToken, type SignedUp, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -596,6 +597,40 @@ describe('free downloads (the catalogue switch per product)', () => {
     const last = await db.collection('audit_log').find({ action: 'catalogue.product.downloads' }).sort({ at: -1, _id: -1 }).limit(1).next();
     expect(last).toMatchObject({ before: { downloadsFree: true }, after: { downloadsFree: false } });
     expect(await switches()).toBe(2);
+  });
+});
+
+describe('signing-key rotation', () => {
+  it('keeps the key of a published build in the JWKS past the 40 days of leases; an unused retired key leaves on time', async () => {
+    const keys = running.app.get(SigningKeysService);
+    const kidsAt = async (date: Date) => (await keys.jwks(date)).keys.map((jwk) => jwk.kid);
+    const signedWith = published.signature.kid;
+    const first = await admin.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', admin.token).expect(200);
+    expect(first.body.retired).toBe(signedWith);
+    // Nothing is signed with the next key before it is rotated out in turn.
+    const second = await admin.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', admin.token).expect(200);
+    const unused = second.body.retired as string;
+
+    const later = new Date(Date.now() + 41 * 24 * 60 * 60 * 1000);
+    expect(await kidsAt(later)).toContain(signedWith);
+    expect(await kidsAt(later)).not.toContain(unused);
+    const listed = (await admin.agent.get('/api/admin/licensing/signing-keys').expect(200)).body as AdminSigningKeyList;
+    expect(listed.keys.find((key) => key.kid === signedWith)).toMatchObject({ current: false, published: true });
+
+    // Yanked, the build no longer holds its key in the JWKS (past the lease period).
+    const sameKid = await db.collection('releases').find({ 'signature.kid': signedWith, status: 'published' }).toArray();
+    for (const release of sameKid)
+      await admin.agent
+        .post(`/api/admin/releases/${String(release._id)}/yank`)
+        .set('x-csrf-token', admin.token)
+        .expect(200);
+    expect(await kidsAt(later)).not.toContain(signedWith);
+    expect(await kidsAt(new Date())).toContain(signedWith); // still within its 40 days
+    for (const release of sameKid)
+      await admin.agent
+        .post(`/api/admin/releases/${String(release._id)}/unyank`)
+        .set('x-csrf-token', admin.token)
+        .expect(200);
   });
 });
 
