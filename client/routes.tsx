@@ -33,6 +33,9 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   login: [authProviders],
   register: [authProviders],
   'user-subscription': [catalogue],
+  // The download card asks whether the product's downloads are free.
+  'tool-apps': [catalogue],
+  'tool-browsers': [catalogue],
 };
 
 /** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box (`display: contents` in base.css). */

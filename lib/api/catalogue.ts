@@ -89,7 +89,23 @@ export interface CreatePlanRequest {
 /** `PATCH /api/admin/catalogue/plans/:id`: any field but the id (a plan's id is referenced by orders). */
 export type UpdatePlanRequest = Partial<Omit<CreatePlanRequest, 'id'>> & { active?: boolean };
 
-export const CATALOGUE_AUDIT_ACTIONS = ['catalogue.plan.create', 'catalogue.plan.update', 'catalogue.plan.deactivate'] as const;
+/** `GET /api/admin/catalogue/products` (never cached: the public catalogue is, for a minute). */
+export interface AdminProductList {
+  products: CatalogueProduct[];
+}
+
+/** `PUT /api/admin/catalogue/products/:slug`: the product settings an administrator changes. */
+export interface UpdateProductRequest {
+  /** On: anybody may download the product's builds, signed in or not, licence or not. */
+  downloadsFree: boolean;
+}
+
+export const CATALOGUE_AUDIT_ACTIONS = [
+  'catalogue.plan.create',
+  'catalogue.plan.update',
+  'catalogue.plan.deactivate',
+  'catalogue.product.downloads',
+] as const;
 
 type SeedPlan = Omit<AdminPlan, 'updatedAt'>;
 const BOTH = [...PRODUCT_SLUGS];

@@ -117,6 +117,34 @@ export interface LicensingJwks {
   keys: LicensingJwk[];
 }
 
+/** A lease signing key as administrators see it (`GET /api/admin/licensing/signing-keys`): never private material. */
+export interface AdminSigningKey {
+  /** RFC 7638 thumbprint, the `kid` of the leases and builds it signs. */
+  kid: string;
+  /** The key signing leases and builds now. */
+  current: boolean;
+  createdAt: string;
+  /** Null for the current key. */
+  retiredAt: string | null;
+  /** Until when the JWKS publishes a retired key (past: no longer published); null for the current key. */
+  publishedUntil: string | null;
+  /** In the JWKS now. */
+  published: boolean;
+}
+
+export interface AdminSigningKeyList {
+  /** The current key first, then retired keys, newest first. */
+  keys: AdminSigningKey[];
+}
+
+/** `POST /api/admin/licensing/signing-keys/rotate`. */
+export interface RotateSigningKeyResponse extends AdminSigningKeyList {
+  retired: string;
+  current: string;
+}
+
+export const SIGNING_KEY_AUDIT_ACTIONS = { rotate: 'licensing.signing-key.rotate' } as const;
+
 /* Dashboard ------------------------------------------------------------------------------------ */
 
 export interface DeviceActivation extends ActivationSummary {

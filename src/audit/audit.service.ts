@@ -5,12 +5,17 @@ import type { AuditLogEntry, AuditLogPage } from '../../lib/api/audit.js';
 import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
+export type AuditTargetType = 'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key';
+
 export interface AuditRecord {
   actor: { id: string; email: string };
   /** Dotted verb, e.g. `user.role.change`. */
   action: string;
-  /** `user` (admin-users), `plan` (catalogue), `order` and `stripe_event` (billing), `release` (releases). */
-  target: { type: 'user' | 'plan' | 'order' | 'stripe_event' | 'release'; id: string; label: string };
+  /**
+   * `user` (admin-users), `plan` and `product` (catalogue), `order` and `stripe_event` (billing),
+   * `release` (releases), `signing_key` (licences).
+   */
+  target: { type: AuditTargetType; id: string; label: string };
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
-import { AdminCatalogueController, CatalogueController } from './catalogue.controller.js';
+import { AdminCatalogueController, AdminProductsController, CatalogueController } from './catalogue.controller.js';
 import { CatalogueService } from './catalogue.service.js';
 import { CatalogueSettings, CatalogueSettingsSchema, Plan, PlanSchema } from './schemas/plan.schema.js';
 
@@ -13,7 +13,7 @@ import { CatalogueSettings, CatalogueSettingsSchema, Plan, PlanSchema } from './
     ]),
     AuditModule,
   ],
-  controllers: [CatalogueController, AdminCatalogueController],
+  controllers: [CatalogueController, AdminCatalogueController, AdminProductsController],
   providers: [CatalogueService],
   exports: [CatalogueService],
 })

@@ -6,14 +6,16 @@ import type { SessionUser } from '../../lib/api/auth.js';
 import {
   type AdminPlan,
   type AdminPlanList,
+  type AdminProductList,
   type CataloguePlan,
+  type CatalogueProduct,
   type CatalogueResponse,
   type CreatePlanRequest,
   DEFAULT_PLANS,
   type UpdatePlanRequest,
 } from '../../lib/api/catalogue.js';
-import { COMPANION_PRODUCTS } from '../../lib/product.js';
-import { AuditService } from '../audit/audit.service.js';
+import { COMPANION_PRODUCTS, type ProductSlug } from '../../lib/product.js';
+import { AuditService, type AuditTargetType } from '../audit/audit.service.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { CatalogueException } from './catalogue.exception.js';
 import { CatalogueSettings, Plan } from './schemas/plan.schema.js';
@@ -39,6 +41,18 @@ export function toCataloguePlan(plan: PlanRecord): CataloguePlan {
 
 export function toAdminPlan(plan: PlanRecord): AdminPlan {
   return { ...toCataloguePlan(plan), active: plan.active, stripePriceId: plan.stripePriceId, updatedAt: plan.updatedAt.toISOString() };
+}
+
+const PRODUCTS_DOC = 'products';
+
+function toCatalogueProducts(free: ReadonlySet<string>): CatalogueProduct[] {
+  return Object.values(COMPANION_PRODUCTS).map((product) => ({
+    slug: product.slug,
+    name: product.name,
+    kind: product.kind,
+    licencePrefix: KEY_PREFIXES[product.slug],
+    downloadsFree: free.has(product.slug),
+  }));
 }
 
 /** The fields an audit entry compares (everything an admin can change). */
@@ -82,19 +96,49 @@ export class CatalogueService implements OnApplicationBootstrap {
   async catalogue(): Promise<CatalogueResponse> {
     const [plans, settings] = await Promise.all([
       this.plans.find({ active: true }).sort({ sortOrder: 1, _id: 1 }).lean<PlanRecord[]>().exec(),
-      this.settings.findById('products').lean<CatalogueSettings>().exec(),
+      this.freeDownloads(),
     ]);
-    const free = new Set(settings?.downloadsFree ?? []);
-    return {
-      products: Object.values(COMPANION_PRODUCTS).map((product) => ({
-        slug: product.slug,
-        name: product.name,
-        kind: product.kind,
-        licencePrefix: KEY_PREFIXES[product.slug],
-        downloadsFree: free.has(product.slug),
-      })),
-      plans: plans.map(toCataloguePlan),
-    };
+    return { products: toCatalogueProducts(settings), plans: plans.map(toCataloguePlan) };
+  }
+
+  /** The products whose builds anybody may download (the `products` settings document). */
+  private async freeDownloads(): Promise<Set<string>> {
+    const settings = await this.settings.findById(PRODUCTS_DOC).lean<CatalogueSettings>().exec();
+    return new Set(settings?.downloadsFree ?? []);
+  }
+
+  /** Read on every download, never cached here: an administrator's switch applies at once, on every instance. */
+  async downloadsFree(product: ProductSlug): Promise<boolean> {
+    return (await this.freeDownloads()).has(product);
+  }
+
+  async listProducts(): Promise<AdminProductList> {
+    return { products: toCatalogueProducts(await this.freeDownloads()) };
+  }
+
+  /**
+   * Turns a product's free downloads on or off: `$addToSet` / `$pull` on the one settings document,
+   * so two administrators switching the two products at once both win. Switching to what is already
+   * stored writes nothing and records nothing.
+   */
+  async setDownloadsFree(actor: SessionUser, slug: ProductSlug, downloadsFree: boolean): Promise<CatalogueProduct> {
+    const before = await this.downloadsFree(slug);
+    if (before !== downloadsFree) {
+      await this.settings
+        .updateOne({ _id: PRODUCTS_DOC }, downloadsFree ? { $addToSet: { downloadsFree: slug } } : { $pull: { downloadsFree: slug } }, {
+          upsert: true,
+        })
+        .exec();
+      const name = toCatalogueProducts(new Set()).find((product) => product.slug === slug)!.name;
+      await this.writeAudit(
+        actor,
+        'catalogue.product.downloads',
+        { type: 'product', id: slug, label: name },
+        { downloadsFree: before },
+        { downloadsFree },
+      );
+    }
+    return toCatalogueProducts(await this.freeDownloads()).find((product) => product.slug === slug)!;
   }
 
   async list(): Promise<AdminPlanList> {
@@ -164,16 +208,22 @@ export class CatalogueService implements OnApplicationBootstrap {
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
   ): Promise<void> {
+    await this.writeAudit(actor, action, { type: 'plan', id: plan._id, label: plan.name }, before, after);
+  }
+
+  private async writeAudit(
+    actor: SessionUser,
+    action: string,
+    target: { type: AuditTargetType; id: string; label: string },
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
     try {
-      await this.audit.record({
-        actor: { id: actor.id, email: actor.email },
-        action,
-        target: { type: 'plan', id: plan._id, label: plan.name },
-        before,
-        after,
-      });
+      await this.audit.record({ actor: { id: actor.id, email: actor.email }, action, target, before, after });
     } catch (error) {
-      this.logger.error(`Audit entry not written: ${action} on plan ${plan._id} by ${actor.id} ${JSON.stringify({ before, after })}`);
+      this.logger.error(
+        `Audit entry not written: ${action} on ${target.type} ${target.id} by ${actor.id} ${JSON.stringify({ before, after })}`,
+      );
       throw error;
     }
   }

@@ -6,6 +6,7 @@ import { ENTITLEMENT_SINK } from '../billing/entitlement-sink.js';
 import { DOWNLOAD_ENTITLEMENT } from '../releases/download-entitlement.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminLicencesController } from './admin-licences.controller.js';
+import { AdminSigningKeysController } from './admin-signing-keys.controller.js';
 import { LicenceCryptoService } from './licence-crypto.service.js';
 import { LicenceReadCache } from './licence-read-cache.js';
 import { LicencesAccountData } from './licences.account-data.js';
@@ -40,7 +41,7 @@ import { SigningKeysService } from './signing-keys.service.js';
       { name: SigningKey.name, schema: SigningKeySchema },
     ]),
   ],
-  controllers: [LicensingApiController, LicensingKeysController, LicencesController, AdminLicencesController],
+  controllers: [LicensingApiController, LicensingKeysController, LicencesController, AdminLicencesController, AdminSigningKeysController],
   providers: [
     LicenceCryptoService,
     LicenceReadCache,

@@ -2,7 +2,18 @@ import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject, sign
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { LEASE_TYP, type LeasePayload, type LicensingJwk, type LicensingJwks } from '../../lib/api/licences.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import {
+  type AdminSigningKey,
+  type AdminSigningKeyList,
+  LEASE_TYP,
+  type LeasePayload,
+  type LicensingJwk,
+  type LicensingJwks,
+  type RotateSigningKeyResponse,
+  SIGNING_KEY_AUDIT_ACTIONS,
+} from '../../lib/api/licences.js';
+import { AuditService } from '../audit/audit.service.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { LicenceCryptoService } from './licence-crypto.service.js';
 import { SigningKey } from './schemas/signing-key.schema.js';
@@ -10,9 +21,15 @@ import { SigningKey } from './schemas/signing-key.schema.js';
 const CURRENT = 'current';
 /** Longer than any lease can be relied on: 7 days to exp + 30 days of grace, and a margin. */
 export const RETIRED_KEY_PUBLISHED_DAYS = 40;
-/** Another instance may have rotated: the current key is read again this often. */
-const REFRESH_MS = 5 * 60 * 1000;
+/**
+ * Another instance may have rotated: the current key is read again this often (so an instance may
+ * sign with a retired key for up to this long after a rotation; the publication period covers it).
+ */
+export const REFRESH_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The kids another module's long-lived signatures still need published. */
+export type KidsInUse = () => Promise<string[]>;
 
 interface CurrentKey {
   kid: string;
@@ -29,6 +46,15 @@ export function thumbprint(x: string): string {
     .digest('base64url');
 }
 
+const toAdminKey = (key: SigningKey, now: Date, inUse: ReadonlySet<string>): AdminSigningKey => ({
+  kid: key.kid,
+  current: key._id === CURRENT,
+  createdAt: key.createdAt.toISOString(),
+  retiredAt: key.retiredAt ? key.retiredAt.toISOString() : null,
+  publishedUntil: key._id === CURRENT || !key.publishUntil ? null : key.publishUntil.toISOString(),
+  published: key._id === CURRENT || (key.publishUntil !== null && key.publishUntil > now) || inUse.has(key.kid),
+});
+
 const toJwk = (key: Pick<SigningKey, 'kid' | 'publicKey'>): LicensingJwk => ({
   kty: 'OKP',
   crv: 'Ed25519',
@@ -42,16 +68,19 @@ const toJwk = (key: Pick<SigningKey, 'kid' | 'publicKey'>): LicensingJwk => ({
  * The Ed25519 keys that sign leases. The first start generates one and claims `_id: 'current'` by
  * insert, so two instances starting together end up with the same key (the loser reads the
  * winner's). Rotation retires the current key but keeps its public half published for 40 days, so
- * leases it signed still verify until they could no longer be used anyway.
+ * leases it signed still verify until they could no longer be used anyway, and longer while a build
+ * signed with it is still offered (see {@link keepPublishedWhileUsed}).
  */
 @Injectable()
 export class SigningKeysService implements OnModuleInit {
   private readonly logger = new Logger(SigningKeysService.name);
   private current: CurrentKey | null = null;
+  private readonly kidsInUse: KidsInUse[] = [];
 
   constructor(
     @InjectModel(SigningKey.name) private readonly keys: Model<SigningKey>,
     private readonly crypto: LicenceCryptoService,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -124,11 +153,25 @@ export class SigningKeysService implements OnModuleInit {
     return { kid, signature: b64url(sign(null, data, privateKey)) };
   }
 
-  /** The current key and the retired keys still within their publication period. */
+  /**
+   * Signatures that live longer than leases (a build stays downloadable for months and is verified
+   * with the kid it was signed with): the module that keeps them names the kids it still serves,
+   * and those keys stay published past their 40 days, for as long as it does.
+   */
+  keepPublishedWhileUsed(kidsInUse: KidsInUse): void {
+    this.kidsInUse.push(kidsInUse);
+  }
+
+  private async kidsStillUsed(): Promise<string[]> {
+    return (await Promise.all(this.kidsInUse.map((source) => source()))).flat();
+  }
+
+  /** The current key, the retired keys still within their publication period, and retired keys still in use. */
   async jwks(now = new Date()): Promise<LicensingJwks> {
     await this.ensureCurrent();
+    const inUse = await this.kidsStillUsed();
     const keys = await this.keys
-      .find({ $or: [{ _id: CURRENT }, { publishUntil: { $gt: now } }] })
+      .find({ $or: [{ _id: CURRENT }, { publishUntil: { $gt: now } }, ...(inUse.length ? [{ kid: { $in: inUse } }] : [])] })
       .sort({ createdAt: -1 })
       .lean()
       .exec();
@@ -163,5 +206,28 @@ export class SigningKeysService implements OnModuleInit {
     const stored = await this.ensureCurrent();
     this.logger.log(`Rotated the lease signing key: ${old.kid} retired, ${stored.kid} current`);
     return { retired: old.kid, current: stored.kid };
+  }
+
+  /** Every key for the administration: public facts only (kid and dates), never the key material. */
+  async list(now = new Date()): Promise<AdminSigningKeyList> {
+    await this.ensureCurrent();
+    const keys = await this.keys.find({}, { privateKeyCiphertext: 0 }).lean<SigningKey[]>().exec();
+    keys.sort((a, b) => Number(b._id === CURRENT) - Number(a._id === CURRENT) || b.createdAt.getTime() - a.createdAt.getTime());
+    const inUse = new Set(await this.kidsStillUsed());
+    return { keys: keys.map((key) => toAdminKey(key, now, inUse)) };
+  }
+
+  /** An administrator's rotation (a suspected leak, a routine change): audited with both kids. */
+  async rotateBy(actor: SessionUser, now = new Date()): Promise<RotateSigningKeyResponse> {
+    const rotated = await this.rotate(now);
+    const publishUntil = new Date(now.getTime() + RETIRED_KEY_PUBLISHED_DAYS * DAY_MS);
+    await this.audit.record({
+      actor: { id: actor.id, email: actor.email },
+      action: SIGNING_KEY_AUDIT_ACTIONS.rotate,
+      target: { type: 'signing_key', id: rotated.current, label: `Lease signing key ${rotated.current}` },
+      before: { current: rotated.retired },
+      after: { current: rotated.current, retired: rotated.retired, retiredPublishedUntil: publishUntil.toISOString() },
+    });
+    return { ...rotated, ...(await this.list(now)) };
   }
 }

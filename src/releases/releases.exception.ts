@@ -4,6 +4,7 @@ export enum ReleasesErrorCode {
   ReleaseNotFound = 'RELEASE_NOT_FOUND',
   DuplicateVersion = 'RELEASE_VERSION_EXISTS',
   LicenceRequired = 'LICENCE_REQUIRED',
+  SignInRequired = 'SIGN_IN_REQUIRED',
   LicenceKeyRequired = 'LICENCE_KEY_REQUIRED',
   RangeNotSatisfiable = 'RANGE_NOT_SATISFIABLE',
   UploadInvalid = 'RELEASE_UPLOAD_INVALID',
@@ -17,6 +18,7 @@ const STATUS: Record<ReleasesErrorCode, number> = {
   [ReleasesErrorCode.ReleaseNotFound]: 404,
   [ReleasesErrorCode.DuplicateVersion]: 409,
   [ReleasesErrorCode.LicenceRequired]: 403,
+  [ReleasesErrorCode.SignInRequired]: 401,
   [ReleasesErrorCode.LicenceKeyRequired]: 401,
   [ReleasesErrorCode.RangeNotSatisfiable]: 416,
   [ReleasesErrorCode.UploadInvalid]: 400,
@@ -41,6 +43,14 @@ export class ReleasesException extends DomainException<ReleasesErrorCode> {
 
   static licenceRequired(): ReleasesException {
     return new ReleasesException(ReleasesErrorCode.LicenceRequired, 'Downloading this product needs a valid licence for it.');
+  }
+
+  /** The site's download of a product that is not free, by nobody signed in. */
+  static signInRequired(): ReleasesException {
+    return new ReleasesException(
+      ReleasesErrorCode.SignInRequired,
+      'Sign in with an account that holds a licence to download this product.',
+    );
   }
 
   static keyRequired(): ReleasesException {

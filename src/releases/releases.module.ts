@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { LicencesModule } from '../licences/licences.module.js';
 import { AdminReleasesController } from './admin-releases.controller.js';
 import { ReleasesApiController } from './releases-api.controller.js';
@@ -10,7 +11,8 @@ import { ReleasesService } from './releases.service.js';
 import { Release, ReleaseSchema } from './schemas/release.schema.js';
 
 /**
- * Releases (design: notes/commerce.md "Releases"). Uses the licences module only through what it
+ * Releases (design: notes/commerce.md "Releases"). Asks the catalogue whether a product's downloads
+ * are free (an administrator's switch). Uses the licences module only through what it
  * exports: DOWNLOAD_ENTITLEMENT (may this person or key download?) and the signing key service (the
  * builds are signed with the licensing key, so the apps verify them with the JWKS they pin).
  *
@@ -19,7 +21,13 @@ import { Release, ReleaseSchema } from './schemas/release.schema.js';
  * module registers no AccountDataPart (docs/releases.md).
  */
 @Module({
-  imports: [AuthModule, AuditModule, LicencesModule, MongooseModule.forFeature([{ name: Release.name, schema: ReleaseSchema }])],
+  imports: [
+    AuthModule,
+    AuditModule,
+    CatalogueModule,
+    LicencesModule,
+    MongooseModule.forFeature([{ name: Release.name, schema: ReleaseSchema }]),
+  ],
   controllers: [ReleasesApiController, ReleasesController, AdminReleasesController],
   providers: [ReleasesService],
 })

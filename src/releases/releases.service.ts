@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -21,6 +21,7 @@ import {
 import type { ProductSlug } from '../../lib/licences/key.js';
 import { compareSemver } from '../../lib/releases/semver.js';
 import { AuditService } from '../audit/audit.service.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { validationErrorBody } from '../common/validation.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { SigningKeysService } from '../licences/signing-keys.service.js';
@@ -77,7 +78,7 @@ const labelOf = (release: Pick<Release, 'product' | 'platform' | 'arch' | 'chann
  * the licensing key, listed for the site and the apps, and downloaded by people with a licence.
  */
 @Injectable()
-export class ReleasesService {
+export class ReleasesService implements OnModuleInit {
   private readonly logger = new Logger(ReleasesService.name);
 
   constructor(
@@ -85,8 +86,22 @@ export class ReleasesService {
     private readonly storage: FileStorage,
     private readonly keys: SigningKeysService,
     private readonly audit: AuditService,
+    private readonly catalogue: CatalogueService,
     @Inject(DOWNLOAD_ENTITLEMENT) private readonly entitlement: DownloadEntitlement,
   ) {}
+
+  /**
+   * A build is verified with the kid it was signed with for as long as it is offered, which can be
+   * long after the 40 days a rotated-out key is published for leases: keep those keys published.
+   */
+  onModuleInit(): void {
+    this.keys.keepPublishedWhileUsed(() => this.signingKidsInUse());
+  }
+
+  private async signingKidsInUse(): Promise<string[]> {
+    const kids: unknown[] = await this.releases.distinct('signature.kid', { status: 'published' }).exec();
+    return kids.filter((kid): kid is string => typeof kid === 'string');
+  }
 
   /* Uploads --------------------------------------------------------------------------------------- */
 
@@ -284,16 +299,24 @@ export class ReleasesService {
     return release;
   }
 
-  /** A signed-in person's download: their licence for the product decides. */
-  async authoriseUser(id: string, userId: string): Promise<Release> {
+  /**
+   * A download from the site: free for anybody when an administrator made the product's downloads
+   * free; otherwise the signed-in person's licence for the product decides (nobody signed in: 401).
+   * A yanked release stays refused either way (`downloadable` answers 404 first).
+   */
+  async authoriseUser(id: string, userId: string | null): Promise<Release> {
     const release = await this.downloadable(id);
-    if (!(await this.entitlement.canDownload(userId, release.product as ProductSlug))) throw ReleasesException.licenceRequired();
+    const product = release.product as ProductSlug;
+    if (await this.catalogue.downloadsFree(product)) return release;
+    if (userId === null) throw ReleasesException.signInRequired();
+    if (!(await this.entitlement.canDownload(userId, product))) throw ReleasesException.licenceRequired();
     return release;
   }
 
-  /** An app's download: the licence key it sends decides. */
+  /** An app's download: free like on the site when the product's downloads are, else the licence key it sends decides. */
   async authoriseKey(id: string, key: string | null): Promise<Release> {
     const release = await this.downloadable(id);
+    if (await this.catalogue.downloadsFree(release.product as ProductSlug)) return release;
     if (key === null) throw ReleasesException.keyRequired();
     if (!(await this.entitlement.keyAllows(key, release.product as ProductSlug))) throw ReleasesException.keyRefused();
     return release;

@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { CatalogueResponse } from '../../lib/api/catalogue.js';
-import type { OwnedLicenceList } from '../../lib/api/licences.js';
-import { gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
+import type { LicenceApiResponse, OwnedLicenceList } from '../../lib/api/licences.js';
+import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
 
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
 const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
@@ -83,6 +85,66 @@ test.describe('/admin/users: commerce in the user panel', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await dialog.getByRole('heading', { name: 'Commerce', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-commerce-phone-dark.png'), animations: 'disabled' });
+    await userContext.dispose();
+  });
+
+  test("shows each licence's activated devices, and Reset activations (asked, then a toast) empties the list", async ({
+    page,
+    baseURL,
+  }) => {
+    const APPS = COMPANION_PRODUCTS.apps;
+    const userContext = await playwrightRequest.newContext({ baseURL });
+    const person = await signUp(userContext, 'devices');
+    await signInAsAdmin(page.request);
+    const granted = await page.request.post(`/api/admin/users/${person.user.id}/licences`, {
+      data: { planId: 'team-monthly', products: [APPS.slug], seats: 2, note: 'browser suite: devices' },
+      headers: { 'x-csrf-token': await csrfToken(page.request) },
+    });
+    expect(granted.status(), 'grant a licence').toBe(201);
+    const own = (await (await userContext.get('/api/licences')).json()) as OwnedLicenceList;
+    const key = own.licences.find((licence) => licence.product === APPS.slug)!.key!;
+    // The desktop app activating: the licensing API takes no cookie and no CSRF token.
+    const app = await playwrightRequest.newContext({ baseURL });
+    const activated = await app.post('/api/v1/licenses/activate', {
+      data: {
+        key,
+        product: APPS.slug,
+        fingerprint: createHash('sha256').update(randomBytes(16)).digest('hex'),
+        name: 'Studio iMac',
+        platform: 'macOS 15.2',
+        appVersion: '2.3.1',
+      },
+    });
+    expect(((await activated.json()) as LicenceApiResponse).code).toBe('VALID');
+    await app.dispose();
+
+    const dialog = await openPanel(page, person.email, person.name);
+    const licence = dialog.getByRole('list', { name: 'Licences' }).getByRole('listitem').filter({ hasText: '1 of 2 seats used' });
+    await expect(licence).toHaveCount(1);
+    const devices = licence.getByRole('list', { name: /^Devices of the Hitscope for Apps licence/ });
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    const device = devices.getByRole('listitem').first();
+    await expect(device).toContainText('Studio iMac');
+    await expect(device).toContainText('macOS 15.2');
+    await expect(device).toContainText('v2.3.1');
+    await expect(device).toContainText(/Last seen \d/);
+
+    // Reset, behind a question: Cancel first changes nothing.
+    await licence.getByRole('button', { name: /^Reset activations of the/ }).click();
+    const question = licence.getByRole('group');
+    await expect(question).toContainText('1 device loses its seat and must activate again.');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    await licence.getByRole('button', { name: /^Reset activations of the/ }).click();
+    await licence.getByRole('group').getByRole('button', { name: 'Reset activations' }).click();
+    await expect(toast(page, /^Activations of the Hitscope for Apps licence \(….+\) reset$/)).toBeVisible();
+    const reset = dialog.getByRole('list', { name: 'Licences' }).getByRole('listitem').filter({ hasText: '0 of 2 seats used' });
+    await expect(reset.getByText('No devices activated.')).toBeVisible();
+    await expect(reset.getByRole('list', { name: /^Devices of/ })).toHaveCount(0);
+    await expect(reset.getByRole('button', { name: /^Reset activations of the/ })).toBeDisabled();
+    const after = (await (await userContext.get('/api/licences')).json()) as OwnedLicenceList;
+    expect(after.licences.find((item) => item.product === APPS.slug)?.activations).toEqual([]);
     await userContext.dispose();
   });
 });

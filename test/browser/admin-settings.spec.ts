@@ -74,3 +74,31 @@ test.describe('/admin/settings: redirect rules', () => {
     await expect(page.getByRole('button', { name: 'Remove rule 1' })).toBeFocused();
   });
 });
+
+test.describe('/admin/settings: licence signing keys', () => {
+  test('lists the keys and rotates after a question: a toast, the new key current, the old one still published', async ({ page }) => {
+    await signInAsAdmin(page.request);
+    await gotoHydrated(page, '/admin/settings');
+    const section = page.getByRole('region', { name: 'Licence signing keys' });
+    const rows = section.getByRole('table', { name: 'Licence signing keys, the current one first' }).locator('tbody tr');
+    await expect(rows.first().getByText('Current', { exact: true })).toBeVisible();
+    const jwks = async () =>
+      ((await (await page.request.get('/.well-known/hitscope-licensing-keys.json')).json()) as { keys: Array<{ kid: string }> }).keys;
+    const before = (await jwks())[0].kid;
+    await expect(rows.first()).toContainText(before.slice(0, 12));
+
+    await section.getByRole('button', { name: 'Rotate signing key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the licence signing key?' });
+    await expect(dialog).toContainText(before.slice(0, 12));
+    await dialog.getByRole('button', { name: 'Rotate signing key' }).click();
+    await expect(notifications(page).getByText(/^Signing key rotated: new leases are signed with .+…$/)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    const after = await jwks();
+    expect(after[0].kid).not.toBe(before);
+    expect(after.map((key) => key.kid)).toContain(before);
+    await expect(rows.first()).toContainText(after[0].kid.slice(0, 12));
+    const retired = rows.filter({ hasText: before.slice(0, 12) });
+    await expect(retired.getByText('Retired, published', { exact: true })).toBeVisible();
+  });
+});

@@ -107,6 +107,73 @@ test.describe('latest releases', () => {
     await expect(card(page).getByLabel(`${BROWSERS.name} licence key`)).toHaveCount(0);
   });
 
+  test('free downloads: the switch in /admin/settings (asked, then a toast) gives the card "Free download" buttons without a licence', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const switchFor = () => admin.getByRole('switch', { name: `Free downloads of ${BROWSERS.name}` });
+    try {
+      await signInAsAdmin(admin.request);
+      await gotoHydrated(admin, '/admin/settings');
+      await expect(switchFor()).toHaveAttribute('aria-checked', 'false');
+      await switchFor().click();
+      const dialog = admin.getByRole('dialog', { name: `Make ${BROWSERS.name} downloads free?` });
+      // Cancel changes nothing.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(switchFor()).toHaveAttribute('aria-checked', 'false');
+      await switchFor().click();
+      await dialog.getByRole('button', { name: 'Make downloads free' }).click();
+      await expect(admin.getByRole('region', { name: 'Notifications' }).getByText(`Downloads of ${BROWSERS.name} are free`)).toBeVisible();
+      await expect(switchFor()).toHaveAttribute('aria-checked', 'true');
+
+      // A person without a licence: the notice says free, and every build has its download button.
+      await signUp(page.request, 'releases-free');
+      await gotoHydrated(page, TOOL_PATH);
+      await expect(release(page)).toBeVisible();
+      await expect(card(page).getByTestId('licence-needed')).toHaveCount(0);
+      await expect(card(page).getByTestId('downloads-free')).toContainText('Free download.');
+      const link = release(page).getByRole('link', {
+        name: new RegExp(`^Free download ${BROWSERS.name} ${VERSION.replaceAll('.', '\\.')} for Chrome`),
+      });
+      await expect(link).toBeVisible();
+      const download = page.waitForEvent('download');
+      await link.click();
+      const file = await download;
+      expect(Buffer.compare(await readFile((await file.path())!), BUILD)).toBe(0);
+      // Nobody signed in downloads it too.
+      const anonymous = await playwrightRequest.newContext({ baseURL });
+      const href = (await link.getAttribute('href'))!;
+      const response = await anonymous.get(href);
+      expect(response.status()).toBe(200);
+      expect(Buffer.compare(await response.body(), BUILD)).toBe(0);
+      await anonymous.dispose();
+
+      // Off again, through the same question.
+      await switchFor().click();
+      await admin
+        .getByRole('dialog', { name: `Require a licence for ${BROWSERS.name} downloads?` })
+        .getByRole('button', { name: 'Require a licence' })
+        .click();
+      await expect(
+        admin.getByRole('region', { name: 'Notifications' }).getByText(`Downloads of ${BROWSERS.name} need a licence again`),
+      ).toBeVisible();
+      await expect(switchFor()).toHaveAttribute('aria-checked', 'false');
+      await gotoHydrated(page, TOOL_PATH);
+      await expect(card(page).getByTestId('licence-needed')).toContainText('A licence is needed to download.');
+      await expect(card(page).getByRole('link', { name: /download/i })).toHaveCount(0);
+    } finally {
+      // Whatever happened above, the product needs a licence again for the other tests.
+      await asAdmin(baseURL!, (api, token) =>
+        api.put(`/api/admin/catalogue/products/${BROWSERS.slug}`, { data: { downloadsFree: false }, headers: { 'x-csrf-token': token } }),
+      );
+      await adminContext.close();
+    }
+  });
+
   test('the lounge lists the release', async ({ page }) => {
     await signUp(page.request, 'releases-lounge');
     await gotoHydrated(page, '/dashboard/lounge');

@@ -15,6 +15,7 @@
  */
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
+import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { type Agent, csrfToken, PASSWORD, signUp } from '../support/e2e.js';
@@ -45,7 +46,13 @@ const PUBLIC_CREDENTIAL_CHECKS: Record<string, Partial<Record<CallerName, number
  * Test values for path parameters. Every value is user B's: for admin routes that makes the admin
  * case real, for any other route it is "somebody else's id" when A calls it.
  */
-const paramValues = (): Record<string, string> => ({ id: callers.B.id, userId: callers.B.id, activationId: callers.B.id });
+const paramValues = (): Record<string, string> => ({
+  id: callers.B.id,
+  userId: callers.B.id,
+  activationId: callers.B.id,
+  // Product slugs are not anybody's: a real one, so the admin call reaches validation of the body.
+  slug: COMPANION_PRODUCTS.apps.slug,
+});
 
 type CallerName = 'anonymous' | 'A' | 'B' | 'admin';
 

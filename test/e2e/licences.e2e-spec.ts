@@ -9,7 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Db, MongoClient } from 'mongodb';
 import request from 'supertest';
-import type { LicenceApiResponse, LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
+import type {
+  AdminLicenceList,
+  AdminSigningKeyList,
+  LicenceApiResponse,
+  LicensingJwks,
+  OwnedLicenceList,
+  RotateSigningKeyResponse,
+} from '../../lib/api/licences.js';
 import { parseKey } from '../../lib/licences/key.js';
 import { check, verifyLease } from '../../scripts/licence-client.mjs';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
@@ -487,6 +494,83 @@ describe('leases, verified offline by the reference client', () => {
   });
 });
 
+describe('signing keys in the administration', () => {
+  const jwksNow = async () => (await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks;
+  const kidOf = (lease: string) => (JSON.parse(Buffer.from(lease.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
+
+  it('lists and rotates for administrators only: a user gets 403, nobody 401, and nothing rotates', async () => {
+    const before = await jwksNow();
+    await owner.agent.get('/api/admin/licensing/signing-keys').expect(403);
+    await owner.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', owner.token).expect(403);
+    await request(server()).get('/api/admin/licensing/signing-keys').expect(401);
+    await admin.agent.post('/api/admin/licensing/signing-keys/rotate').expect(403); // no CSRF token
+    expect((await jwksNow()).keys[0].kid).toBe(before.keys[0].kid);
+    expect(await db.collection('audit_log').countDocuments({ action: 'licensing.signing-key.rotate' })).toBe(0);
+  });
+
+  it('lists kids and dates, the current key first, and never any key material', async () => {
+    const response = await admin.agent.get('/api/admin/licensing/signing-keys').expect(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const list = response.body as AdminSigningKeyList;
+    expect(list.keys[0]).toEqual({
+      kid: (await jwksNow()).keys[0].kid,
+      current: true,
+      createdAt: expect.any(String),
+      retiredAt: null,
+      publishedUntil: null,
+      published: true,
+    });
+    expect(list.keys.filter((key) => key.current)).toHaveLength(1);
+    const stored = await db.collection('signing_keys').find().toArray();
+    for (const doc of stored) expect(response.text).not.toContain(doc.privateKeyCiphertext as string);
+    expect(response.text).not.toMatch(/privateKey|ciphertext|"x"|"d"/i);
+  });
+
+  it('rotates: a lease signed before still verifies with the published JWKS for its whole life, new leases carry the new kid; audited', async () => {
+    const { key, id } = await licensed();
+    const fingerprint = device();
+    const before = await check('activate', { baseUrl, key, product: APPS, fingerprint, jwks: await jwksNow() });
+    expect(before.status).toBe('valid');
+    if (before.status !== 'valid') return;
+    const oldKid = kidOf(before.lease);
+
+    const rotatedAt = Date.now();
+    const response = await admin.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', admin.token).expect(200);
+    const rotated = response.body as RotateSigningKeyResponse;
+    expect(rotated.retired).toBe(oldKid);
+    expect(rotated.current).not.toBe(oldKid);
+    expect(rotated.keys[0]).toMatchObject({ kid: rotated.current, current: true, retiredAt: null });
+    const retired = rotated.keys.find((listed) => listed.kid === oldKid)!;
+    expect(retired).toMatchObject({ current: false, published: true, retiredAt: expect.any(String) });
+
+    // The JWKS publishes both; the old lease verifies with it, offline, as an app would check it.
+    const published = await jwksNow();
+    expect(published.keys.map((jwk) => jwk.kid)).toEqual(expect.arrayContaining([rotated.current, oldKid]));
+    expect(published.keys[0].kid).toBe(rotated.current);
+    expect(verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
+    // ... and is published until after the lease's grace is over, and no longer than that needs.
+    expect(Date.parse(retired.publishedUntil!)).toBeGreaterThan(before.payload.grace * 1000);
+    const keys = running.app.get(SigningKeysService);
+    const kidsAt = async (ms: number) => (await keys.jwks(new Date(ms))).keys.map((jwk) => jwk.kid);
+    expect(await kidsAt(before.payload.grace * 1000)).toContain(oldKid);
+    expect(await kidsAt(rotatedAt + 41 * DAY)).not.toContain(oldKid);
+
+    // New leases are signed with the new key, and verify with the same JWKS.
+    const after = await check('validate', { baseUrl, key, product: APPS, fingerprint, licenceId: id, jwks: published });
+    expect(after.status).toBe('valid');
+    if (after.status === 'valid') expect(kidOf(after.lease)).toBe(rotated.current);
+
+    const entry = await db.collection('audit_log').findOne({ action: 'licensing.signing-key.rotate' });
+    expect(entry).toMatchObject({
+      actor: { email: ADMIN },
+      target: { type: 'signing_key', id: rotated.current },
+      before: { current: oldKid },
+      after: { current: rotated.current, retired: oldKid, retiredPublishedUntil: retired.publishedUntil },
+    });
+    expect(JSON.stringify(entry)).not.toMatch(/privateKey|ciphertext/i);
+  });
+});
+
 describe('the reference client on the command line', () => {
   it('activates (exit 0, the verified lease printed), then is denied on another product (exit 1)', async () => {
     const { key } = await licensed();
@@ -614,6 +698,48 @@ describe('the dashboard and the administration', () => {
     await owner.agent.post(`/api/licences/${id}/activations/${fingerprint}/deactivate`).set('x-csrf-token', owner.token).expect(404);
     // A cookie write without the CSRF token is refused, as everywhere.
     await owner.agent.post(`/api/licences/${id}/activations/${fingerprint}/deactivate`).expect(403);
+  });
+
+  it("an administrator sees each licence's devices (name, platform, app version, last seen) until a reset releases them", async () => {
+    const person = await signUp({ agent: request.agent(server()), database: running.mongodbUri });
+    const granted = await admin.agent
+      .post(`/api/admin/users/${person.user.id}/licences`)
+      .set('x-csrf-token', admin.token)
+      .send({ planId: 'team-yearly', products: [APPS], seats: 2 })
+      .expect(201);
+    const licenceId = (granted.body as AdminLicenceList).licences[0].id;
+    expect((granted.body as AdminLicenceList).licences[0].activations).toEqual([]);
+    const key = ((await person.agent.get('/api/licences').expect(200)).body as OwnedLicenceList).licences[0].key!;
+    const laptop = device();
+    const desktop = device();
+    await decide('activate', { key, product: APPS, fingerprint: laptop, name: 'Ada’s laptop', platform: 'macOS 15', appVersion: '1.4.0' });
+    await decide('activate', { key, product: APPS, fingerprint: desktop, name: 'Build box', platform: 'linux', appVersion: '1.3.2' });
+    await decide('validate', { key, product: APPS, fingerprint: laptop });
+
+    const listed = await admin.agent.get(`/api/admin/users/${person.user.id}/licences`).expect(200);
+    expect(listed.headers['cache-control']).toBe('private, no-store');
+    const licence = (listed.body as AdminLicenceList).licences[0];
+    expect(licence).toMatchObject({ id: licenceId, seatsUsed: 2, userId: person.user.id });
+    expect(licence).not.toHaveProperty('key');
+    expect(licence.activations).toEqual([
+      {
+        id: laptop,
+        name: 'Ada’s laptop',
+        platform: 'macOS 15',
+        appVersion: '1.4.0',
+        activatedAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        released: false,
+      },
+      expect.objectContaining({ id: desktop, name: 'Build box', platform: 'linux', appVersion: '1.3.2', released: false }),
+    ]);
+    expect(Date.parse(licence.activations[0].lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(licence.activations[0].activatedAt));
+    await person.agent.get(`/api/admin/users/${person.user.id}/licences`).expect(403);
+
+    const reset = await admin.agent.post(`/api/admin/licences/${licenceId}/activations/reset`).set('x-csrf-token', admin.token).expect(200);
+    expect((reset.body as AdminLicenceList).licences[0]).toMatchObject({ id: licenceId, seatsUsed: 0, activations: [] });
+    const entry = await db.collection('audit_log').findOne({ action: 'licence.activations.reset', 'target.id': person.user.id });
+    expect(entry).toMatchObject({ before: { licenceId, activations: 2 }, after: { licenceId, activations: 0 } });
   });
 
   it('an administrator grants, revokes and resets, each audited; users cannot', async () => {

@@ -9,10 +9,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Db, MongoClient } from 'mongodb';
 import request from 'supertest';
-import type { LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
+import type { AdminProductList, CatalogueResponse } from '../../lib/api/catalogue.js';
+import type { AdminSigningKeyList, LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
 import type { AdminRelease, LatestReleasesResponse, UpdateCheckResponse } from '../../lib/api/releases.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { SigningKeysService } from '../../src/licences/signing-keys.service.js';
 import { type Agent, csrfToken, type SignedUp, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -302,7 +304,8 @@ describe('downloads', () => {
       code: 'LICENCE_REQUIRED',
       message: expect.stringMatching(/valid licence/),
     });
-    await request(server()).get(`/api/releases/${published.id}/download`).expect(401);
+    const anonymous = await request(server()).get(`/api/releases/${published.id}/download`).expect(401);
+    expect(anonymous.body).toMatchObject({ code: 'SIGN_IN_REQUIRED', message: expect.stringMatching(/Sign in/) });
   });
 
   it('sends the exact bytes to a licence holder, as an attachment with its SHA-256 as ETag, and counts it', async () => {
@@ -489,6 +492,145 @@ describe('yanking', () => {
       .map((entry) => entry.action as string)
       .toArray();
     expect(actions).toEqual(['release.publish', 'release.yank', 'release.unyank']);
+  });
+});
+
+describe('free downloads (the catalogue switch per product)', () => {
+  const switchTo = (as: SignedUp, downloadsFree: unknown, slug = APPS) =>
+    as.agent.put(`/api/admin/catalogue/products/${slug}`).set('x-csrf-token', as.token).send({ downloadsFree });
+  const anonymousDownload = (id = published.id) => request(server()).get(`/api/releases/${id}/download`).buffer(true).parse(binary);
+  const switches = () => db.collection('audit_log').countDocuments({ action: 'catalogue.product.downloads' });
+  const counted = async () => (await db.collection('releases').findOne({ version: '1.0.0', product: APPS }))?.downloads as number;
+
+  it('is for administrators only, validated with field messages', async () => {
+    const anonymous = request.agent(server());
+    const token = await csrfToken(anonymous);
+    await anonymous.put(`/api/admin/catalogue/products/${APPS}`).set('x-csrf-token', token).send({ downloadsFree: true }).expect(401);
+    await switchTo(unlicensed, true).expect(403);
+    await switchTo(licensed, true).expect(403);
+    await admin.agent.put(`/api/admin/catalogue/products/${APPS}`).send({ downloadsFree: true }).expect(403); // no CSRF token
+    await unlicensed.agent.get('/api/admin/catalogue/products').expect(403);
+
+    const notBoolean = await switchTo(admin, 'yes').expect(400);
+    expect(notBoolean.body.fields).toEqual({ downloadsFree: ['downloadsFree must be true or false'] });
+    const missing = await switchTo(admin, undefined).expect(400);
+    expect(Object.keys(missing.body.fields)).toEqual(['downloadsFree']);
+    const unknownProduct = await switchTo(admin, true, 'hitscope-for-toasters').expect(400);
+    expect(Object.keys(unknownProduct.body.fields)).toEqual(['slug']);
+    const extra = await admin.agent
+      .put(`/api/admin/catalogue/products/${APPS}`)
+      .set('x-csrf-token', admin.token)
+      .send({ downloadsFree: true, name: 'Free stuff' })
+      .expect(400);
+    expect(Object.keys(extra.body.fields)).toEqual(['name']);
+
+    expect(await switches()).toBe(0);
+    const catalogue = (await request(server()).get('/api/catalogue').expect(200)).body as CatalogueResponse;
+    expect(catalogue.products.every((product) => !product.downloadsFree)).toBe(true);
+  });
+
+  it('off (the default): a person without a licence gets 403, nobody signed in 401, an app without a key 401', async () => {
+    await anonymousDownload().expect(401);
+    await unlicensed.agent.get(`/api/releases/${published.id}/download`).expect(403);
+    await request(server()).get(`/api/v1/releases/${published.id}/download`).expect(401);
+  });
+
+  it('on: anybody downloads the exact bytes, counted, with ranges; yanked builds stay refused; the switch is audited once', async () => {
+    const on = await switchTo(admin, true).expect(200);
+    expect(on.body).toEqual({ slug: APPS, name: 'Hitscope for Apps', kind: 'desktop app', licencePrefix: 'HSA', downloadsFree: true });
+    const adminList = (await admin.agent.get('/api/admin/catalogue/products').expect(200)) as request.Response;
+    expect(adminList.headers['cache-control']).toBe('private, no-store');
+    expect((adminList.body as AdminProductList).products.map((product) => [product.slug, product.downloadsFree])).toEqual([
+      [APPS, true],
+      [BROWSERS, false],
+    ]);
+    const catalogue = (await request(server()).get('/api/catalogue').expect(200)).body as CatalogueResponse;
+    expect(catalogue.products.find((product) => product.slug === APPS)?.downloadsFree).toBe(true);
+
+    const before = await counted();
+    const whole = await anonymousDownload().expect(200);
+    expect(Buffer.compare(whole.body as Buffer, build)).toBe(0);
+    expect(whole.headers).toMatchObject({ etag: `"${sha256(build)}"`, 'content-length': String(build.length) });
+    expect(await counted()).toBe(before + 1);
+
+    const part = await anonymousDownload()
+      .set('Range', `bytes=${CHUNK - 5}-${CHUNK + 4}`)
+      .expect(206);
+    expect(Buffer.compare(part.body as Buffer, build.subarray(CHUNK - 5, CHUNK + 5))).toBe(0);
+    expect(part.headers['content-range']).toBe(`bytes ${CHUNK - 5}-${CHUNK + 4}/${build.length}`);
+    await anonymousDownload().set('Range', `bytes=${build.length}-`).expect(416);
+    expect(await counted()).toBe(before + 1); // a later range does not count
+
+    const signedInWithoutLicence = await unlicensed.agent
+      .get(`/api/releases/${published.id}/download`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(Buffer.compare(signedInWithoutLicence.body as Buffer, build)).toBe(0);
+    const app = await request(server()).get(`/api/v1/releases/${published.id}/download`).buffer(true).parse(binary).expect(200);
+    expect(Buffer.compare(app.body as Buffer, build)).toBe(0);
+    expect(await counted()).toBe(before + 3);
+
+    // The yanked 0.9.0 of the suite above: withdrawn, whoever asks and whatever the switch says.
+    const yanked = await db.collection('releases').findOne({ product: APPS, version: '0.9.0' });
+    expect(yanked?.status).toBe('yanked');
+    await anonymousDownload(String(yanked!._id)).expect(404);
+
+    // Switching to what is stored already changes nothing and records nothing.
+    await switchTo(admin, true).expect(200);
+    const entries = await db.collection('audit_log').find({ action: 'catalogue.product.downloads' }).toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { email: ADMIN },
+      target: { type: 'product', id: APPS, label: 'Hitscope for Apps' },
+      before: { downloadsFree: false },
+      after: { downloadsFree: true },
+    });
+  });
+
+  it('off again: the licence is needed again at once, and the second switch is audited', async () => {
+    await switchTo(admin, false).expect(200);
+    await anonymousDownload().expect(401);
+    await unlicensed.agent.get(`/api/releases/${published.id}/download`).expect(403);
+    await request(server()).get(`/api/v1/releases/${published.id}/download`).expect(401);
+    await licensed.agent.get(`/api/releases/${published.id}/download`).expect(200);
+    const last = await db.collection('audit_log').find({ action: 'catalogue.product.downloads' }).sort({ at: -1, _id: -1 }).limit(1).next();
+    expect(last).toMatchObject({ before: { downloadsFree: true }, after: { downloadsFree: false } });
+    expect(await switches()).toBe(2);
+  });
+});
+
+describe('signing-key rotation', () => {
+  it('keeps the key of a published build in the JWKS past the 40 days of leases; an unused retired key leaves on time', async () => {
+    const keys = running.app.get(SigningKeysService);
+    const kidsAt = async (date: Date) => (await keys.jwks(date)).keys.map((jwk) => jwk.kid);
+    const signedWith = published.signature.kid;
+    const first = await admin.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', admin.token).expect(200);
+    expect(first.body.retired).toBe(signedWith);
+    // Nothing is signed with the next key before it is rotated out in turn.
+    const second = await admin.agent.post('/api/admin/licensing/signing-keys/rotate').set('x-csrf-token', admin.token).expect(200);
+    const unused = second.body.retired as string;
+
+    const later = new Date(Date.now() + 41 * 24 * 60 * 60 * 1000);
+    expect(await kidsAt(later)).toContain(signedWith);
+    expect(await kidsAt(later)).not.toContain(unused);
+    const listed = (await admin.agent.get('/api/admin/licensing/signing-keys').expect(200)).body as AdminSigningKeyList;
+    expect(listed.keys.find((key) => key.kid === signedWith)).toMatchObject({ current: false, published: true });
+
+    // Yanked, the build no longer holds its key in the JWKS (past the lease period).
+    const sameKid = await db.collection('releases').find({ 'signature.kid': signedWith, status: 'published' }).toArray();
+    for (const release of sameKid)
+      await admin.agent
+        .post(`/api/admin/releases/${String(release._id)}/yank`)
+        .set('x-csrf-token', admin.token)
+        .expect(200);
+    expect(await kidsAt(later)).not.toContain(signedWith);
+    expect(await kidsAt(new Date())).toContain(signedWith); // still within its 40 days
+    for (const release of sameKid)
+      await admin.agent
+        .post(`/api/admin/releases/${String(release._id)}/unyank`)
+        .set('x-csrf-token', admin.token)
+        .expect(200);
   });
 });
 

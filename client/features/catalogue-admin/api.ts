@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPlan, AdminPlanList, CreatePlanRequest, UpdatePlanRequest } from '../../../lib/api/catalogue.js';
+import type {
+  AdminPlan,
+  AdminPlanList,
+  AdminProductList,
+  CatalogueProduct,
+  CreatePlanRequest,
+  UpdatePlanRequest,
+  UpdateProductRequest,
+} from '../../../lib/api/catalogue.js';
 import { api } from '../../app/api-client.js';
 
 const PLANS_PATH = '/api/admin/catalogue/plans';
@@ -44,5 +52,31 @@ export function useDeactivatePlan() {
   return useMutation({
     mutationFn: (id: string) => api<AdminPlan>(`${PLANS_PATH}/${encodeURIComponent(id)}/deactivate`, { method: 'POST' }),
     onSuccess: refresh,
+  });
+}
+
+const PRODUCTS_PATH = '/api/admin/catalogue/products';
+
+/** The companion products with their switches, read past every cache (the public catalogue is cached for a minute). */
+export const adminProductsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'catalogue', 'products'] as const,
+    queryFn: ({ signal }) => api<AdminProductList>(PRODUCTS_PATH, { signal }),
+    staleTime: 0,
+  });
+
+/** Free downloads on or off; the answer is the product as stored. */
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, changes }: { slug: string; changes: UpdateProductRequest }) =>
+      api<CatalogueProduct>(`${PRODUCTS_PATH}/${encodeURIComponent(slug)}`, { method: 'PUT', body: changes }),
+    onSuccess: (product) => {
+      queryClient.setQueryData(adminProductsQuery().queryKey, (list) =>
+        list ? { products: list.products.map((item) => (item.slug === product.slug ? product : item)) } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminProductsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+    },
   });
 }

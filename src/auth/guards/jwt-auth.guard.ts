@@ -5,6 +5,7 @@ import passport from 'passport';
 import type { SessionUser } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { clearSessionCookie, readCookie } from '../auth-cookies.js';
+import { READS_SESSION_KEY } from '../decorators/optional-session.decorator.js';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator.js';
 import { JwtStrategy, TokenWithoutExpiryError } from '../jwt.strategy.js';
 import { SESSION_COOKIE } from '../sessions.service.js';
@@ -36,11 +37,21 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets);
+    const readsSession = this.reflector.getAllAndOverride<boolean>(READS_SESSION_KEY, targets);
+    if (isPublic && !readsSession) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request & { user?: SessionUser }>();
     const response = http.getResponse<Response>();
+    const user = await this.authenticate(request, response);
+    // @OptionalSession(): an anonymous caller goes on without a user; the handler decides.
+    if (!user && !isPublic) throw new UnauthorizedException('Sign in to continue');
+    if (user) request.user = user;
+    return true;
+  }
+
+  private async authenticate(request: Request, response: Response): Promise<SessionUser | false> {
     const { error, user, info } = await new Promise<Outcome>((resolve) => {
       // A fresh object over the strategy per request, as passport makes for a strategy named in its
       // registry: passport sets the request's success/fail/error callbacks on the object it is
@@ -59,8 +70,6 @@ export class JwtAuthGuard implements CanActivate {
     const invalidToken = error instanceof TokenWithoutExpiryError || (!error && !user && presented && info instanceof Error);
     if (invalidToken) clearSessionCookie(response, this.config);
     else if (error) throw error; // e.g. the database is down: let the filter answer 503, not 401
-    if (!user) throw new UnauthorizedException('Sign in to continue');
-    request.user = user;
-    return true;
+    return user;
   }
 }

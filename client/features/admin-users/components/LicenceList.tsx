@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminUserDetail } from '../../../../lib/api/admin-users.js';
-import type { AdminLicence } from '../../../../lib/api/licences.js';
+import type { AdminLicence, DeviceActivation } from '../../../../lib/api/licences.js';
 import { FormAlert } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useResetActivations, useRevokeLicence } from '../api.js';
-import { formatDate, plural, stateClass, statusLabel } from '../format.js';
+import { formatDate, formatDateTime, plural, stateClass, statusLabel } from '../format.js';
 import { ConfirmBox } from './ConfirmBox.js';
 import '../admin-users.css';
 
@@ -16,7 +16,29 @@ interface Props {
   planName: (planId: string) => string;
 }
 
-/** The account's licences, each with Revoke and Reset activations behind a question. */
+/** One licence's activated devices: what the app sent when activating, and when it last checked in. */
+function DeviceList({ licence }: { licence: AdminLicence }) {
+  if (licence.activations.length === 0) return <p className="admin-users__devices-none muted">No devices activated.</p>;
+  return (
+    <ul className="admin-users__devices" aria-label={`Devices of the ${licence.productName} licence (…${licence.keyHint})`}>
+      {licence.activations.map((device: DeviceActivation) => (
+        <li key={device.id} className="admin-users__device">
+          <span className="admin-users__device-name">{device.name || 'Unnamed device'}</span>
+          <span className="admin-users__device-facts">
+            <span>{device.platform || 'Unknown platform'}</span>
+            <span>{device.appVersion ? `v${device.appVersion}` : 'Unknown version'}</span>
+            <span>
+              Last seen <time dateTime={device.lastSeenAt}>{formatDateTime(device.lastSeenAt)}</time>
+            </span>
+            {device.released ? <span className="badge">Seat released (unseen 30 days)</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The account's licences, each with its devices, and Revoke and Reset activations behind a question. */
 export function LicenceList({ user, licences, planName }: Props) {
   const toast = useToast();
   const revoke = useRevokeLicence();
@@ -79,17 +101,19 @@ export function LicenceList({ user, licences, planName }: Props) {
               </span>
               <span>{licence.expiresAt ? `Expires ${formatDate(licence.expiresAt)}` : 'No expiry'}</span>
             </p>
+            <DeviceList licence={licence} />
             <div className="admin-users__record-actions">
               <button
                 type="button"
                 className="button button--small"
-                disabled={busy || pending !== null || licence.seatsUsed === 0}
+                disabled={busy || pending !== null || (licence.seatsUsed === 0 && licence.activations.length === 0)}
                 onClick={(event) => {
                   setFailure(null);
                   setPending({ id: licence.id, action: 'reset', control: event.currentTarget });
                 }}
               >
                 Reset activations
+                <span className="visually-hidden">{` of the ${licence.productName} licence (…${licence.keyHint})`}</span>
               </button>
               {revoked ? null : (
                 <button
@@ -102,6 +126,7 @@ export function LicenceList({ user, licences, planName }: Props) {
                   }}
                 >
                   Revoke
+                  <span className="visually-hidden">{` the ${licence.productName} licence (…${licence.keyHint})`}</span>
                 </button>
               )}
             </div>
@@ -111,7 +136,7 @@ export function LicenceList({ user, licences, planName }: Props) {
                 text={
                   question === 'revoke'
                     ? `Revoke ${user.name}’s ${licence.productName} licence? Every device using it stops working at its next check.`
-                    : `Reset the activations of ${user.name}’s ${licence.productName} licence? ${plural(licence.seatsUsed, 'device')} lose their seat and must activate again.`
+                    : `Reset the activations of ${user.name}’s ${licence.productName} licence? ${plural(licence.activations.length, 'device')} ${licence.activations.length === 1 ? 'loses its' : 'lose their'} seat and must activate again.`
                 }
                 button={question === 'revoke' ? 'Revoke licence' : 'Reset activations'}
                 danger={question === 'revoke'}

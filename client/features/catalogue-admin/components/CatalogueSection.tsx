@@ -5,11 +5,12 @@ import { adminPlansQuery } from '../api.js';
 import { ActivationDialog } from './ActivationDialog.js';
 import { PlanDialog } from './PlanDialog.js';
 import { PlansTable } from './PlansTable.js';
+import { ProductDownloads } from './ProductDownloads.js';
 import '../catalogue-admin.css';
 
 type Open = { kind: 'new' } | { kind: 'edit'; plan: AdminPlan } | { kind: 'activation'; plan: AdminPlan } | null;
 
-/** The catalogue card of /admin/settings: the plans on sale (and off it), edited one at a time. */
+/** The catalogue card of /admin/settings: the plans on sale (and off it), edited one at a time, and the products' download switches. */
 export function CatalogueSection() {
   const plans = useQuery(adminPlansQuery());
   const [open, setOpen] = useState<Open>(null);
@@ -62,6 +63,7 @@ export function CatalogueSection() {
         </button>
       </div>
       {body}
+      <ProductDownloads />
       {open?.kind === 'new' ? <PlanDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <PlanDialog key={open.plan.id} plan={open.plan} onClose={close} /> : null}
       {open?.kind === 'activation' ? <ActivationDialog key={open.plan.id} plan={open.plan} onClose={close} /> : null}

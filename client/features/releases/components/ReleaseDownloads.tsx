@@ -3,6 +3,8 @@ import { useId } from 'react';
 import type { OwnedLicence } from '../../../../lib/api/licences.js';
 import type { PublicRelease } from '../../../../lib/api/releases.js';
 import { COMPANION_PRODUCTS, type ProductSlug } from '../../../../lib/product.js';
+import { useDataSource } from '../../../app/data-source.js';
+import { catalogueQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { latestReleasesQuery, ownedLicencesQuery } from '../api.js';
 import { formatReleaseDate, formatSize, platformLabel } from '../format.js';
@@ -13,16 +15,23 @@ export const SUBSCRIPTION_PATH = '/dashboard/user/subscription';
 
 const productOf = (slug: ProductSlug) => Object.values(COMPANION_PRODUCTS).find((product) => product.slug === slug)!;
 
-/** A tool page's companion-product card: the latest build per platform, and the person's licence for it. */
+/**
+ * A tool page's companion-product card: the latest build per platform, and the person's licence for
+ * it. When an administrator made the product's downloads free, everybody gets the download buttons
+ * ("Free download") and no licence notice.
+ */
 export function ReleaseDownloads({ product }: { product: ProductSlug }) {
   const id = useId();
   const { name, kind } = productOf(product);
   const releases = useQuery(latestReleasesQuery(product));
   const licences = useQuery(ownedLicencesQuery);
+  const catalogue = useQuery(catalogueQuery(useDataSource()));
+  const free = catalogue.data?.products.find((item) => item.slug === product)?.downloadsFree === true;
   const forProduct = licences.data?.licences.filter((licence) => licence.product === product) ?? [];
   const valid = forProduct.find((licence) => licence.valid);
   const shown: OwnedLicence | undefined = valid ?? forProduct[0];
   const entitled = Boolean(valid);
+  const download: DownloadOffer = free && !entitled ? 'free' : entitled ? 'licensed' : 'none';
 
   return (
     <section className="card releases" aria-labelledby={`${id}-title`} aria-busy={releases.isPending || licences.isPending || undefined}>
@@ -43,7 +52,13 @@ export function ReleaseDownloads({ product }: { product: ProductSlug }) {
           </div>
         ) : (
           <>
-            {entitled ? null : (
+            {free && !entitled ? (
+              <div className="alert alert--info releases__notice" data-testid="downloads-free">
+                <span>
+                  <strong>Free download.</strong> No licence is needed to download {name}.
+                </span>
+              </div>
+            ) : entitled ? null : (
               <div className="alert alert--info releases__notice" data-testid="licence-needed">
                 <span>
                   <strong>A licence is needed to download.</strong>{' '}
@@ -76,7 +91,7 @@ export function ReleaseDownloads({ product }: { product: ProductSlug }) {
       ) : (
         <ul className="releases__list">
           {releases.data.releases.map((release) => (
-            <ReleaseItem key={release.id} release={release} productName={name} entitled={entitled} />
+            <ReleaseItem key={release.id} release={release} productName={name} download={download} />
           ))}
         </ul>
       )}
@@ -84,7 +99,10 @@ export function ReleaseDownloads({ product }: { product: ProductSlug }) {
   );
 }
 
-function ReleaseItem({ release, productName, entitled }: { release: PublicRelease; productName: string; entitled: boolean }) {
+/** What the download button of each build says: nothing without a licence, "Free download" when free for all. */
+type DownloadOffer = 'licensed' | 'free' | 'none';
+
+function ReleaseItem({ release, productName, download }: { release: PublicRelease; productName: string; download: DownloadOffer }) {
   const platform = platformLabel(release.platform, release.arch);
   return (
     <li className="release" data-testid="release">
@@ -106,11 +124,12 @@ function ReleaseItem({ release, productName, entitled }: { release: PublicReleas
       </dl>
       <CopyValue label="SHA-256" detail={`of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
       {release.notes.trim() ? <p className="release__notes">{release.notes}</p> : null}
-      {entitled ? (
+      {download === 'none' ? null : (
         <a className="button button--primary release__download" href={`/api/releases/${encodeURIComponent(release.id)}/download`} download>
-          Download<span className="visually-hidden">{` ${productName} ${release.version} for ${platform}`}</span>
+          {download === 'free' ? 'Free download' : 'Download'}
+          <span className="visually-hidden">{` ${productName} ${release.version} for ${platform}`}</span>
         </a>
-      ) : null}
+      )}
     </li>
   );
 }

@@ -1,0 +1,13 @@
+import type { AdminSigningKey } from '../../../lib/api/licences.js';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export const adminDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** A kid is a 43-character thumbprint: its start is enough to tell keys apart on screen. */
+export const shortKid = (kid: string) => `${kid.slice(0, 12)}…`;
+
+export function keyState(key: AdminSigningKey): { label: string; tone: 'accent' | 'plain' | 'muted' } {
+  if (key.current) return { label: 'Current', tone: 'accent' };
+  return key.published ? { label: 'Retired, published', tone: 'plain' } : { label: 'Retired', tone: 'muted' };
+}
