@@ -100,7 +100,8 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
     ),
   );
   app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
-  app.use(cookieParser());
+  // The machine API reads no cookie (its credential is the licence key in the body), so it parses none.
+  app.use(exceptMachineApi(cookieParser()));
   // Stripe signs the exact bytes it sends: the webhook's body is kept raw (on `rawBody`) and never
   // parsed as JSON here. body-parser skips a request whose body was read, so the JSON parser below
   // leaves it alone; `body` stays empty for the middleware that follows.
