@@ -143,12 +143,17 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, On
         }
       }
     }
-    await this.licences
-      .updateMany(
-        { 'source.kind': entitlement.source.kind, 'source.id': entitlement.source.id, product: { $nin: products } },
-        { $set: { state: 'revoked', updatedAt: now } },
-      )
-      .exec();
+    // The source's licences for the other products: their ids are known, so each is an update by
+    // _id (a filter on `source` would be a scan of every licence on the embedded database).
+    for (const product of Object.values(COMPANION_PRODUCTS).map((item) => item.slug as ProductSlug)) {
+      if (products.includes(product)) continue;
+      await this.licences
+        .updateOne(
+          { _id: licenceIdOf(entitlement.source, product), state: { $ne: 'revoked' } },
+          { $set: { state: 'revoked', updatedAt: now } },
+        )
+        .exec();
+    }
   }
 
   /** The licence of a well-formed key, found by the HMAC of the normalised key. */
