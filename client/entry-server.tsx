@@ -94,6 +94,8 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   };
 }
 
+const unavailable = () => Promise.reject(new Error('An error screen reads no data'));
+
 function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenInput) {
   const queryClient = createQueryClient({ server: true });
   const noData = {
@@ -101,6 +103,11 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     routeRule: async () => null,
     authProviders: async () => ({ oidc: null }),
     catalogue: async () => ({ products: [], plans: [] }),
+    // An error screen never reads the database, which may be what failed.
+    billingStatus: unavailable,
+    subscription: unavailable,
+    orders: unavailable,
+    licences: unavailable,
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
-import { authProvidersQuery, catalogueQuery } from './app/queries.js';
+import { authProvidersQuery, billingStatusQuery, catalogueQuery, licencesQuery, ordersQuery, subscriptionQuery } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
@@ -27,15 +27,25 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
  */
 const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
+// The signed-in person's own data, on routes whose guard requires a session.
+const billingStatus: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(billingStatusQuery(data));
+const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(subscriptionQuery(data));
+const orders: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(ordersQuery(data));
+const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(licencesQuery(data));
 
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
   login: [authProviders],
   register: [authProviders],
-  'user-subscription': [catalogue],
-  // The download card asks whether the product's downloads are free.
-  'tool-apps': [catalogue],
-  'tool-browsers': [catalogue],
+  // The glances: licences and subscription.
+  lounge: [catalogue, subscription, licences],
+  'user-subscription': [catalogue, billingStatus, subscription],
+  'user-orders': [catalogue, orders],
+  // Plan names come from the catalogue.
+  'user-licenses': [catalogue, licences],
+  // The download card asks whether the product's downloads are free, and shows the key.
+  'tool-apps': [catalogue, licences],
+  'tool-browsers': [catalogue, licences],
 };
 
 /** `data-layout` names the layout in the markup (tests and styles rely on it); adds no box (`display: contents` in base.css). */

@@ -1,5 +1,7 @@
 import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
+import type { BillingStatus, OrderList, SubscriptionResponse } from '../../lib/api/billing.js';
 import type { CatalogueResponse } from '../../lib/api/catalogue.js';
+import type { OwnedLicenceList } from '../../lib/api/licences.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
@@ -22,5 +24,17 @@ export const browserDataSource: DataSource = {
   },
   catalogue() {
     return api<CatalogueResponse>('/api/catalogue');
+  },
+  billingStatus() {
+    return api<BillingStatus>('/api/billing/status');
+  },
+  subscription() {
+    return api<SubscriptionResponse>('/api/billing/subscription');
+  },
+  orders() {
+    return api<OrderList>('/api/billing/orders');
+  },
+  licences() {
+    return api<OwnedLicenceList>('/api/licences');
   },
 };

@@ -18,3 +18,22 @@ export const authProvidersQuery = (data: DataSource) =>
 /** The active plans: public, the same for everybody, cached by the server for a minute. */
 export const catalogueQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['catalogue'] as const, queryFn: () => data.catalogue(), staleTime: 60_000 });
+
+/*
+ * The signed-in person's billing and licences: used by several features (the pages, the lounge's
+ * glances, the tool pages' download cards), so defined once here, with the keys mutations update.
+ */
+export const BILLING_STATUS_KEY = ['billing', 'status'] as const;
+export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
+export const ORDERS_KEY = ['billing', 'orders'] as const;
+export const LICENCES_KEY = ['licences'] as const;
+
+/** Changes only with the server's configuration. */
+export const billingStatusQuery = (data: DataSource) =>
+  queryOptions({ queryKey: BILLING_STATUS_KEY, queryFn: () => data.billingStatus(), staleTime: 5 * 60_000 });
+
+export const subscriptionQuery = (data: DataSource) => queryOptions({ queryKey: SUBSCRIPTION_KEY, queryFn: () => data.subscription() });
+
+export const ordersQuery = (data: DataSource) => queryOptions({ queryKey: ORDERS_KEY, queryFn: () => data.orders() });
+
+export const licencesQuery = (data: DataSource) => queryOptions({ queryKey: LICENCES_KEY, queryFn: () => data.licences() });

@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the releases API (design: notes/commerce.md "Releases"):
+ * Request and response shapes of the releases API (design: docs/releases.md):
  * the administration's uploads, the site's latest-release listing and downloads, and the apps'
  * update check (`/api/v1/releases/*`).
  */

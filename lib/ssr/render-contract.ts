@@ -1,5 +1,7 @@
 import type { AuthProviders, SessionUser } from '../api/auth.js';
+import type { BillingStatus, OrderList, SubscriptionResponse } from '../api/billing.js';
 import type { CatalogueResponse } from '../api/catalogue.js';
+import type { OwnedLicenceList } from '../api/licences.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
 
@@ -14,6 +16,12 @@ export interface DataSource {
   authProviders(): Promise<AuthProviders>;
   /** The active plans (`GET /api/catalogue`): the pricing the home and subscription pages show. */
   catalogue(): Promise<CatalogueResponse>;
+  /** Whether Stripe is configured (`GET /api/billing/status`). */
+  billingStatus(): Promise<BillingStatus>;
+  /** The signed-in person's own data; loaders ask only on routes whose guard requires a session. */
+  subscription(): Promise<SubscriptionResponse>;
+  orders(): Promise<OrderList>;
+  licences(): Promise<OwnedLicenceList>;
 }
 
 export interface ServerRenderInput {

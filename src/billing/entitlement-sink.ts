@@ -1,7 +1,7 @@
 import type { ProductSlug } from '../../lib/product.js';
 
 /**
- * What billing tells the licences module (design: notes/commerce.md "Billing"). Billing never writes
+ * What billing tells the licences module (design: README "Design choices" and docs/licensing.md). Billing never writes
  * licences: after every state change it hands the sink the *complete* current entitlement of one
  * source, and applying the same entitlement again changes nothing.
  */

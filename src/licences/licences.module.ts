@@ -24,9 +24,10 @@ import { SeatsService } from './seats.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
 
 /**
- * Licence keys, seats, device activations and signed leases (design: notes/commerce.md "Licences").
- * Other modules use it only through the two tokens it exports: billing hands entitlements to
- * ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT. Its CORS is installed by createApp (licensing-cors.ts).
+ * Licence keys, seats, device activations and signed leases (design: docs/licensing.md).
+ * Billing hands entitlements to ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT, the admin
+ * settings use SigningKeysService and the server render reads a person's licences through
+ * LicencesService. Its CORS is installed by createApp (licensing-cors.ts).
  */
 @Module({
   imports: [
@@ -53,6 +54,6 @@ import { SigningKeysService } from './signing-keys.service.js';
     { provide: ENTITLEMENT_SINK, useExisting: LicencesService },
     { provide: DOWNLOAD_ENTITLEMENT, useExisting: LicencesService },
   ],
-  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, SigningKeysService],
+  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, SigningKeysService, LicencesService],
 })
 export class LicencesModule {}

@@ -1,7 +1,7 @@
 import type { ProductSlug } from '../../lib/licences/key.js';
 
 /**
- * What the releases module asks before a download (design: notes/commerce.md "Releases"),
+ * What the releases module asks before a download (design: docs/releases.md),
  * implemented by the licences module.
  */
 export interface DownloadEntitlement {

@@ -11,7 +11,7 @@ import { ReleasesService } from './releases.service.js';
 import { Release, ReleaseSchema } from './schemas/release.schema.js';
 
 /**
- * Releases (design: notes/commerce.md "Releases"). Asks the catalogue whether a product's downloads
+ * Releases (design: docs/releases.md). Asks the catalogue whether a product's downloads
  * are free (an administrator's switch). Uses the licences module only through what it
  * exports: DOWNLOAD_ENTITLEMENT (may this person or key download?) and the signing key service (the
  * builds are signed with the licensing key, so the apps verify them with the JWKS they pin).

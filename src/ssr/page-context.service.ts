@@ -6,8 +6,10 @@ import type { DataSource, ErrorScreenInput, ServerRenderInput } from '../../lib/
 import { readCookie } from '../auth/auth-cookies.js';
 import { authProvidersOf } from '../auth/oidc/auth-providers.js';
 import { PageSessionService } from '../auth/page-session.service.js';
+import { BillingService } from '../billing/billing.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { LicencesService } from '../licences/licences.service.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
 
 /** What an error screen is drawn from: never the session or the database, which may be what failed. */
@@ -23,6 +25,8 @@ export class PageContextService {
     private readonly pageSessions: PageSessionService,
     private readonly routeRules: RouteRulesService,
     private readonly catalogue: CatalogueService,
+    private readonly billing: BillingService,
+    private readonly licences: LicencesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,8 +59,18 @@ export class PageContextService {
       routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
       authProviders: async () => authProvidersOf(this.config),
       catalogue: () => this.catalogue.catalogue(),
+      billingStatus: async () => this.billing.status(),
+      subscription: () => this.billing.subscription(signedIn(user).id),
+      orders: () => this.billing.listOrders(signedIn(user).id),
+      licences: () => this.licences.listOwned(signedIn(user).id),
     };
   }
+}
+
+/** Loaders ask for a person's data only on routes whose guard requires a session. */
+function signedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new Error('No session: a loader asked for personal data on a public route');
+  return user;
 }
 
 /** The cookie lets the server render the chosen theme with no flash. */

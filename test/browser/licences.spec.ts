@@ -97,6 +97,21 @@ test.describe('licences screen', () => {
     await expect(page.getByText('1 of 3 seats in use')).toBeVisible();
   });
 
+  test('the first load is rendered with the licences on the server: key and devices in the HTML, no skeleton', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page.request, 'licences-ssr');
+    const granted = await grantAndActivate(page.request, baseURL!);
+    const html = await (await page.request.get(PATH)).text();
+    expect(html).toContain(granted.licences[0].key!);
+    for (const device of DEVICES) expect(html).toContain(device.name);
+    expect(html).not.toContain('aria-busy="true"');
+    // And the orders page likewise shows its empty state straight away.
+    const orders = await (await page.request.get('/dashboard/user/orders')).text();
+    expect(orders).toContain('No orders yet');
+  });
+
   test('a user without licences sees the empty state with a way to the pricing', async ({ page }) => {
     await signUp(page.request, 'licences-empty');
     await gotoHydrated(page, PATH);
@@ -116,7 +131,11 @@ test.describe('licences screen', () => {
           })
         : route.continue(),
     );
-    await gotoHydrated(page, PATH);
+    // The server render reads the licences without HTTP, so the failure is met on a client-side
+    // navigation: the route loader's prefetch and then the page's own request both get the 503.
+    await gotoHydrated(page, '/dashboard/user/profile');
+    await page.getByRole('navigation').getByRole('link', { name: 'Licences' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load your licences' });
     await expect(alert).toBeVisible({ timeout: 20_000 });
     fail = false;

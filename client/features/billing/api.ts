@@ -1,32 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  BillingStatus,
   ChangePlanRequest,
   CheckoutRequest,
   CheckoutResponse,
-  OrderList,
   PortalRequest,
   RedirectResponse,
   SubscriptionChangeResponse,
-  SubscriptionResponse,
 } from '../../../lib/api/billing.js';
 import { api } from '../../app/api-client.js';
-
-export const billingStatusQuery = queryOptions({
-  queryKey: ['billing', 'status'] as const,
-  queryFn: () => api<BillingStatus>('/api/billing/status'),
-  staleTime: 5 * 60_000,
-});
-
-export const subscriptionQuery = queryOptions({
-  queryKey: ['billing', 'subscription'] as const,
-  queryFn: () => api<SubscriptionResponse>('/api/billing/subscription'),
-});
-
-export const ordersQuery = queryOptions({
-  queryKey: ['billing', 'orders'] as const,
-  queryFn: () => api<OrderList>('/api/billing/orders'),
-});
+import { SUBSCRIPTION_KEY } from '../../app/queries.js';
 
 /** Stripe Checkout: the browser leaves for Stripe's page once the order is made. */
 export function useCheckout() {
@@ -52,7 +34,7 @@ function useSubscriptionChange<T>(request: (body: T) => Promise<SubscriptionChan
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      const refresh = () => queryClient.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
+      const refresh = () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
       void refresh();
       window.setTimeout(() => void refresh(), 3000);
     },

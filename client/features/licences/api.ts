@@ -1,11 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnedLicence, OwnedLicenceList } from '../../../lib/api/licences.js';
 import { api } from '../../app/api-client.js';
-
-export const licencesQuery = queryOptions({
-  queryKey: ['licences'] as const,
-  queryFn: () => api<OwnedLicenceList>('/api/licences'),
-});
+import { LICENCES_KEY } from '../../app/queries.js';
 
 export interface DeactivateDeviceInput {
   licenceId: string;
@@ -22,7 +18,7 @@ export function useDeactivateDevice() {
         method: 'POST',
       }),
     onSuccess: (licence) => {
-      queryClient.setQueryData(licencesQuery.queryKey, (list) =>
+      queryClient.setQueryData<OwnedLicenceList>(LICENCES_KEY, (list) =>
         list ? { licences: list.licences.map((item) => (item.id === licence.id ? licence : item)) } : list,
       );
     },

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OwnedLicenceList } from '../../../lib/api/licences.js';
 import type { LatestReleasesResponse } from '../../../lib/api/releases.js';
 import type { ProductSlug } from '../../../lib/product.js';
 import { api } from '../../app/api-client.js';
@@ -13,13 +12,3 @@ export const latestReleasesQuery = (product: ProductSlug) =>
     queryFn: () => api<LatestReleasesResponse>(`/api/releases/latest?product=${encodeURIComponent(product)}`),
     ...SLOW,
   });
-
-/**
- * The signed-in person's licences (`GET /api/licences`), to know whether they may download. Same key
- * and answer as the licences feature's query, so both share one cache entry (features do not import
- * each other).
- */
-export const ownedLicencesQuery = queryOptions({
-  queryKey: ['licences'] as const,
-  queryFn: () => api<OwnedLicenceList>('/api/licences'),
-});

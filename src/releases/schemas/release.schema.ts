@@ -33,7 +33,7 @@ export class ReleaseSignatureDoc {
 }
 
 /**
- * One build of one product for one platform, architecture and channel (design: notes/commerce.md
+ * One build of one product for one platform, architecture and channel (design: docs/releases.md
  * "Releases"). Written once when its upload has been stored completely; afterwards only `status`,
  * `yankedAt` and the `downloads` counter change.
  */

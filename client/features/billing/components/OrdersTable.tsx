@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderView } from '../../../../lib/api/billing.js';
 import { COMPANION_PRODUCTS } from '../../../../lib/product.js';
 import { useDataSource } from '../../../app/data-source.js';
-import { catalogueQuery } from '../../../app/queries.js';
+import { catalogueQuery, ordersQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
-import { ordersQuery } from '../api.js';
 import { formatDate, formatPrice, ORDER_STATUS, planLabel } from '../format.js';
 import { StatusBadge } from './StatusBadge.js';
 import '../billing.css';
@@ -15,9 +14,10 @@ const PRODUCT_NAMES: Record<string, string> = Object.fromEntries(
 
 /** /dashboard/user/orders: every order, newest first, with its receipt. */
 export function OrdersTable() {
-  const orders = useQuery(ordersQuery);
+  const source = useDataSource();
+  const orders = useQuery(ordersQuery(source));
   // Plan names only; an order shows its plan id when the catalogue is unavailable.
-  const catalogue = useQuery(catalogueQuery(useDataSource()));
+  const catalogue = useQuery(catalogueQuery(source));
   if (orders.isPending) {
     return (
       <div className="card billing-loading" aria-busy="true" aria-label="Loading your orders">

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataSource } from '../../../app/data-source.js';
-import { catalogueQuery } from '../../../app/queries.js';
+import { catalogueQuery, subscriptionQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
-import { subscriptionQuery } from '../api.js';
 import { isLive, planLabel, subscriptionStatus } from '../format.js';
 import { StatusBadge } from './StatusBadge.js';
 import '../billing.css';
 
 /** The lounge's one line about the subscription: the plan and its status, or the free plan. */
 export function SubscriptionGlance() {
-  const subscription = useQuery(subscriptionQuery);
-  const catalogue = useQuery(catalogueQuery(useDataSource()));
+  const source = useDataSource();
+  const subscription = useQuery(subscriptionQuery(source));
+  const catalogue = useQuery(catalogueQuery(source));
   const current = subscription.data?.subscription;
   const plan = current && catalogue.data?.plans.find((candidate) => candidate.id === current.planId);
   const status = current ? subscriptionStatus(current) : null;

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { CataloguePlan } from '../../../../lib/api/catalogue.js';
 import { useDataSource } from '../../../app/data-source.js';
-import { catalogueQuery } from '../../../app/queries.js';
+import { billingStatusQuery, catalogueQuery, subscriptionQuery } from '../../../app/queries.js';
 import { FormAlert } from '../../../components/FormAlert.js';
-import { billingStatusQuery, subscriptionQuery, useCheckout } from '../api.js';
+import { useCheckout } from '../api.js';
 import { formatPrice, INTERVAL_PERIOD, isRunning, planLabel } from '../format.js';
 import { SubscriptionDetails } from './SubscriptionDetails.js';
 import { PlanCards } from './PlanCards.js';
@@ -12,9 +12,10 @@ import '../billing.css';
 
 /** /dashboard/user/subscription: the current subscription and what can be done with it, or the plans to buy one. */
 export function SubscriptionPanel() {
-  const status = useQuery(billingStatusQuery);
-  const subscription = useQuery(subscriptionQuery);
-  const catalogue = useQuery(catalogueQuery(useDataSource()));
+  const source = useDataSource();
+  const status = useQuery(billingStatusQuery(source));
+  const subscription = useQuery(subscriptionQuery(source));
+  const catalogue = useQuery(catalogueQuery(source));
   const [params] = useSearchParams();
 
   if (status.isPending || subscription.isPending || catalogue.isPending) {

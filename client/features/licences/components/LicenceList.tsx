@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataSource } from '../../../app/data-source.js';
-import { catalogueQuery } from '../../../app/queries.js';
-import { licencesQuery } from '../api.js';
+import { catalogueQuery, licencesQuery } from '../../../app/queries.js';
 import { LicenceCard } from './LicenceCard.js';
 import '../licences.css';
 
 /** The signed-in person's licences, one card each; or why there are none yet. */
 export function LicenceList() {
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(licencesQuery);
+  const source = useDataSource();
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(licencesQuery(source));
   // Plan names only: a licence shows its plan's id while the catalogue is loading or unavailable.
-  const catalogue = useQuery(catalogueQuery(useDataSource()));
+  const catalogue = useQuery(catalogueQuery(source));
 
   if (isPending) return <LicencesSkeleton />;
   if (isError) {

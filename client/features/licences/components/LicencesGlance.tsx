@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useDataSource } from '../../../app/data-source.js';
+import { licencesQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
-import { licencesQuery } from '../api.js';
 import { plural } from '../format.js';
 import '../licences.css';
 
@@ -10,7 +11,7 @@ export const LICENCES_PATH = '/dashboard/user/licenses';
 /** The lounge's glance at the licences: how many are active, and the way to their keys and devices. */
 export function LicencesGlance() {
   const id = useId();
-  const { data, isPending, isError } = useQuery(licencesQuery);
+  const { data, isPending, isError } = useQuery(licencesQuery(useDataSource()));
   // Valid, not only `active`: a past-due licence keeps working through its grace period.
   const active = data?.licences.filter((licence) => licence.valid).length ?? 0;
   let summary: string | null = null;
