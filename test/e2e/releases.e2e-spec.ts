@@ -7,7 +7,7 @@
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Db, MongoClient } from 'mongodb';
+import { type Db, GridFSBucket, MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
 import type { AdminProductList, CatalogueResponse } from '../../lib/api/catalogue.js';
 import type { AdminSigningKeyList, LicensingJwks, OwnedLicenceList } from '../../lib/api/licences.js';
@@ -631,6 +631,76 @@ describe('signing-key rotation', () => {
         .post(`/api/admin/releases/${String(release._id)}/unyank`)
         .set('x-csrf-token', admin.token)
         .expect(200);
+  });
+});
+
+describe('builds in GridFS', () => {
+  const bigger = randomBytes(10 * CHUNK + 321);
+  const fileOf = async (version: string) =>
+    (await db.collection('releases').findOne({ version })) as unknown as { _id: ObjectId; file: { storageId: string } };
+  const ranges = (size: number) => [
+    `bytes=${size - CHUNK + 10}-${size - 1}`,
+    'bytes=-100',
+    `bytes=${size - 2 * CHUNK - 5}-`,
+    `bytes=${CHUNK}-`,
+  ];
+
+  it('serves a later, bigger build whole and at its end (an app resuming its update download), from chunks with ids of their own', async () => {
+    const later = (await upload(admin, { platform: 'windows', arch: 'arm64', version: '5.0.0' }, bigger, 'Hitscope-5.0.0.exe').expect(201))
+      .body as AdminRelease;
+    const { storageId } = (await fileOf('5.0.0')).file;
+    const ids = await db
+      .collection('releases.chunks')
+      .find({ files_id: new ObjectId(storageId) })
+      .map((chunk) => chunk._id as unknown)
+      .toArray();
+    expect(ids.sort()).toEqual(Array.from({ length: 11 }, (_, n) => `${storageId}:${n}`).sort());
+
+    const full = await licensed.agent.get(`/api/releases/${later.id}/download`).buffer(true).parse(binary).expect(200);
+    expect(Buffer.compare(full.body as Buffer, bigger)).toBe(0);
+    for (const range of ranges(bigger.length)) {
+      const response = await request(server())
+        .get(`/api/v1/releases/${later.id}/download`)
+        .set('Authorization', `License ${licenceKey}`)
+        .set('Range', range)
+        .buffer(true)
+        .parse(binary)
+        .expect(206);
+      const [start, end] = /bytes (\d+)-(\d+)\//
+        .exec(response.headers['content-range'] as string)!
+        .slice(1)
+        .map(Number);
+      expect({ range, equal: Buffer.compare(response.body as Buffer, bigger.subarray(start, end + 1)) }).toEqual({ range, equal: 0 });
+    }
+  });
+
+  it("still serves a build stored by the driver's own uploader (chunks with random ids), whole and in ranges", async () => {
+    const legacy = (await upload(admin, { platform: 'windows', arch: 'arm64', version: '4.0.0' }, bigger, 'Hitscope-4.0.0.exe').expect(201))
+      .body as AdminRelease;
+    const release = await fileOf('4.0.0');
+    const bucket = new GridFSBucket(db, { bucketName: 'releases' });
+    const stream = bucket.openUploadStream('Hitscope-4.0.0.exe', {
+      metadata: { contentType: 'application/octet-stream', cacheControl: null },
+    });
+    await new Promise<void>((resolve, reject) => stream.once('finish', resolve).once('error', reject).end(bigger));
+    await db.collection('releases').updateOne({ _id: release._id }, { $set: { 'file.storageId': stream.id.toString() } });
+    await bucket.delete(new ObjectId(release.file.storageId));
+
+    const full = await licensed.agent.get(`/api/releases/${legacy.id}/download`).buffer(true).parse(binary).expect(200);
+    expect(Buffer.compare(full.body as Buffer, bigger)).toBe(0);
+    for (const range of ranges(bigger.length)) {
+      const response = await licensed.agent
+        .get(`/api/releases/${legacy.id}/download`)
+        .set('Range', range)
+        .buffer(true)
+        .parse(binary)
+        .expect(206);
+      const [start, end] = /bytes (\d+)-(\d+)\//
+        .exec(response.headers['content-range'] as string)!
+        .slice(1)
+        .map(Number);
+      expect({ range, equal: Buffer.compare(response.body as Buffer, bigger.subarray(start, end + 1)) }).toEqual({ range, equal: 0 });
+    }
   });
 });
 
