@@ -101,6 +101,7 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     routeRule: async () => null,
     authProviders: async () => ({ oidc: null }),
     catalogue: async () => ({ products: [], plans: [] }),
+    adminOverview: () => Promise.reject(new Error('No data on an error screen')),
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

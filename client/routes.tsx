@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
-import { authProvidersQuery, catalogueQuery } from './app/queries.js';
+import { adminOverviewQuery, authProvidersQuery, catalogueQuery } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
@@ -28,8 +28,11 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  */
 const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
 
+const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
+
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
+  admin: [adminOverview],
   login: [authProviders],
   register: [authProviders],
   'user-subscription': [catalogue],

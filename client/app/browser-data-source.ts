@@ -1,5 +1,6 @@
 import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
 import type { CatalogueResponse } from '../../lib/api/catalogue.js';
+import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
@@ -22,5 +23,8 @@ export const browserDataSource: DataSource = {
   },
   catalogue() {
     return api<CatalogueResponse>('/api/catalogue');
+  },
+  adminOverview() {
+    return api<AdminOverviewResponse>('/api/admin/overview');
   },
 };

@@ -1,5 +1,6 @@
 import type { AuthProviders, SessionUser } from '../api/auth.js';
 import type { CatalogueResponse } from '../api/catalogue.js';
+import type { AdminOverviewResponse } from '../api/overview.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
 
@@ -14,6 +15,8 @@ export interface DataSource {
   authProviders(): Promise<AuthProviders>;
   /** The active plans (`GET /api/catalogue`): the pricing the home and subscription pages show. */
   catalogue(): Promise<CatalogueResponse>;
+  /** The key figures of /admin (`GET /api/admin/overview`); refused unless the user is an admin. */
+  adminOverview(): Promise<AdminOverviewResponse>;
 }
 
 export interface ServerRenderInput {

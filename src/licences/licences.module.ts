@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { ENTITLEMENT_SINK } from '../billing/entitlement-sink.js';
+import { LICENCE_ACTIVITY } from '../overview/licence-activity.js';
 import { DOWNLOAD_ENTITLEMENT } from '../releases/download-entitlement.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminLicencesController } from './admin-licences.controller.js';
@@ -25,8 +26,8 @@ import { SigningKeysService } from './signing-keys.service.js';
 
 /**
  * Licence keys, seats, device activations and signed leases (design: notes/commerce.md "Licences").
- * Other modules use it only through the two tokens it exports: billing hands entitlements to
- * ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT. Its CORS is installed by createApp (licensing-cors.ts).
+ * Other modules use it only through the tokens it exports: billing hands entitlements to
+ * ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT, the admin overview LICENCE_ACTIVITY. Its CORS is installed by createApp (licensing-cors.ts).
  */
 @Module({
   imports: [
@@ -52,7 +53,8 @@ import { SigningKeysService } from './signing-keys.service.js';
     LicencesAccountData,
     { provide: ENTITLEMENT_SINK, useExisting: LicencesService },
     { provide: DOWNLOAD_ENTITLEMENT, useExisting: LicencesService },
+    { provide: LICENCE_ACTIVITY, useExisting: LicencesService },
   ],
-  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, SigningKeysService],
+  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, LICENCE_ACTIVITY, SigningKeysService],
 })
 export class LicencesModule {}

@@ -8,6 +8,7 @@ import { authProvidersOf } from '../auth/oidc/auth-providers.js';
 import { PageSessionService } from '../auth/page-session.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AdminOverviewService } from '../overview/admin-overview.service.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
 
 /** What an error screen is drawn from: never the session or the database, which may be what failed. */
@@ -23,6 +24,7 @@ export class PageContextService {
     private readonly pageSessions: PageSessionService,
     private readonly routeRules: RouteRulesService,
     private readonly catalogue: CatalogueService,
+    private readonly overview: AdminOverviewService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,6 +57,11 @@ export class PageContextService {
       routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
       authProviders: async () => authProvidersOf(this.config),
       catalogue: () => this.catalogue.catalogue(),
+      // The page guard has let only admins this far; the data is refused here too, as the API does.
+      adminOverview: async () => {
+        if (user?.role !== 'admin') throw new Error('The admin overview is for admins');
+        return this.overview.overview();
+      },
     };
   }
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ERROR_PAGE_RENDERER } from '../common/error-page-renderer.js';
+import { OverviewModule } from '../overview/overview.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { BuildManifestController } from './build-manifest.controller.js';
 import { PageContextService } from './page-context.service.js';
@@ -16,7 +17,7 @@ export class SsrModule {
   static forRoot(renderer: PageRenderer): DynamicModule {
     return {
       module: SsrModule,
-      imports: [AuthModule, SettingsModule, CatalogueModule],
+      imports: [AuthModule, SettingsModule, CatalogueModule, OverviewModule],
       // SsrController is last: its catch-all must be registered after every other GET route.
       controllers: [SeoController, BuildManifestController, SsrController],
       providers: [
