@@ -5,7 +5,12 @@ describe('signupSeries', () => {
 
   it('buckets creation times by UTC day, oldest first, with empty days as 0', () => {
     const series = signupSeries(
-      [new Date('2026-11-24T00:00:00Z'), new Date('2026-11-24T13:00:00Z'), new Date('2026-11-22T23:59:59Z'), new Date('2026-11-11T00:00:00Z')],
+      [
+        new Date('2026-11-24T00:00:00Z'),
+        new Date('2026-11-24T13:00:00Z'),
+        new Date('2026-11-22T23:59:59Z'),
+        new Date('2026-11-11T00:00:00Z'),
+      ],
       now,
       14,
     );

@@ -194,7 +194,9 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async countsByStatus(): Promise<WebhookEventList['counts']> {
-    const groups = await this.inbox.aggregate<{ _id: WebhookEventStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }]).exec();
+    const groups = await this.inbox
+      .aggregate<{ _id: WebhookEventStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])
+      .exec();
     return Object.fromEntries(groups.map((group) => [group._id, group.n]));
   }
 

@@ -228,7 +228,10 @@ export class UsersService implements OnApplicationBootstrap {
   async signupsSince(since: Date): Promise<{ total: number; createdAt: Date[] }> {
     const [total, recent] = await Promise.all([
       this.users.countDocuments({}).exec(),
-      this.users.find({ createdAt: { $gte: since } }, { _id: 0, createdAt: 1 }).lean<Array<Pick<User, 'createdAt'>>>().exec(),
+      this.users
+        .find({ createdAt: { $gte: since } }, { _id: 0, createdAt: 1 })
+        .lean<Array<Pick<User, 'createdAt'>>>()
+        .exec(),
     ]);
     return { total, createdAt: recent.map((user) => user.createdAt) };
   }
