@@ -21,7 +21,7 @@ export function UsersCard({ overview }: CardProps) {
         <>
           <p className="overview-figure">
             <span className="overview-figure__value">{formatCount(users.total)}</span>
-            <span className="overview-figure__label">accounts</span>
+            <span className="overview-figure__label">{users.total === 1 ? 'account' : 'accounts'}</span>
           </p>
           <p className="overview-card__facts">
             <span>+{formatCount(users.newToday)} today</span>
