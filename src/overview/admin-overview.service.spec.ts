@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { BillingService } from '../billing/billing.service.js';
 import type { WebhookService } from '../billing/webhook.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -39,6 +40,10 @@ function makeService(cacheMs: number, failing: { webhooks?: boolean } = {}) {
 }
 
 describe('AdminOverviewService', () => {
+  // The failing-figure case logs a warning by design.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
   it('computes once per cache period, and concurrent callers share the computation', async () => {
     const { service, calls } = makeService(30_000);
     const [first, second] = await Promise.all([service.overview(), service.overview()]);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { LicenceApiResponse, OwnedLicenceList } from '../../lib/api/licences.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
-import { csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
+import { collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
 
 const card = (page: Page, name: string) => page.locator(`[data-overview-card="${name}"]`);
 
@@ -41,6 +41,7 @@ test.describe('/admin: the overview', () => {
     });
     expect(order.status(), 'record a manual order').toBe(201);
 
+    const problems = collectPageProblems(page);
     // Server-rendered with its figures (prefetched), then hydrated; reloaded until the 30 s cache has the seeding.
     await expect(async () => {
       await gotoHydrated(page, '/admin');
@@ -75,6 +76,8 @@ test.describe('/admin: the overview', () => {
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
     for (const name of ['Settings', 'Analytics', 'Newsletter', 'Users'])
       await expect(sections.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+    // The server's markup (figures, dates formatted in UTC) hydrates without a mismatch.
+    expect(problems.problems).toEqual([]);
     await userContext.dispose();
   });
 
