@@ -108,6 +108,7 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     subscription: unavailable,
     orders: unavailable,
     licences: unavailable,
+    adminOverview: unavailable,
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

@@ -8,7 +8,15 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
-import { authProvidersQuery, billingStatusQuery, catalogueQuery, licencesQuery, ordersQuery, subscriptionQuery } from './app/queries.js';
+import {
+  adminOverviewQuery,
+  authProvidersQuery,
+  billingStatusQuery,
+  catalogueQuery,
+  licencesQuery,
+  ordersQuery,
+  subscriptionQuery,
+} from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
@@ -33,8 +41,11 @@ const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefe
 const orders: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(ordersQuery(data));
 const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(licencesQuery(data));
 
+const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
+
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
+  admin: [adminOverview],
   login: [authProviders],
   register: [authProviders],
   // The glances: licences and subscription.

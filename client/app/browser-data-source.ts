@@ -2,6 +2,7 @@ import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
 import type { BillingStatus, OrderList, SubscriptionResponse } from '../../lib/api/billing.js';
 import type { CatalogueResponse } from '../../lib/api/catalogue.js';
 import type { OwnedLicenceList } from '../../lib/api/licences.js';
+import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
@@ -36,5 +37,8 @@ export const browserDataSource: DataSource = {
   },
   licences() {
     return api<OwnedLicenceList>('/api/licences');
+  },
+  adminOverview() {
+    return api<AdminOverviewResponse>('/api/admin/overview');
   },
 };

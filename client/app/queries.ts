@@ -16,6 +16,10 @@ export const authProvidersQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['auth', 'providers'] as const, queryFn: () => data.authProviders(), ...SLOW_QUERY_OPTIONS });
 
 /** The active plans: public, the same for everybody, cached by the server for a minute. */
+/** The key figures of /admin: the server computes them at most every 30 s, so asking sooner gains nothing. */
+export const adminOverviewQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['admin', 'overview'] as const, queryFn: () => data.adminOverview(), staleTime: 30_000 });
+
 export const catalogueQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['catalogue'] as const, queryFn: () => data.catalogue(), staleTime: 60_000 });
 

@@ -51,3 +51,82 @@ export interface MrrSnapshotRunResponse {
   /** False when the day's snapshot already existed (it is never rewritten). */
   created: boolean;
 }
+
+/** Sign-ups on one UTC day (yyyy-mm-dd). */
+export interface SignupDay {
+  day: string;
+  count: number;
+}
+
+export interface OverviewUsers {
+  /** Every account, unconfirmed registrations included (as /admin/users lists them). */
+  total: number;
+  /** Created since 00:00 UTC today. */
+  newToday: number;
+  /** Created in the last 7 UTC days, today included (the last 7 entries of `signups`). */
+  new7d: number;
+  /** The last 14 UTC days, oldest first, today last; days without sign-ups are 0. */
+  signups: SignupDay[];
+}
+
+/** Subscriptions in the mirror by Stripe status (live). */
+export interface OverviewSubscriptions {
+  active: number;
+  trialing: number;
+  pastDue: number;
+}
+
+/** Paid orders of one currency in the window, in minor units: net = gross − refunded. */
+export interface RevenueCurrencyView {
+  currency: string;
+  orders: number;
+  grossMinor: number;
+  refundedMinor: number;
+  netMinor: number;
+}
+
+export interface OverviewRevenue {
+  /** Start of the window (ISO 8601): orders paid since then (30 days). */
+  since: string;
+  /** Sorted by currency code; empty when nothing was paid in the window. */
+  currencies: RevenueCurrencyView[];
+}
+
+export interface OverviewLicences {
+  /** Device activations since 00:00 UTC (a device activating again after a release counts again). */
+  activationsToday: number;
+}
+
+export interface OverviewWebhooks {
+  /** False without Stripe: there is no inbox to watch. */
+  configured: boolean;
+  /** When the newest event arrived (ISO 8601), or null if none ever did. */
+  lastReceivedAt: string | null;
+  /** Failed and waiting for their next automatic try. */
+  failed: number;
+  /** Out of automatic tries: an admin has to look. */
+  dead: number;
+  /** Pending or being processed right now. */
+  unprocessed: number;
+}
+
+/**
+ * `GET /api/admin/overview`: the key figures of /admin. Each section is null when it could not be
+ * computed (the rest still answers); the page shows that card's error state. Figures without a data
+ * source yet (page views, newsletter subscribers) are absent, not zero.
+ */
+export interface AdminOverviewResponse {
+  /** When the figures were computed (ISO 8601); an instance reuses them for up to 30 s. */
+  asOf: string;
+  users: OverviewUsers | null;
+  subscriptions: OverviewSubscriptions | null;
+  /** The same figures as `GET /api/admin/overview/mrr`. */
+  mrr: MrrOverviewResponse | null;
+  revenue30d: OverviewRevenue | null;
+  licences: OverviewLicences | null;
+  webhooks: OverviewWebhooks | null;
+  /** Present once first-party analytics exists. */
+  pageViewsToday?: number | null;
+  /** Present once the newsletter exists. */
+  newsletter?: { confirmed: number; pending: number } | null;
+}

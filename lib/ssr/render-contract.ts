@@ -2,6 +2,7 @@ import type { AuthProviders, SessionUser } from '../api/auth.js';
 import type { BillingStatus, OrderList, SubscriptionResponse } from '../api/billing.js';
 import type { CatalogueResponse } from '../api/catalogue.js';
 import type { OwnedLicenceList } from '../api/licences.js';
+import type { AdminOverviewResponse } from '../api/overview.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
 
@@ -22,6 +23,8 @@ export interface DataSource {
   subscription(): Promise<SubscriptionResponse>;
   orders(): Promise<OrderList>;
   licences(): Promise<OwnedLicenceList>;
+  /** The key figures of /admin (`GET /api/admin/overview`); refused unless the user is an admin. */
+  adminOverview(): Promise<AdminOverviewResponse>;
 }
 
 export interface ServerRenderInput {

@@ -59,6 +59,7 @@ import { WebhookService } from './webhook.service.js';
     ReconcileService,
     BillingAccountData,
   ],
-  exports: [BillingService],
+  // WebhookService: the admin overview reads the inbox's health.
+  exports: [BillingService, WebhookService],
 })
 export class BillingModule {}

@@ -17,6 +17,7 @@ import type {
   SubscriptionResponse,
   SubscriptionStatus,
 } from '../../lib/api/billing.js';
+import type { RevenueCurrencyView } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -377,6 +378,37 @@ export class BillingService {
       currentPeriodEnd: row.currentPeriodEnd,
       discount: row.discount ?? null,
     }));
+  }
+
+  /** The overview's subscription counts: the mirror's rows by status, one `$group` (FerretDB has `$sum`). */
+  async subscriptionStatusCounts(): Promise<Partial<Record<SubscriptionStatus, number>>> {
+    const groups = await this.subscriptions
+      .aggregate<{ _id: SubscriptionStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])
+      .exec();
+    return Object.fromEntries(groups.map((group) => [group._id, group.n]));
+  }
+
+  /**
+   * Revenue of the orders paid since `since`, per currency, in minor units. Refunds are subtracted
+   * from the order they refund (a refund in full takes the whole amount), so an order paid in the
+   * window and refunded later lowers the window's revenue when the refund arrives.
+   */
+  async revenueSince(since: Date): Promise<RevenueCurrencyView[]> {
+    const orders = await this.orders
+      .find({ paidAt: { $gte: since } }, { _id: 0, amountMinor: 1, currency: 1, refundedMinor: 1, refundedInFull: 1 })
+      .lean<Array<Pick<Order, 'amountMinor' | 'currency' | 'refundedMinor' | 'refundedInFull'>>>()
+      .exec();
+    const byCurrency = new Map<string, RevenueCurrencyView>();
+    for (const order of orders) {
+      const view = byCurrency.get(order.currency) ?? { currency: order.currency, orders: 0, grossMinor: 0, refundedMinor: 0, netMinor: 0 };
+      const refunded = order.refundedInFull ? order.amountMinor : Math.min(order.refundedMinor ?? 0, order.amountMinor);
+      view.orders += 1;
+      view.grossMinor += order.amountMinor;
+      view.refundedMinor += refunded;
+      view.netMinor += order.amountMinor - refunded;
+      byCurrency.set(order.currency, view);
+    }
+    return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
   }
 
   async forAdmin(userId: string): Promise<AdminUserBilling> {

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import Stripe from 'stripe';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type { WebhookEventList, WebhookEventStatus } from '../../lib/api/billing.js';
+import type { OverviewWebhooks } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDuplicateKey } from '../database/upsert.js';
@@ -153,8 +154,8 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
 
   /** The inbox for admins: counts per status and the newest events of the given statuses. */
   async list(statuses: readonly WebhookEventStatus[]): Promise<WebhookEventList> {
-    const [groups, events] = await Promise.all([
-      this.inbox.aggregate<{ _id: WebhookEventStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }]).exec(),
+    const [counts, events] = await Promise.all([
+      this.countsByStatus(),
       this.inbox
         .find({ status: { $in: statuses } }, { payload: 0 })
         .sort({ receivedAt: -1 })
@@ -163,7 +164,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
         .exec(),
     ]);
     return {
-      counts: Object.fromEntries(groups.map((group) => [group._id, group.n])),
+      counts,
       events: events.map((record) => ({
         id: record._id,
         type: record.type,
@@ -175,6 +176,28 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
         outcome: record.outcome,
       })),
     };
+  }
+
+  /** The overview's webhook card: when the newest event arrived and what is stuck or waiting. */
+  async health(): Promise<OverviewWebhooks> {
+    const [counts, newest] = await Promise.all([
+      this.countsByStatus(),
+      this.inbox.findOne({}, { _id: 0, receivedAt: 1 }).sort({ receivedAt: -1 }).lean<Pick<StripeEventRecord, 'receivedAt'>>().exec(),
+    ]);
+    return {
+      configured: Boolean(this.config.stripe),
+      lastReceivedAt: newest?.receivedAt.toISOString() ?? null,
+      failed: counts.failed ?? 0,
+      dead: counts.dead ?? 0,
+      unprocessed: (counts.pending ?? 0) + (counts.processing ?? 0),
+    };
+  }
+
+  private async countsByStatus(): Promise<WebhookEventList['counts']> {
+    const groups = await this.inbox
+      .aggregate<{ _id: WebhookEventStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])
+      .exec();
+    return Object.fromEntries(groups.map((group) => [group._id, group.n]));
   }
 
   /**

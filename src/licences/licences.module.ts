@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { ENTITLEMENT_SINK } from '../billing/entitlement-sink.js';
+import { LICENCE_ACTIVITY } from '../overview/licence-activity.js';
 import { DOWNLOAD_ENTITLEMENT } from '../releases/download-entitlement.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminLicencesController } from './admin-licences.controller.js';
@@ -26,8 +27,8 @@ import { SigningKeysService } from './signing-keys.service.js';
 /**
  * Licence keys, seats, device activations and signed leases (design: docs/licensing.md).
  * Billing hands entitlements to ENTITLEMENT_SINK, releases asks DOWNLOAD_ENTITLEMENT, the admin
- * settings use SigningKeysService and the server render reads a person's licences through
- * LicencesService. Its CORS is installed by createApp (licensing-cors.ts).
+ * overview LICENCE_ACTIVITY, the admin settings use SigningKeysService and the server render reads a
+ * person's licences through LicencesService. Its CORS is installed by createApp (licensing-cors.ts).
  */
 @Module({
   imports: [
@@ -53,7 +54,8 @@ import { SigningKeysService } from './signing-keys.service.js';
     LicencesAccountData,
     { provide: ENTITLEMENT_SINK, useExisting: LicencesService },
     { provide: DOWNLOAD_ENTITLEMENT, useExisting: LicencesService },
+    { provide: LICENCE_ACTIVITY, useExisting: LicencesService },
   ],
-  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, SigningKeysService, LicencesService],
+  exports: [ENTITLEMENT_SINK, DOWNLOAD_ENTITLEMENT, LICENCE_ACTIVITY, SigningKeysService, LicencesService],
 })
 export class LicencesModule {}

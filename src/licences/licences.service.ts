@@ -18,6 +18,7 @@ import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Entitlement, EntitlementSink } from '../billing/entitlement-sink.js';
 import { isDuplicateKey } from '../database/upsert.js';
+import type { LicenceActivity } from '../overview/licence-activity.js';
 import type { DownloadEntitlement } from '../releases/download-entitlement.js';
 import { UsersService } from '../users/users.service.js';
 import { LicenceCryptoService } from './licence-crypto.service.js';
@@ -48,7 +49,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * their owners and administrators, asked by downloads. Seats and devices are SeatsService's.
  */
 @Injectable()
-export class LicencesService implements EntitlementSink, DownloadEntitlement, OnModuleInit {
+export class LicencesService implements EntitlementSink, DownloadEntitlement, LicenceActivity, OnModuleInit {
   private readonly logger = new Logger(LicencesService.name);
 
   constructor(
@@ -327,6 +328,10 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, On
   }
 
   /* Downloads (the releases module asks through DownloadEntitlement) ---------------------------- */
+
+  activationsSince(since: Date): Promise<number> {
+    return this.seats.activationsSince(since);
+  }
 
   async canDownload(userId: string, product: ProductSlug, now = new Date()): Promise<boolean> {
     const licences = await this.licences.find({ userId, product }).lean().exec();

@@ -289,6 +289,11 @@ export class SeatsService {
     return this.activations.countDocuments({ licenceId, status: 'active', seat: { $lt: seats } }).exec();
   }
 
+  /** A count over every activation: FerretDB scans for it, which is fine for one overview answer every 30 s. */
+  activationsSince(since: Date): Promise<number> {
+    return this.activations.countDocuments({ activatedAt: { $gte: since } }).exec();
+  }
+
   async listFor(licenceIds: string[]): Promise<LicenceActivation[]> {
     if (!licenceIds.length) return [];
     return this.activations

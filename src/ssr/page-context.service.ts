@@ -10,6 +10,7 @@ import { BillingService } from '../billing/billing.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LicencesService } from '../licences/licences.service.js';
+import { AdminOverviewService } from '../overview/admin-overview.service.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
 
 /** What an error screen is drawn from: never the session or the database, which may be what failed. */
@@ -27,6 +28,7 @@ export class PageContextService {
     private readonly catalogue: CatalogueService,
     private readonly billing: BillingService,
     private readonly licences: LicencesService,
+    private readonly overview: AdminOverviewService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,6 +65,11 @@ export class PageContextService {
       subscription: () => this.billing.subscription(signedIn(user).id),
       orders: () => this.billing.listOrders(signedIn(user).id),
       licences: () => this.licences.listOwned(signedIn(user).id),
+      // The page guard has let only admins this far; the data is refused here too, as the API does.
+      adminOverview: async () => {
+        if (user?.role !== 'admin') throw new Error('The admin overview is for admins');
+        return this.overview.overview();
+      },
     };
   }
 }

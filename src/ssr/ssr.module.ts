@@ -4,6 +4,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ERROR_PAGE_RENDERER } from '../common/error-page-renderer.js';
 import { LicencesModule } from '../licences/licences.module.js';
+import { OverviewModule } from '../overview/overview.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { BuildManifestController } from './build-manifest.controller.js';
 import { PageContextService } from './page-context.service.js';
@@ -18,7 +19,7 @@ export class SsrModule {
   static forRoot(renderer: PageRenderer): DynamicModule {
     return {
       module: SsrModule,
-      imports: [AuthModule, SettingsModule, CatalogueModule, BillingModule, LicencesModule],
+      imports: [AuthModule, SettingsModule, CatalogueModule, BillingModule, LicencesModule, OverviewModule],
       // SsrController is last: its catch-all must be registered after every other GET route.
       controllers: [SeoController, BuildManifestController, SsrController],
       providers: [

@@ -221,6 +221,21 @@ export class UsersService implements OnApplicationBootstrap {
     return { users, total };
   }
 
+  /**
+   * The overview's sign-ups: every account (unconfirmed registrations included, as /admin/users lists
+   * them) and the creation times of those created since `since`. A count and one projected read.
+   */
+  async signupsSince(since: Date): Promise<{ total: number; createdAt: Date[] }> {
+    const [total, recent] = await Promise.all([
+      this.users.countDocuments({}).exec(),
+      this.users
+        .find({ createdAt: { $gte: since } }, { _id: 0, createdAt: 1 })
+        .lean<Array<Pick<User, 'createdAt'>>>()
+        .exec(),
+    ]);
+    return { total, createdAt: recent.map((user) => user.createdAt) };
+  }
+
   /** Admins who can sign in: the number that must never drop to zero. */
   countActiveAdmins(): Promise<number> {
     return this.users.countDocuments({ role: 'admin', status: 'active' }).exec();

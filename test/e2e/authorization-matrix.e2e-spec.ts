@@ -225,6 +225,7 @@ describe('authorisation matrix: the inventory', () => {
         'POST /api/auth/login',
         'PUT /api/admin/route-rules',
         'PATCH /api/admin/users/:id/role',
+        'GET /api/admin/overview',
         'GET /{*path}',
         'POST /api/admin/releases',
         'POST /api/admin/releases/:id/yank',

@@ -54,6 +54,8 @@ describe('route inventory (deny by default)', () => {
         'GET /api/auth/me',
         'POST /api/auth/login',
         'PUT /api/admin/route-rules',
+        'GET /api/admin/overview',
+        'GET /api/admin/overview/mrr',
         'GET /{*path}',
         'POST /api/admin/releases',
         'GET /api/admin/releases',

@@ -1,10 +1,11 @@
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { AdminOverview } from '../../features/overview/components/AdminOverview.js';
 
 export default function AdminOverviewPage() {
   return (
     <>
-      <PageHeader title="Admin overview">Users, sign-ups, subscriptions, revenue, subscribers and page views at a glance.</PageHeader>
-      <UpcomingSection title="Key figures">Site-wide figures appear here as soon as there is activity to count.</UpcomingSection>
+      <PageHeader title="Admin overview">Users, sign-ups, subscriptions, revenue, licences and webhooks at a glance.</PageHeader>
+      <AdminOverview />
     </>
   );
 }

@@ -1,0 +1,74 @@
+import { Logger } from '@nestjs/common';
+import type { BillingService } from '../billing/billing.service.js';
+import type { WebhookService } from '../billing/webhook.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { AdminOverviewService } from './admin-overview.service.js';
+import type { LicenceActivity } from './licence-activity.js';
+import type { MrrSnapshotService } from './mrr-snapshot.service.js';
+
+function makeService(cacheMs: number, failing: { webhooks?: boolean } = {}) {
+  const calls = { users: 0, webhooks: 0 };
+  const users = {
+    signupsSince: async () => {
+      calls.users += 1;
+      return { total: 3, createdAt: [new Date()] };
+    },
+  } as unknown as UsersService;
+  const billing = {
+    subscriptionStatusCounts: async () => ({ active: 4, past_due: 1 }),
+    revenueSince: async () => [],
+  } as unknown as BillingService;
+  const webhooks = {
+    health: async () => {
+      calls.webhooks += 1;
+      if (failing.webhooks) throw new Error('inbox unreadable');
+      return { configured: false, lastReceivedAt: null, failed: 0, dead: 0, unprocessed: 0 };
+    },
+  } as unknown as WebhookService;
+  const mrr = {
+    overview: async () => ({
+      asOf: '',
+      baselineDay: null,
+      latestSnapshotDay: null,
+      currencies: [],
+      counts: { counted: 0, pastDue: 0, trialing: 0 },
+      unpricedSubscriptions: 0,
+    }),
+  } as unknown as MrrSnapshotService;
+  const licences: LicenceActivity = { activationsSince: async () => 2 };
+  return { service: new AdminOverviewService(users, billing, webhooks, mrr, licences, cacheMs), calls };
+}
+
+describe('AdminOverviewService', () => {
+  // The failing-figure case logs a warning by design.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
+  it('computes once per cache period, and concurrent callers share the computation', async () => {
+    const { service, calls } = makeService(30_000);
+    const [first, second] = await Promise.all([service.overview(), service.overview()]);
+    const third = await service.overview();
+    expect(calls.users).toBe(1);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(first.subscriptions).toEqual({ active: 4, trialing: 0, pastDue: 1 });
+    expect(first.users).toMatchObject({ total: 3, newToday: 1, new7d: 1 });
+  });
+
+  it('computes afresh when the cache is off', async () => {
+    const { service, calls } = makeService(0);
+    await service.overview();
+    await service.overview();
+    expect(calls.users).toBe(2);
+  });
+
+  it('answers null for a figure that failed, keeps the others, and does not keep the partial answer', async () => {
+    const { service, calls } = makeService(30_000, { webhooks: true });
+    const answer = await service.overview();
+    expect(answer.webhooks).toBeNull();
+    expect(answer.licences).toEqual({ activationsToday: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    await service.overview();
+    expect(calls.webhooks).toBe(2);
+  });
+});
