@@ -9,7 +9,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { BillingException } from './billing.exception.js';
-import { StripeEventRecord } from './schemas/billing.schemas.js';
+import { StripeEventPayload, StripeEventRecord } from './schemas/billing.schemas.js';
 import { HANDLED_EVENTS, NotReadyError, type StripeEventLike, StripeEventsService } from './stripe-events.service.js';
 
 /** Stripe's own default: a signature older than this is a replay. */
@@ -47,6 +47,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
+    @InjectModel(StripeEventPayload.name) private readonly payloads: Model<StripeEventPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: StripeEventsService,
     private readonly audit: AuditService,
@@ -91,13 +92,22 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
       throw BillingException.signatureInvalid();
     }
     const handled = HANDLED_EVENTS.has(event.type);
+    // The body first, the record second: a record (what makes the event "stored") always has its
+    // body. A failure between the two answers 503, and Stripe's redelivery finds the body there.
+    if (handled) {
+      try {
+        await this.payloads.create({ _id: event.id, payload: raw });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
     try {
       await this.inbox.create({
         _id: event.id,
         type: event.type,
         created: event.created,
         apiVersion: event.api_version ?? null,
-        payload: raw,
+        payload: null,
         status: handled ? 'pending' : 'ignored',
         attempts: 0,
         nextAttemptAt: handled ? new Date() : null,
@@ -157,7 +167,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     const [counts, events] = await Promise.all([
       this.countsByStatus(),
       this.inbox
-        .find({ status: { $in: statuses } }, { payload: 0 })
+        .find({ status: { $in: statuses } })
         .sort({ receivedAt: -1 })
         .limit(50)
         .lean<StripeEventRecord[]>()
@@ -205,7 +215,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
    * is due now with a fresh back-off, and processed at once. Answers false for any other status.
    */
   async retry(actor: SessionUser, id: string): Promise<boolean> {
-    const record = await this.inbox.findById(id, { payload: 0 }).lean<StripeEventRecord>().exec();
+    const record = await this.inbox.findById(id).lean<StripeEventRecord>().exec();
     if (!record || (record.status !== 'failed' && record.status !== 'dead')) return false;
     const reset = await this.inbox
       .updateOne(
@@ -284,7 +294,9 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   private async process(record: Pick<StripeEventRecord, '_id' | 'type' | 'payload' | 'attempts'>, now: Date): Promise<void> {
     let outcome: string;
     try {
-      outcome = await this.events.handle(JSON.parse(record.payload) as StripeEventLike);
+      const payload = record.payload ?? (await this.payloads.findById(record._id).lean<StripeEventPayload>().exec())?.payload;
+      if (!payload) throw new Error(`The body of event ${record._id} is missing`);
+      outcome = await this.events.handle(JSON.parse(payload) as StripeEventLike);
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const delay = RETRY_DELAYS_MS[record.attempts - 1];

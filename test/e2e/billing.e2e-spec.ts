@@ -827,6 +827,47 @@ describe('webhook effects', () => {
     expect(list.body.orders.map((entry: { status: string }) => entry.status).sort()).toEqual(['abandoned', 'failed']);
   });
 
+  it('keeps each body beside its small inbox record, and still processes records stored with the body inside', async () => {
+    const who = await newUser();
+    const { orderId } = await checkout(who, 'team-monthly');
+    const customer = await customerOf(who.user.id);
+    const subscription = await objects.subscription({
+      id: unique('sub_legacy'),
+      customer,
+      status: 'active',
+      quantity: 1,
+      periodEnd: Math.floor(Date.now() / 1000) + 86400,
+      metadata: { orderId, planId: 'team-monthly', userId: who.user.id },
+    });
+    const delivered = stripeEvent('customer.subscription.updated', Math.floor(Date.now() / 1000), subscription);
+    await deliverAll([delivered]);
+    expect(await db.collection('stripe_events').findOne({ _id: delivered.id as never })).toMatchObject({ status: 'done', payload: null });
+    // The exact bytes Stripe signed.
+    expect((await db.collection('stripe_event_payloads').findOne({ _id: delivered.id as never }))?.payload).toBe(JSON.stringify(delivered));
+
+    // As stored before: the body inside the record, and no separate body.
+    const legacy = stripeEvent('customer.subscription.updated', Math.floor(Date.now() / 1000) + 60, {
+      ...subscription,
+      status: 'past_due',
+    });
+    await db.collection('stripe_events').insertOne({
+      _id: legacy.id as never,
+      type: legacy.type,
+      created: legacy.created,
+      apiVersion: null,
+      payload: JSON.stringify(legacy),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      leaseUntil: null,
+      outcome: null,
+      receivedAt: new Date(),
+    });
+    await webhooks.drain();
+    expect(await db.collection('stripe_events').findOne({ _id: legacy.id as never })).toMatchObject({ status: 'done' });
+    expect(await db.collection('subscriptions').findOne({ _id: subscription.id as never })).toMatchObject({ status: 'past_due' });
+  });
+
   it('processes a burst of events at most PROCESS_CONCURRENCY at a time, each once (throughput logged)', async () => {
     // Enough to overlap many deliveries; the rate itself is measured by `npm run bench` (webhooks).
     const BURST = 50;
