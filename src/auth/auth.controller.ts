@@ -1,4 +1,17 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Ip, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Ip,
+  Post,
+  Query,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   type CsrfTokenResponse,

@@ -6,7 +6,11 @@ const NOW = Date.UTC(2026, 10, 24);
 describe('newsletter tokens', () => {
   it('verifies a token of the right purpose before it expires', () => {
     const token = signNewsletterToken(KEY, { purpose: 'confirm', email: 'ada@example.com', expiresAt: NOW + 1000 });
-    expect(verifyNewsletterToken(KEY, token, 'confirm', NOW)).toEqual({ purpose: 'confirm', email: 'ada@example.com', expiresAt: NOW + 1000 });
+    expect(verifyNewsletterToken(KEY, token, 'confirm', NOW)).toEqual({
+      purpose: 'confirm',
+      email: 'ada@example.com',
+      expiresAt: NOW + 1000,
+    });
   });
 
   it('refuses an expired token, another purpose, another key and a tampered payload', () => {

@@ -29,7 +29,12 @@ export function signNewsletterToken(key: Buffer, claims: NewsletterTokenClaims):
 }
 
 /** The claims when the signature holds, the purpose matches and the token has not expired; null otherwise. */
-export function verifyNewsletterToken(key: Buffer, token: unknown, purpose: NewsletterTokenPurpose, now = Date.now()): NewsletterTokenClaims | null {
+export function verifyNewsletterToken(
+  key: Buffer,
+  token: unknown,
+  purpose: NewsletterTokenPurpose,
+  now = Date.now(),
+): NewsletterTokenClaims | null {
   if (typeof token !== 'string' || token.length > 2000) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;

@@ -80,7 +80,10 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     const before = new Date(now.getTime() - PENDING_RETENTION_MS);
     await this.subscribers.deleteMany({ state: 'pending', suppressed: null, 'consent.at': { $lt: before } }).exec();
     await this.subscribers
-      .updateMany({ state: 'pending', suppressed: { $ne: null }, 'consent.at': { $lt: before } }, { $set: { state: 'unsubscribed', updatedAt: now } })
+      .updateMany(
+        { state: 'pending', suppressed: { $ne: null }, 'consent.at': { $lt: before } },
+        { $set: { state: 'unsubscribed', updatedAt: now } },
+      )
       .exec();
   }
 

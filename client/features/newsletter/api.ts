@@ -33,7 +33,8 @@ export function subscriberSearch(query: AdminSubscriberQuery): URLSearchParams {
 export const subscribersQuery = (query: AdminSubscriberQuery) =>
   queryOptions({
     queryKey: ['admin', 'newsletter', 'subscribers', query] as const,
-    queryFn: ({ signal }) => api<AdminSubscriberList>(`/api/admin/newsletter/subscribers?${subscriberSearch(query).toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<AdminSubscriberList>(`/api/admin/newsletter/subscribers?${subscriberSearch(query).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

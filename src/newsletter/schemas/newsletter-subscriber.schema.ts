@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { SUBSCRIBER_STATES, SUBSCRIPTION_SOURCES, type SubscriberState, type SubscriptionSource } from '../../../lib/api/newsletter.js';
+import { SUBSCRIBER_STATES, type SubscriberState, type SubscriptionSource } from '../../../lib/api/newsletter.js';
 
 export const SUPPRESSION_REASONS = ['unsubscribed', 'complained', 'bounced'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];

@@ -144,7 +144,9 @@ export function SubscribersAdmin() {
                         {subscriber.email}
                       </td>
                       <td data-label="State">
-                        <span className={`badge subscribers__state subscribers__state--${subscriber.state}`}>{STATE_LABELS[subscriber.state]}</span>
+                        <span className={`badge subscribers__state subscribers__state--${subscriber.state}`}>
+                          {STATE_LABELS[subscriber.state]}
+                        </span>
                         {subscriber.suppressed ? <span className="muted subscribers__suppressed"> suppressed</span> : null}
                       </td>
                       <td data-label="Source">{SOURCE_LABELS[subscriber.source]}</td>
