@@ -21,8 +21,12 @@ interface SubscriberDoc {
   mailDayCount: number;
 }
 
+/** A header's value, unfolded (nodemailer folds a long List-Unsubscribe right after the colon). */
 const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r?\n[ \t]/g, ' ') ?? '';
+  new RegExp(`^${name}:(.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
+    .exec(raw)?.[1]
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim() ?? '';
 
 describe('newsletter: double opt-in, one-click unsubscribe, throttle and admin list (real SMTP server, real database)', () => {
   let running: RunningApp;
