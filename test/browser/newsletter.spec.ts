@@ -8,8 +8,10 @@ test('home page sign-up → mailed link → one-button confirm page → the admi
   await form.getByLabel('E-mail address').fill(email);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox to confirm' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Check your inbox to confirm your subscription.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Almost there' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Check your inbox to confirm your subscription.'),
+  ).toBeVisible();
 
   // Opening the link only shows the page; the button confirms.
   await gotoHydrated(page, await newsletterConfirmLinkFor(email));

@@ -25,7 +25,7 @@ export function NewsletterSignupForm() {
   if (subscribe.isSuccess) {
     return (
       <div className="newsletter-signup newsletter-signup--done" role="status">
-        <h3>Check your inbox to confirm</h3>
+        <h3>Almost there</h3>
         <p className="muted">{subscribe.data.message}</p>
         <p className="muted">Nothing arrives? Look in the spam folder; a new link can be requested in 10 minutes.</p>
         <button type="button" className="button" onClick={() => subscribe.reset()}>
@@ -47,7 +47,7 @@ export function NewsletterSignupForm() {
         placeholder="you@example.com"
         errors={errors.email}
       />
-      <div className="field">
+      <div className="newsletter-signup__consent">
         <label className="checkbox" htmlFor={consentId}>
           <input id={consentId} name="consent" type="checkbox" required aria-invalid={errors.consent ? true : undefined} />
           <span>

@@ -144,7 +144,7 @@ export function SubscribersAdmin() {
                         {subscriber.email}
                       </td>
                       <td data-label="State">
-                        <span className={`badge subscribers__state subscribers__state--${subscriber.state}`}>
+                        <span className={subscriber.state === 'confirmed' ? 'badge badge--accent' : 'badge'}>
                           {STATE_LABELS[subscriber.state]}
                         </span>
                         {subscriber.suppressed ? <span className="muted subscribers__suppressed"> suppressed</span> : null}
