@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { NEWSLETTER_CONSENT, SUBSCRIBE_MESSAGE } from '../../lib/api/newsletter.js';
+import { DELETE_ACCOUNT_CONFIRMATION } from '../../lib/api/profile.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { PASSWORD } from '../support/e2e.js';
@@ -239,6 +240,17 @@ describe('newsletter: double opt-in, one-click unsubscribe, throttle and admin l
       .send({ newsletterOptIn: false })
       .expect(200);
     expect(off.body).toMatchObject({ newsletterOptIn: false, newsletterState: 'unsubscribed' });
+
+    // "Export my data" carries the subscription and its consent proof; deleting the account removes it.
+    const exported = await http().get('/api/profile/export').set('Cookie', session).expect(200);
+    expect(exported.body.newsletter).toMatchObject({ email: reader, state: 'unsubscribed', consent: { source: 'profile' } });
+    await http()
+      .delete('/api/profile')
+      .set('Cookie', [csrf.cookie, session].join('; '))
+      .set('x-csrf-token', csrf.token)
+      .send({ currentPassword: PASSWORD, confirm: DELETE_ACCOUNT_CONFIRMATION })
+      .expect(204);
+    expect(await subscribers().findOne({ _id: reader })).toBeNull();
   });
 
   it('lists, searches, filters and counts subscribers for admins, exports CSV with formula cells neutralised, and refuses others', async () => {
