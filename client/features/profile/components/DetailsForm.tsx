@@ -1,4 +1,5 @@
 import { type FormEvent } from 'react';
+import { NEWSLETTER_CONSENT } from '../../../../lib/api/newsletter.js';
 import type { ProfileResponse } from '../../../../lib/api/profile.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { FormField } from '../../../components/FormField.js';
@@ -38,7 +39,7 @@ export function DetailsForm({ profile }: { profile: ProfileResponse }) {
       />
       <label className="checkbox">
         <input type="checkbox" name="newsletter" defaultChecked={profile.newsletterOptIn} />
-        <span>Send me the occasional newsletter about GA4 and tagging.</span>
+        <span>{NEWSLETTER_CONSENT.text}</span>
       </label>
       {profile.newsletterState === 'pending' ? (
         <p className="field__hint">Waiting for you to confirm: follow the link we sent to {profile.email}.</p>
