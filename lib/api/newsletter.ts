@@ -1,4 +1,5 @@
 /** The newsletter's API shapes, shared by the server and the client. */
+import { PRODUCT } from '../product.js';
 
 export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'unsubscribed', 'bounced', 'complained'] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -12,7 +13,7 @@ export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
  */
 export const NEWSLETTER_CONSENT = {
   version: '2026-11-24',
-  text: 'Send me the Hitscope newsletter (release notes, GA4 and consent-mode changes). I can unsubscribe at any time.',
+  text: `Send me the ${PRODUCT.name} newsletter (release notes, GA4 and consent-mode changes). I can unsubscribe at any time.`,
 } as const;
 
 /** How long a confirmation link works. */
