@@ -46,7 +46,7 @@ export function RegisterForm() {
         <TermsCheckbox errors={errors.terms} />
         <label className="checkbox">
           <input type="checkbox" name="newsletter" />
-          <span>{NEWSLETTER_CONSENT.text} (Optional; we e-mail you a link to confirm.)</span>
+          <span>{NEWSLETTER_CONSENT.text} (Optional: you confirm from your inbox.)</span>
         </label>
         <button className="button button--primary button--block" type="submit" disabled={register.isPending}>
           {register.isPending ? 'Creating account…' : 'Create account'}
