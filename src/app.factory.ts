@@ -37,6 +37,14 @@ const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
   // Stripe's events are JSON, read raw (the signature covers the exact bytes); a large invoice can pass 100 KiB.
   { method: 'POST', path: STRIPE_WEBHOOK_PATH, types: [], limitBytes: STRIPE_WEBHOOK_LIMIT_BYTES },
+  // RFC 8058: the mailbox provider POSTs `List-Unsubscribe=One-Click` as a form; the token is in the
+  // URL, so the body is accepted and never read.
+  {
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    types: ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+    limitBytes: 4 * 1024,
+  },
   // A build streams to storage as it arrives (src/releases/release-upload.ts): its own deadline, an hour.
   {
     method: 'POST',

@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LicencesModule } from './licences/licences.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AuditModule,
         AdminUsersModule,
         ProfileModule,
+        NewsletterModule,
         LicencesModule,
         CatalogueModule,
         BillingModule,

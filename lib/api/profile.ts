@@ -4,6 +4,7 @@
  */
 import type { ColorMode } from '../client-constants.js';
 import type { Role } from './auth.js';
+import type { SubscriberState } from './newsletter.js';
 
 /** `GET /api/profile`, and the answer of every request that changes the profile. */
 export interface ProfileResponse {
@@ -18,6 +19,8 @@ export interface ProfileResponse {
   pendingEmail: string | null;
   colorMode: ColorMode;
   newsletterOptIn: boolean;
+  /** The address on the newsletter list: `pending` waits for the mailed link; null when never subscribed. */
+  newsletterState: SubscriberState | null;
   avatarUrl: string | null;
   /** ISO 8601. */
   createdAt: string;

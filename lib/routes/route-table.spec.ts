@@ -11,6 +11,9 @@ const DOCUMENTED_ROUTES: Array<[string, string, string[]]> = [
   // Not in PRODUCT.md §1 yet: the terms of service that registration asks visitors to accept.
   ['/terms', 'default', []],
   ['/error', 'none', []],
+  // Not in PRODUCT.md §1 yet: the one-button pages behind the links in newsletter mails.
+  ['/newsletter/confirm', 'none', []],
+  ['/newsletter/unsubscribe', 'none', []],
   ['/admin', 'admin', ['auth', 'admin']],
   ['/admin/settings', 'admin', ['auth', 'admin']],
   ['/admin/analytics', 'admin', ['auth', 'admin']],

@@ -124,6 +124,27 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     description: 'An error occurred.',
     noindex: true,
   },
+  // The pages behind the links in newsletter mails: one button each, since opening a link changes nothing.
+  {
+    id: 'newsletter-confirm',
+    path: '/newsletter/confirm',
+    layout: 'none',
+    middleware: [],
+    page: 'public/NewsletterConfirmPage',
+    title: `Confirm your newsletter subscription — ${PRODUCT.name}`,
+    description: `Confirm your subscription to the ${PRODUCT.name} newsletter.`,
+    noindex: true,
+  },
+  {
+    id: 'newsletter-unsubscribe',
+    path: '/newsletter/unsubscribe',
+    layout: 'none',
+    middleware: [],
+    page: 'public/NewsletterUnsubscribePage',
+    title: `Unsubscribe from the newsletter — ${PRODUCT.name}`,
+    description: `Stop receiving the ${PRODUCT.name} newsletter.`,
+    noindex: true,
+  },
   ...(
     [
       ['admin', '/admin', 'admin/AdminOverviewPage', 'Admin overview'],

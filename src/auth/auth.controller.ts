@@ -1,4 +1,17 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Ip,
+  Post,
+  Query,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   type CsrfTokenResponse,
@@ -52,8 +65,8 @@ export class AuthController {
   @RateLimit('register', { scope: 'ip', limit: 10, windowSeconds: HOUR })
   @Post('register')
   @HttpCode(202)
-  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) response: Response): Promise<RegisterResponse> {
-    const { email, nonce } = await this.auth.register(body);
+  async register(@Body() body: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) response: Response): Promise<RegisterResponse> {
+    const { email, nonce } = await this.auth.register(body, ip);
     setSignupCookie(response, this.config, this.secrets.authSecret, { email, nonce, redirect: safeRedirectPath(body.redirect) });
     return { email, message: registrationMessage(email) };
   }

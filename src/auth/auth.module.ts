@@ -15,19 +15,20 @@ import { PageSessionService } from './page-session.service.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { AccountTokensService } from './account-tokens.service.js';
 import { AccountToken, AccountTokenSchema } from './schemas/account-token.schema.js';
-import { AppSecret, AppSecretSchema } from './schemas/app-secret.schema.js';
 import { Session, SessionSchema } from './schemas/session.schema.js';
-import { SecretsService } from './secrets.service.js';
+import { NewsletterModule } from '../newsletter/newsletter.module.js';
+import { SecretsModule } from './secrets.module.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInLimitsService } from './sign-in-limits.service.js';
 
 @Module({
   imports: [
     UsersModule,
+    SecretsModule,
+    NewsletterModule,
     JwtModule.register({}),
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },
-      { name: AppSecret.name, schema: AppSecretSchema },
       { name: AccountToken.name, schema: AccountTokenSchema },
     ]),
   ],
@@ -38,7 +39,6 @@ import { SignInLimitsService } from './sign-in-limits.service.js';
     SessionsService,
     PageSessionService,
     AuthAccountData,
-    SecretsService,
     PasswordHasher,
     SignInLimitsService,
     CsrfService,
@@ -48,6 +48,6 @@ import { SignInLimitsService } from './sign-in-limits.service.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionsService, PageSessionService, SecretsService, AuthService, PasswordHasher, AccountTokensService],
+  exports: [SecretsModule, SessionsService, PageSessionService, AuthService, PasswordHasher, AccountTokensService],
 })
 export class AuthModule {}

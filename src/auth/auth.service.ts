@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { accountExistsMail, passwordResetMail, registrationMail, verificationMail } from './account-mails.js';
@@ -52,6 +53,7 @@ export class AuthService {
     private readonly limits: RateLimitService,
     private readonly signInLimits: SignInLimitsService,
     private readonly secrets: SecretsService,
+    private readonly newsletter: NewsletterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -66,7 +68,15 @@ export class AuthService {
    * - A confirmed account: nothing changes; its owner is told by e-mail, with a sign-in and a reset link.
    * Retrying a registration is therefore always safe: it answers the same and creates nothing twice.
    */
-  async register(input: RegisterDto): Promise<Registration> {
+  async register(input: RegisterDto, ip?: string): Promise<Registration> {
+    const registration = await this.registerAccount(input);
+    // The opt-in is a sign-up like the home page's (its own confirmation link, the same throttle and
+    // the same silence about the address's state), whatever became of the account.
+    if (input.newsletter) await this.newsletter.subscribe({ email: registration.email, source: 'register', ip });
+    return registration;
+  }
+
+  private async registerAccount(input: RegisterDto): Promise<Registration> {
     const email = this.users.normaliseEmail(input.email);
     const nonce = randomBytes(18).toString('base64url');
     const existing = await this.users.findByEmail(email);

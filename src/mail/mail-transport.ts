@@ -7,6 +7,8 @@ export interface OutgoingMail {
   text: string;
   html: string | null;
   messageId: string;
+  /** Extra headers (List-Unsubscribe …); only names the caller chose, never user input as a name. */
+  headers?: Record<string, string>;
 }
 
 /** What the outbox worker needs from a mail server; SMTP in production, replaceable in failure tests. */
@@ -28,6 +30,7 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html ?? undefined,
         messageId: mail.messageId,
+        headers: mail.headers,
       });
     },
     close: () => transporter.close(),

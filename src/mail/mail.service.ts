@@ -12,6 +12,8 @@ export interface MailInput {
   text: string;
   html?: string;
   idempotencyKey?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -66,6 +68,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
       subject: input.subject,
       text: input.text,
       html: input.html ?? null,
+      headers: input.headers ?? null,
       status: this.transport ? 'pending' : 'stored',
       nextAttemptAt: new Date(),
       createdAt: new Date(),
@@ -115,6 +118,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
           text: claimed.text,
           html: claimed.html,
           messageId: claimed.messageId,
+          headers: claimed.headers ?? undefined,
         });
         await this.outbox
           .updateOne({ _id: claimed._id }, { $set: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null } })

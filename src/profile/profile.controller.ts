@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Inject,
+  Ip,
   Param,
   Patch,
   Post,
@@ -48,9 +49,10 @@ export class ProfileController {
   async update(
     @CurrentUser() user: SessionUser,
     @Body() body: UpdateProfileDto,
+    @Ip() ip: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ProfileResponse> {
-    const updated = await this.profile.update(user, body);
+    const updated = await this.profile.update(user, body, ip);
     if (body.colorMode) {
       response.cookie(COLOR_MODE_COOKIE, body.colorMode, {
         path: '/',

@@ -10,6 +10,7 @@ import { FileStorage, type StoredFile } from '../storage/file-storage.js';
 import { sniffImageType } from '../storage/image-type.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { UsersService } from '../users/users.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { toProfileResponse } from './dto/profile.response.js';
 import { ProfileErrorCode, ProfileException } from './profile.exception.js';
@@ -30,6 +31,7 @@ export class ProfileService {
     private readonly auth: AuthService,
     private readonly files: FileStorage,
     private readonly accountData: AccountDataRegistry,
+    private readonly newsletter: NewsletterService,
   ) {}
 
   private async load(user: SessionUser): Promise<UserDocument> {
@@ -44,14 +46,22 @@ export class ProfileService {
     }
   }
 
-  async get(user: SessionUser): Promise<ProfileResponse> {
-    return toProfileResponse(await this.load(user));
+  private async respond(user: UserDocument): Promise<ProfileResponse> {
+    return toProfileResponse(user, await this.newsletter.stateOf(user.email));
   }
 
-  async update(user: SessionUser, changes: UpdateProfileDto): Promise<ProfileResponse> {
+  async get(user: SessionUser): Promise<ProfileResponse> {
+    return this.respond(await this.load(user));
+  }
+
+  /** `ip` goes into the newsletter's consent proof (hashed) when the opt-in changes. */
+  async update(user: SessionUser, changes: UpdateProfileDto, ip?: string): Promise<ProfileResponse> {
     const updated = await this.users.updateProfile(user.id, changes);
     if (!updated) throw new NotFoundException('This account no longer exists');
-    return toProfileResponse(updated);
+    if (changes.newsletterOptIn !== undefined) {
+      await this.newsletter.setFromAccount(updated.email, changes.newsletterOptIn, Boolean(updated.emailVerifiedAt), ip);
+    }
+    return this.respond(updated);
   }
 
   /** The address changes only when the link sent to the new one is followed. */
@@ -65,7 +75,7 @@ export class ProfileService {
     }
     const updated = await this.users.updateProfile(user.id, { pendingEmail: email });
     await this.auth.sendEmailChangeVerification(user, email);
-    return toProfileResponse(updated!);
+    return this.respond(updated!);
   }
 
   async changePassword(user: SessionUser, input: ChangePasswordDto, currentSessionId: string): Promise<{ signedOutSessions: number }> {
@@ -105,7 +115,7 @@ export class ProfileService {
     await this.files.delete(AVATAR_BUCKET, current.avatarId).catch((error: Error) => {
       this.logger.warn(`Could not remove the replaced avatar ${current.avatarId ?? ''} (${error.message}); it is no longer referenced`);
     });
-    return toProfileResponse(updated);
+    return this.respond(updated);
   }
 
   /** The file goes first: when storage is unavailable nothing changes (503) and a retry finishes the job. */
@@ -113,7 +123,7 @@ export class ProfileService {
     const current = await this.load(user);
     await this.files.delete(AVATAR_BUCKET, current.avatarId);
     const updated = await this.users.updateProfile(user.id, { avatarId: null });
-    return toProfileResponse(updated!);
+    return this.respond(updated!);
   }
 
   /** Public images addressed by an unguessable id; a missing one is a 404. */

@@ -129,6 +129,21 @@ export async function confirmationLinkFor(email: string): Promise<string> {
   return link[1];
 }
 
+/** The path of the newest newsletter confirmation link mailed to `email` (the outbox keeps it). */
+export async function newsletterConfirmLinkFor(email: string): Promise<string> {
+  const message = await readDatabase((db) =>
+    db
+      .collection<{ to: string; text: string; createdAt: Date }>('mail_outbox')
+      .find({ to: email.toLowerCase(), text: /\/newsletter\/confirm\?token=/ })
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .next(),
+  );
+  const link = message && /https?:\/\/[^\s]+(\/newsletter\/confirm\?token=[\w.-]+)/.exec(message.text);
+  if (!link) throw new Error(`No newsletter confirmation link was sent to ${email}`);
+  return link[1];
+}
+
 /**
  * Registers through the API and follows the e-mailed link with the same cookies, which signs in.
  * With `page.request` / `context.request` the session cookie lands in the browser context, so the

@@ -231,6 +231,10 @@ describe('authorisation matrix: the inventory', () => {
         'POST /api/admin/releases/:id/yank',
         'GET /api/releases/:id/download',
         'GET /api/v1/releases/:id/download',
+        'POST /api/newsletter/subscribe',
+        'POST /api/newsletter/unsubscribe',
+        'GET /api/admin/newsletter/subscribers',
+        'GET /api/admin/newsletter/subscribers.csv',
       ]),
     );
     // The metadata walk misses nothing Express routes to, and invents nothing.

@@ -101,6 +101,33 @@ describe('route inventory (deny by default)', () => {
     });
   });
 
+  it('decides the newsletter routes as designed: public sign-up, confirm and one-click unsubscribe (token-checked), admin list and CSV', () => {
+    const access = (route: string) => {
+      const handler = handlers.find((candidate) => candidate.route === route)!;
+      return handler.isPublic ? 'public' : handler.roles!.join(',');
+    };
+    expect(
+      Object.fromEntries(
+        [
+          'POST /api/newsletter/subscribe',
+          'POST /api/newsletter/confirm',
+          'GET /api/newsletter/unsubscribe',
+          'POST /api/newsletter/unsubscribe',
+          'GET /api/admin/newsletter/subscribers',
+          'GET /api/admin/newsletter/subscribers.csv',
+        ].map((route) => [route, access(route)]),
+      ),
+    ).toEqual({
+      'POST /api/newsletter/subscribe': 'public',
+      'POST /api/newsletter/confirm': 'public',
+      'GET /api/newsletter/unsubscribe': 'public',
+      // RFC 8058: the mailbox provider's POST carries no cookie; the signed token is the credential.
+      'POST /api/newsletter/unsubscribe': 'public',
+      'GET /api/admin/newsletter/subscribers': 'admin',
+      'GET /api/admin/newsletter/subscribers.csv': 'admin',
+    });
+  });
+
   it('restricts every /api/admin handler to admins only', () => {
     const admin = handlers.filter((handler) => handler.route.includes(' /api/admin/'));
     expect(admin.length).toBeGreaterThan(0);

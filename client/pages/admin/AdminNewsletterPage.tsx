@@ -1,10 +1,11 @@
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { SubscribersAdmin } from '../../features/newsletter/components/SubscribersAdmin.js';
 
 export default function AdminNewsletterPage() {
   return (
     <>
-      <PageHeader title="Newsletter">Subscribers, campaigns and delivery progress.</PageHeader>
-      <UpcomingSection title="No subscribers yet">People who confirm their newsletter sign-up appear here.</UpcomingSection>
+      <PageHeader title="Newsletter">Subscribers of the double opt-in list: search, filter by state, export.</PageHeader>
+      <SubscribersAdmin />
     </>
   );
 }

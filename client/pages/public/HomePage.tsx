@@ -3,6 +3,7 @@ import { GetStartedSection } from '../../features/marketing/components/GetStarte
 import { HeroSection } from '../../features/marketing/components/HeroSection.js';
 import { HowItWorksSection } from '../../features/marketing/components/HowItWorksSection.js';
 import { NewsletterSection } from '../../features/marketing/components/NewsletterSection.js';
+import { NewsletterSignupForm } from '../../features/newsletter/components/NewsletterSignupForm.js';
 import { PricingSection } from '../../features/marketing/components/PricingSection.js';
 import { ToolsSection } from '../../features/marketing/components/ToolsSection.js';
 
@@ -15,7 +16,9 @@ export default function HomePage() {
       <PricingSection>
         <PricingPlans />
       </PricingSection>
-      <NewsletterSection />
+      <NewsletterSection>
+        <NewsletterSignupForm />
+      </NewsletterSection>
       <GetStartedSection />
     </>
   );

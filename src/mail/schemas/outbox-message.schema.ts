@@ -31,6 +31,9 @@ export class OutboxMessage {
   @Prop({ type: String, default: null })
   html!: string | null;
 
+  @Prop({ type: Object, default: null })
+  headers!: Record<string, string> | null;
+
   @Prop({ type: String, required: true, enum: OUTBOX_STATUSES, index: true })
   status!: OutboxStatus;
 

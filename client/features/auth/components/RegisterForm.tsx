@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type RegisterResponse } from '../../../../lib/api/auth.js';
+import { NEWSLETTER_CONSENT } from '../../../../lib/api/newsletter.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { FormField } from '../../../components/FormField.js';
@@ -45,7 +46,7 @@ export function RegisterForm() {
         <TermsCheckbox errors={errors.terms} />
         <label className="checkbox">
           <input type="checkbox" name="newsletter" />
-          <span>Send me the occasional newsletter about GA4 and tagging (optional).</span>
+          <span>{NEWSLETTER_CONSENT.text} (Optional: you confirm from your inbox.)</span>
         </label>
         <button className="button button--primary button--block" type="submit" disabled={register.isPending}>
           {register.isPending ? 'Creating account…' : 'Create account'}

@@ -1,19 +1,9 @@
-import { type FormEvent, useId } from 'react';
-import { PRODUCT } from '../../../../lib/product.js';
-import { AppLink } from '../../../components/AppLink.js';
+import type { ReactNode } from 'react';
 import { Icon } from '../../../components/Icon.js';
-import { useToast } from '../../../components/Toaster.js';
 import '../marketing.css';
 
-export function NewsletterSection() {
-  const toast = useToast();
-  const emailId = useId();
-  const consentId = useId();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // There is no newsletter API yet: say so rather than pretend the address was saved.
-    toast('Newsletter sign-up opens soon. Your address was not saved.', 'info', { key: 'newsletter' });
-  };
+/** The home page's newsletter band: the copy here, the sign-up form (the newsletter feature's) as `children`. */
+export function NewsletterSection({ children }: { children: ReactNode }) {
   return (
     <section className="section section--alt" aria-labelledby="newsletter-title">
       <div className="container newsletter">
@@ -27,21 +17,7 @@ export function NewsletterSection() {
             your inbox before we send anything, and every e-mail has a one-click unsubscribe link.
           </p>
         </div>
-        <form className="form newsletter__form" onSubmit={onSubmit}>
-          <div className="field">
-            <label htmlFor={emailId}>E-mail address</label>
-            <input id={emailId} name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
-          </div>
-          <label className="checkbox" htmlFor={consentId}>
-            <input id={consentId} name="consent" type="checkbox" required />
-            <span>
-              Send me the {PRODUCT.name} newsletter. I have read the <AppLink to="/privacy-policy">privacy policy</AppLink>.
-            </span>
-          </label>
-          <button type="submit" className="button button--primary">
-            Subscribe
-          </button>
-        </form>
+        {children}
       </div>
     </section>
   );

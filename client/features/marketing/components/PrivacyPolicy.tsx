@@ -124,9 +124,13 @@ export function PrivacyPolicy() {
 
         <h3>Newsletter</h3>
         <p>
-          If you subscribe, we store your e-mail address, its status (pending, confirmed or unsubscribed) and the dates of your sign-up,
-          confirmation and unsubscription. Sign-up uses double opt-in: nothing is sent until you confirm from the e-mail we send you. Every
-          newsletter has a one-click unsubscribe link, and you can also switch it off in your profile.
+          If you subscribe (on the home page, when you register or in your profile), we store your e-mail address, its status (pending,
+          confirmed, unsubscribed, or bounced and complained when your mail server refuses our mail or you report it as spam) and, as proof
+          of your consent, where you signed up, the dates of your sign-up, confirmation and unsubscription, the version of the consent text
+          you agreed to and a keyed hash of your IP address (never the address itself). Sign-up uses double opt-in: nothing is sent until
+          you press the button behind the link in the e-mail we send you, and we send at most one such e-mail per address every 10 minutes
+          and three a day. Every newsletter has a one-click unsubscribe link, and you can also switch it off in your profile. Unsubscribed
+          addresses stay on a suppression list so that we never write to them again unless you subscribe and confirm anew.
         </p>
         <LegalBasis>your consent (Art. 6(1)(a)), which you can withdraw at any time without affecting what was sent before.</LegalBasis>
 

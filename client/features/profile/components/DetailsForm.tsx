@@ -1,4 +1,5 @@
 import { type FormEvent } from 'react';
+import { NEWSLETTER_CONSENT } from '../../../../lib/api/newsletter.js';
 import type { ProfileResponse } from '../../../../lib/api/profile.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { FormField } from '../../../components/FormField.js';
@@ -13,7 +14,14 @@ export function DetailsForm({ profile }: { profile: ProfileResponse }) {
     const form = new FormData(event.currentTarget);
     save.mutate(
       { name: String(form.get('name') ?? ''), newsletterOptIn: form.get('newsletter') === 'on' },
-      { onSuccess: () => toast('Profile saved', 'success', { key: 'profile-details' }) },
+      {
+        onSuccess: (saved) =>
+          toast(
+            saved.newsletterState === 'pending' ? 'Profile saved. Check your inbox to confirm the newsletter.' : 'Profile saved',
+            'success',
+            { key: 'profile-details' },
+          ),
+      },
     );
   };
   return (
@@ -31,8 +39,13 @@ export function DetailsForm({ profile }: { profile: ProfileResponse }) {
       />
       <label className="checkbox">
         <input type="checkbox" name="newsletter" defaultChecked={profile.newsletterOptIn} />
-        <span>Send me the occasional newsletter about GA4 and tagging.</span>
+        <span>{NEWSLETTER_CONSENT.text}</span>
       </label>
+      {profile.newsletterState === 'pending' ? (
+        <p className="field__hint">Waiting for you to confirm: follow the link we sent to {profile.email}.</p>
+      ) : profile.newsletterState === 'confirmed' ? (
+        <p className="field__hint">Subscribed. Every newsletter has a one-click unsubscribe link.</p>
+      ) : null}
       <div>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save details'}
