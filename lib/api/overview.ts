@@ -113,7 +113,7 @@ export interface OverviewWebhooks {
 /**
  * `GET /api/admin/overview`: the key figures of /admin. Each section is null when it could not be
  * computed (the rest still answers); the page shows that card's error state. Figures without a data
- * source yet (page views, newsletter subscribers) are absent, not zero.
+ * source yet (page views) are absent, not zero.
  */
 export interface AdminOverviewResponse {
   /** When the figures were computed (ISO 8601); an instance reuses them for up to 30 s. */
@@ -127,6 +127,6 @@ export interface AdminOverviewResponse {
   webhooks: OverviewWebhooks | null;
   /** Present once first-party analytics exists. */
   pageViewsToday?: number | null;
-  /** Present once the newsletter exists. */
-  newsletter?: { confirmed: number; pending: number } | null;
+  /** Subscribers who confirmed, and those who signed up and have not confirmed yet. */
+  newsletter: { confirmed: number; pending: number } | null;
 }

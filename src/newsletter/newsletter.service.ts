@@ -294,11 +294,19 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
         .lean<Subscriber[]>()
         .exec(),
       this.subscribers.countDocuments(filter).exec(),
-      this.subscribers.aggregate<{ _id: SubscriberState; n: number }>([{ $group: { _id: '$state', n: { $sum: 1 } } }]).exec(),
+      this.counts(),
     ]);
+    return { items: items.map(toAdminSubscriber), total, page: query.page, pageSize: query.pageSize, counts: grouped };
+  }
+
+  /** Subscribers per state, every state present (the admin page's filters and the overview's card). */
+  async counts(): Promise<Record<SubscriberState, number>> {
+    const grouped = await this.subscribers
+      .aggregate<{ _id: SubscriberState; n: number }>([{ $group: { _id: '$state', n: { $sum: 1 } } }])
+      .exec();
     const counts = Object.fromEntries(SUBSCRIBER_STATES.map((state) => [state, 0])) as Record<SubscriberState, number>;
     for (const { _id, n } of grouped) if (_id in counts) counts[_id] = n;
-    return { items: items.map(toAdminSubscriber), total, page: query.page, pageSize: query.pageSize, counts };
+    return counts;
   }
 
   /** The CSV export, in batches (never the whole list in memory), with the list's filters. */

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { BillingService } from '../billing/billing.service.js';
+import type { NewsletterService } from '../newsletter/newsletter.service.js';
 import type { WebhookService } from '../billing/webhook.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { AdminOverviewService } from './admin-overview.service.js';
@@ -36,7 +37,10 @@ function makeService(cacheMs: number, failing: { webhooks?: boolean } = {}) {
     }),
   } as unknown as MrrSnapshotService;
   const licences: LicenceActivity = { activationsSince: async () => 2 };
-  return { service: new AdminOverviewService(users, billing, webhooks, mrr, licences, cacheMs), calls };
+  const newsletter = {
+    counts: async () => ({ pending: 1, confirmed: 5, unsubscribed: 0, bounced: 0, complained: 0 }),
+  } as unknown as NewsletterService;
+  return { service: new AdminOverviewService(users, billing, webhooks, mrr, licences, newsletter, cacheMs), calls };
 }
 
 describe('AdminOverviewService', () => {

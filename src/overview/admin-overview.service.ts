@@ -4,6 +4,7 @@ import { signupSeries, utcDayStart } from '../../lib/overview/signups.js';
 import { BillingService } from '../billing/billing.service.js';
 import { WebhookService } from '../billing/webhook.service.js';
 import { UsersService } from '../users/users.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { LICENCE_ACTIVITY, type LicenceActivity } from './licence-activity.js';
 import { MrrSnapshotService } from './mrr-snapshot.service.js';
 
@@ -32,6 +33,7 @@ export class AdminOverviewService {
     private readonly webhooks: WebhookService,
     private readonly mrr: MrrSnapshotService,
     @Inject(LICENCE_ACTIVITY) private readonly licences: LicenceActivity,
+    private readonly newsletter: NewsletterService,
     @Optional() @Inject(OVERVIEW_CACHE_MS) private readonly cacheMs: number = DEFAULT_CACHE_MS,
   ) {}
 
@@ -56,13 +58,14 @@ export class AdminOverviewService {
 
   async compute(now = new Date()): Promise<AdminOverviewResponse> {
     const today = utcDayStart(now);
-    const [users, subscriptions, mrr, revenue, activationsToday, webhooks] = await Promise.all([
+    const [users, subscriptions, mrr, revenue, activationsToday, webhooks, subscribers] = await Promise.all([
       this.section('users', () => this.usersFigures(now)),
       this.section('subscriptions', () => this.subscriptionFigures()),
       this.section('mrr', () => this.mrr.overview(now)),
       this.section('revenue', () => this.billing.revenueSince(new Date(now.getTime() - REVENUE_DAYS * DAY_MS))),
       this.section('licences', () => this.licences.activationsSince(today)),
       this.section('webhooks', () => this.webhooks.health()),
+      this.section('newsletter', () => this.newsletter.counts()),
     ]);
     return {
       asOf: now.toISOString(),
@@ -72,6 +75,7 @@ export class AdminOverviewService {
       revenue30d: revenue && { since: new Date(now.getTime() - REVENUE_DAYS * DAY_MS).toISOString(), currencies: revenue },
       licences: activationsToday === null ? null : { activationsToday },
       webhooks,
+      newsletter: subscribers && { confirmed: subscribers.confirmed, pending: subscribers.pending },
     };
   }
 

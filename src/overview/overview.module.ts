@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { BillingModule } from '../billing/billing.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { LicencesModule } from '../licences/licences.module.js';
+import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminOverviewService } from './admin-overview.service.js';
 import { MrrSnapshotService } from './mrr-snapshot.service.js';
@@ -12,7 +13,8 @@ import { MrrCustomer, MrrCustomerSchema, MrrSnapshot, MrrSnapshotSchema } from '
 /**
  * The admin overview's figures. MRR (docs/mrr.md) reads the subscription mirror through
  * BillingService and plan prices through CatalogueService, and keeps its own daily snapshots; the
- * other figures come from the users, billing (orders, webhook inbox) and licences modules' services.
+ * other figures come from the users, billing (orders, webhook inbox), licences and newsletter
+ * modules' services.
  */
 @Module({
   imports: [
@@ -24,6 +26,7 @@ import { MrrCustomer, MrrCustomerSchema, MrrSnapshot, MrrSnapshotSchema } from '
     CatalogueModule,
     UsersModule,
     LicencesModule,
+    NewsletterModule,
   ],
   controllers: [AdminOverviewController],
   providers: [MrrSnapshotService, AdminOverviewService],

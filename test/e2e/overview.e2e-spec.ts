@@ -271,10 +271,23 @@ describe('GET /api/admin/overview: the key figures of /admin from our own data',
     });
   });
 
-  it('leaves out the figures that have no data source yet (page views, newsletter)', async () => {
-    const body = await overview();
-    expect(body).not.toHaveProperty('pageViewsToday');
-    expect(body).not.toHaveProperty('newsletter');
+  it('counts confirmed and pending newsletter subscribers, and leaves out page views (no data source yet)', async () => {
+    const subscribers = db.collection<Doc>('newsletter_subscribers');
+    const before = (await overview()).newsletter!;
+    const seeded = ['confirmed', 'confirmed', 'pending', 'unsubscribed'].map((state, i) => ({
+      _id: `overview-${i}-${Date.now()}@example.test`,
+      state,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }));
+    await subscribers.insertMany(seeded);
+    try {
+      const body = await overview();
+      expect(body.newsletter).toEqual({ confirmed: before.confirmed + 2, pending: before.pending + 1 });
+      expect(body).not.toHaveProperty('pageViewsToday');
+    } finally {
+      await subscribers.deleteMany({ _id: { $in: seeded.map((doc) => doc._id) } });
+    }
   });
 
   it('renders /admin with the figures prefetched on the server', async () => {

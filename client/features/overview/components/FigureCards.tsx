@@ -191,19 +191,14 @@ export function PageViewsCard({ overview }: CardProps) {
 }
 
 export function NewsletterCard({ overview }: CardProps) {
-  if (overview.data && overview.data.newsletter === undefined) {
-    return (
-      <UpcomingCard name="newsletter" title="Newsletter" link={{ to: '/admin/newsletter', label: 'Open newsletter' }}>
-        <p>Newsletter sign-ups open soon. Confirmed and pending subscribers will show here.</p>
-      </UpcomingCard>
-    );
-  }
   return (
     <OverviewCard
       name="newsletter"
       title="Newsletter"
       overview={overview}
-      pick={(data) => data.newsletter ?? null}
+      pick={(data) => data.newsletter}
+      isEmpty={(newsletter) => newsletter.confirmed + newsletter.pending === 0}
+      empty={<p>No subscribers yet. Sign-ups from the home page, registration and profiles appear here.</p>}
       link={{ to: '/admin/newsletter', label: 'Open newsletter' }}
     >
       {(newsletter) => (
