@@ -267,13 +267,14 @@ const SCREENS: Screen[] = [
   },
   {
     // Past due with grace, revoked, a key that cannot be shown, a released device: served in place of the API.
+    // Stubbed answers reach the page through a client-side navigation: a server render reads the
+    // services directly, so the states start from a page that does not load the same data.
     id: 'user-licenses+states',
-    path: pathOf('user-licenses'),
+    path: pathOf('user-profile'),
     roles: ['user'],
     act: async (page) => {
       await page.route('**/api/licences', (route) => route.fulfill({ json: licencesInEveryState() }));
-      await page.reload();
-      await waitForHydration(page);
+      await viaSidebar(page, 'Licences');
       await expect(page.getByRole('article')).toHaveCount(2);
     },
   },
@@ -314,23 +315,24 @@ const SCREENS: Screen[] = [
   },
   {
     // The browser server has no Stripe: billing configured and a running subscription are stand-ins.
+    // "Choose Team" on the home page, a client-side link to the subscription page with the plan chosen.
     id: 'user-subscription+picker',
-    path: pathOf('user-subscription') + '?plan=team-yearly',
+    path: pathOf('home'),
     roles: ['user'],
     act: async (page) => {
       await page.route('**/api/billing/status', (route) => route.fulfill({ json: { configured: true } }));
-      await page.reload();
+      await page.getByRole('link', { name: 'Choose Team', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeVisible();
     },
   },
   {
     id: 'user-subscription+active',
-    path: pathOf('user-subscription'),
+    path: pathOf('user-profile'),
     roles: ['user'],
     act: async (page) => {
       await page.route('**/api/billing/status', (route) => route.fulfill({ json: { configured: true } }));
       await page.route('**/api/billing/subscription', (route) => route.fulfill({ json: RUNNING_SUBSCRIPTION }));
-      await page.reload();
+      await viaSidebar(page, 'Subscription');
       await page.getByRole('button', { name: 'Change plan' }).click();
       await expect(page.getByRole('dialog', { name: 'Change plan' })).toBeVisible();
     },
@@ -348,6 +350,15 @@ const SCREENS: Screen[] = [
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'parallel' });
+
+/** A client-side navigation through the dashboard's sidebar (behind "Menu" on narrow screens). */
+async function viaSidebar(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await waitForHydration(page);
+}
 
 /** Gives the signed-in user a licence with two active devices unless they have one, and shows it. */
 async function withLicence(page: Page): Promise<void> {
