@@ -59,7 +59,7 @@ export class LicensingApiService {
     const key = parseKey(input.key);
     if (!key) return answer('NOT_FOUND');
     const lookup = this.crypto.lookup(key.normalised);
-    this.limits.hitBuffered('licence-key', KEY_RATE_LIMIT, `${lookup}|${ip}`);
+    await this.limits.hitBuffered('licence-key', KEY_RATE_LIMIT, `${lookup}|${ip}`);
     if (operation === 'validate') return this.validate(lookup, input, nonce, now, answer);
 
     const licence = await this.licences.findByKey(key);

@@ -31,7 +31,7 @@ export class RateLimitGuard implements CanActivate {
       // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
       const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
       if (!subject) continue;
-      if (rule.buffered) this.limits.hitBuffered(policy.bucket, rule, subject);
+      if (rule.buffered) await this.limits.hitBuffered(policy.bucket, rule, subject);
       else await this.limits.hit(policy.bucket, rule, subject);
     }
     return true;

@@ -18,6 +18,14 @@ export class TooManyRequestsException extends HttpException {
 
 /** How often buffered hits are written to the shared counters (and other instances' counts read back). */
 export const BUFFERED_FLUSH_MS = 1000;
+/**
+ * Subjects counted in memory at once (about 200 bytes each). Beyond this (many addresses within one
+ * window, as a botnet has), a new subject is counted in the database per hit like {@link hit}: no
+ * limit is ever skipped, and memory stays bounded.
+ */
+export const MAX_BUFFERED_COUNTERS = 10_000;
+/** Counters per bulk write of a flush, so that other queries get the connection in between. */
+const FLUSH_BATCH = 500;
 
 interface BufferedCounter {
   /** The shared counter's id (the subject hashed, computed once per window). */
@@ -106,11 +114,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
    * that count plus this instance's hits since. So one instance is exact, and N instances together
    * can exceed a limit by at most what they take in the same second. Refused hits are not counted.
    */
-  hitBuffered(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): void {
+  async hitBuffered(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
     // In memory the subject is not hashed (it never leaves the process); the shared counter's id is.
     const local = `${bucket}:${rule.scope}:${Math.floor(now / (rule.windowSeconds * 1000))}:${subject}`;
     let counter = this.buffered.get(local);
+    if (!counter && this.buffered.size >= MAX_BUFFERED_COUNTERS) return this.hit(bucket, rule, subject, now);
     if (!counter) {
       const { key, expiresAt } = this.counterOf(bucket, rule, subject, now);
       counter = { key, synced: 0, pending: 0, inFlight: 0, expiresAt };
@@ -134,13 +143,16 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
 
   private async writeBuffered(): Promise<void> {
     const now = Date.now();
-    const batch: Array<{ key: string; counter: BufferedCounter; hits: number }> = [];
+    const due: Array<{ key: string; counter: BufferedCounter; hits: number }> = [];
     for (const [local, counter] of this.buffered) {
       if (counter.expiresAt.getTime() <= now)
         this.buffered.delete(local); // a window that is over is never read again
-      else if (counter.pending > 0) batch.push({ key: counter.key, counter, hits: counter.pending });
+      else if (counter.pending > 0) due.push({ key: counter.key, counter, hits: counter.pending });
     }
-    if (!batch.length) return;
+    for (let start = 0; start < due.length; start += FLUSH_BATCH) await this.writeBatch(due.slice(start, start + FLUSH_BATCH));
+  }
+
+  private async writeBatch(batch: Array<{ key: string; counter: BufferedCounter; hits: number }>): Promise<void> {
     for (const item of batch) {
       item.counter.pending -= item.hits;
       item.counter.inFlight = item.hits;

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
-import { RateLimitService, TooManyRequestsException } from '../../src/rate-limit/rate-limit.service.js';
+import { MAX_BUFFERED_COUNTERS, RateLimitService, TooManyRequestsException } from '../../src/rate-limit/rate-limit.service.js';
 import { PASSWORD, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -161,10 +161,10 @@ describe('buffered limits (the licensing API: counted in memory, shared once a s
   });
 
   /** How many of `count` hits pass before the first 429. */
-  function take(limits: RateLimitService, subject: string, count: number): number {
+  async function take(limits: RateLimitService, subject: string, count: number): Promise<number> {
     for (let taken = 0; taken < count; taken += 1) {
       try {
-        limits.hitBuffered('bench', rule, subject);
+        await limits.hitBuffered('bench', rule, subject);
       } catch (error) {
         if (error instanceof TooManyRequestsException) return taken;
         throw error;
@@ -176,19 +176,19 @@ describe('buffered limits (the licensing API: counted in memory, shared once a s
   it('is exact on one instance, and instances share their counts through the database', async () => {
     await insideOneWindow(rule.windowSeconds);
     const [a, b] = [first.app.get(RateLimitService), second.app.get(RateLimitService)];
-    expect(take(a, '198.51.100.7', 20)).toBe(20);
+    expect(await take(a, '198.51.100.7', 20)).toBe(20);
     await a.flushBuffered();
-    expect(take(b, '198.51.100.7', 5)).toBe(5);
+    expect(await take(b, '198.51.100.7', 5)).toBe(5);
     await b.flushBuffered(); // b now knows of a's 20
-    expect(take(b, '198.51.100.7', 10)).toBe(5);
+    expect(await take(b, '198.51.100.7', 10)).toBe(5);
     await b.flushBuffered();
     // a learns the total when it next writes its own hits: until then (a second at most) it may let
     // one more through, then it refuses.
-    expect(take(a, '198.51.100.7', 1)).toBe(1);
+    expect(await take(a, '198.51.100.7', 1)).toBe(1);
     await a.flushBuffered();
-    expect(take(a, '198.51.100.7', 1)).toBe(0);
+    expect(await take(a, '198.51.100.7', 1)).toBe(0);
     // Another subject has its own budget; the shared counter holds the total, not the raw address.
-    expect(take(a, '198.51.100.8', 1)).toBe(1);
+    expect(await take(a, '198.51.100.8', 1)).toBe(1);
     await a.flushBuffered();
     const mongo = await MongoClient.connect(first.mongodbUri);
     try {
@@ -199,6 +199,26 @@ describe('buffered limits (the licensing API: counted in memory, shared once a s
         .toArray();
       expect(counters.map((counter) => counter.count).sort()).toEqual([1, 31]);
       expect(JSON.stringify(counters)).not.toContain('198.51.100');
+    } finally {
+      await mongo.close();
+    }
+  });
+
+  it(`counts at most ${MAX_BUFFERED_COUNTERS} subjects in memory; beyond, a new subject's hit is counted in the database at once`, async () => {
+    const limits = first.app.get(RateLimitService);
+    // Fill the memory with subjects of a window that is over (the next flush drops them unwritten).
+    const past = Date.now() - 2 * rule.windowSeconds * 1000;
+    for (let i = 0; i < MAX_BUFFERED_COUNTERS; i += 1) await limits.hitBuffered('crowd', rule, `10.0.${i >> 8}.${i & 255}`, past);
+    await limits.hitBuffered('newcomer', rule, '203.0.113.99');
+    const mongo = await MongoClient.connect(first.mongodbUri);
+    try {
+      // No flush has written it (it is not in memory): the hit itself did, as an unbuffered hit does.
+      const stored = await mongo
+        .db()
+        .collection('rate_limit_counters')
+        .find({ _id: { $regex: '^newcomer:' } as never })
+        .toArray();
+      expect(stored.map((counter) => counter.count)).toEqual([1]);
     } finally {
       await mongo.close();
     }
