@@ -1,11 +1,5 @@
 import { VENDOR_LABELS, type Vendor } from '../../../lib/tools/har/types.js';
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 // One formatter for every count: `toLocaleString` builds a new one per call (about 0.1–0.2 ms each),
 // which made re-rendering a filter bar with 1 000 page options cost 60–170 ms.
 const COUNT_FORMAT = new Intl.NumberFormat('en-GB');

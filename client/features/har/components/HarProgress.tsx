@@ -1,5 +1,6 @@
 import type { AnalysisProgress } from '../../../../lib/tools/har/types.js';
-import { countOf, formatBytes, formatCount } from '../format.js';
+import { formatBytes } from '../../../../lib/format/bytes.js';
+import { countOf, formatCount } from '../format.js';
 import '../har.css';
 
 const STAGES = ['reading', 'parsing', 'analysing'] as const;

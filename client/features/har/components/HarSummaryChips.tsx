@@ -1,5 +1,6 @@
 import type { HarSummary } from '../../../../lib/tools/har/types.js';
-import { countOf, formatBytes, formatCount, vendorLabel } from '../format.js';
+import { formatBytes } from '../../../../lib/format/bytes.js';
+import { countOf, formatCount, vendorLabel } from '../format.js';
 import type { AnalysisTimings } from '../protocol.js';
 import '../har.css';
 

@@ -4,7 +4,9 @@ import type { AdminRelease } from '../../../../lib/api/releases.js';
 import { formErrorMessage } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
 import { adminReleasesQuery, useSetYanked } from '../api.js';
-import { ARCH_LABELS, formatBytes, PLATFORM_LABELS, productName } from '../format.js';
+import { formatBytes } from '../../../../lib/format/bytes.js';
+import { ARCH_LABELS, PLATFORM_LABELS } from '../../../../lib/releases/labels.js';
+import { productName } from '../format.js';
 
 export function ReleaseList() {
   const releases = useQuery(adminReleasesQuery());

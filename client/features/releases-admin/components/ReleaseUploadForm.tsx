@@ -14,7 +14,9 @@ import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { Field, FormField } from '../../../components/FormField.js';
 import { useToast } from '../../../components/Toaster.js';
 import { UploadCancelled, useUploadRelease } from '../api.js';
-import { ARCH_LABELS, formatBytes, PLATFORM_LABELS, productName } from '../format.js';
+import { formatBytes } from '../../../../lib/format/bytes.js';
+import { ARCH_LABELS, PLATFORM_LABELS } from '../../../../lib/releases/labels.js';
+import { productName } from '../format.js';
 
 type Fields = Omit<UploadReleaseFields, 'size'>;
 type Errors = Record<string, string[]>;

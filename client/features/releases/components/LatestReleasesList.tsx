@@ -4,7 +4,8 @@ import { COMPANION_PRODUCTS } from '../../../../lib/product.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { UpcomingSection } from '../../../components/PageHeader.js';
 import { latestReleasesQuery } from '../api.js';
-import { formatReleaseDate, platformLabel } from '../format.js';
+import { platformLabel } from '../../../../lib/releases/labels.js';
+import { formatReleaseDate } from '../format.js';
 import '../releases.css';
 
 const PRODUCTS = Object.values(COMPANION_PRODUCTS);

@@ -7,7 +7,9 @@ import { useDataSource } from '../../../app/data-source.js';
 import { catalogueQuery, licencesQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { latestReleasesQuery } from '../api.js';
-import { formatReleaseDate, formatSize, platformLabel } from '../format.js';
+import { formatBytes } from '../../../../lib/format/bytes.js';
+import { platformLabel } from '../../../../lib/releases/labels.js';
+import { formatReleaseDate } from '../format.js';
 import { CopyValue } from './CopyValue.js';
 import '../releases.css';
 
@@ -120,7 +122,7 @@ function ReleaseItem({ release, productName, download }: { release: PublicReleas
         </div>
         <div className="release__fact">
           <dt>Size</dt>
-          <dd>{formatSize(release.file.size)}</dd>
+          <dd>{formatBytes(release.file.size)}</dd>
         </div>
       </dl>
       <CopyValue label="SHA-256" detail={`of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
