@@ -1,11 +1,10 @@
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
+import type { RunningApp } from '../../src/app.factory.js';
 import { MailService } from '../../src/mail/mail.service.js';
 import { PASSWORD } from '../support/e2e.js';
-import { linkIn, SmtpSink } from '../support/smtp-sink.js';
-import { testDatabaseUri } from '../support/test-database.js';
+import { MailSuite, REGISTRATION_SUBJECT } from '../support/mail-suite.js';
+import { linkIn, type SmtpSink } from '../support/smtp-sink.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -13,61 +12,16 @@ describe('e-mail through a real SMTP server: verification, password reset, durab
   let running: RunningApp;
   let sink: SmtpSink;
   let mongo: MongoClient;
-  const http = () => request(running.app.getHttpServer());
-  let csrf: { cookie: string; token: string };
-
-  const post = (path: string, body: object, cookie = '') =>
-    http().post(path).set('Cookie', [csrf.cookie, cookie].filter(Boolean).join('; ')).set('x-csrf-token', csrf.token).send(body);
-
-  const REGISTRATION_SUBJECT = 'Finish creating your Hitscope account';
-  const cookiePairs = (response: { headers: Record<string, unknown> }, names: string[]) =>
-    ((response.headers['set-cookie'] as string[] | undefined) ?? [])
-      .map((cookie) => cookie.split(';')[0])
-      .filter((pair) => names.includes(pair.split('=')[0]))
-      .join('; ');
-
-  /** The form only: an account waiting for its link to be followed. Answers the browser's sign-up note. */
-  async function registerUnconfirmed(email: string) {
-    const response = await post('/api/auth/register', { name: 'Mail Tester', email, password: PASSWORD }).expect(202);
-    return cookiePairs(response, ['hs_signup']);
-  }
-
-  /** The form, then the e-mailed link in the same browser: answers the session cookies. */
-  async function register(email: string) {
-    const note = await registerUnconfirmed(email);
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === REGISTRATION_SUBJECT);
-    const link = new URL(linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/));
-    const followed = await http()
-      .get(link.pathname + link.search)
-      .set('Cookie', note)
-      .expect(302);
-    return cookiePairs(followed, ['hs_session', 'hs_refresh']);
-  }
+  const suite = new MailSuite();
+  const { http, post } = suite;
+  const registerUnconfirmed = (email: string) => suite.registerUnconfirmed(email);
+  const register = (email: string) => suite.register(email);
 
   beforeAll(async () => {
-    sink = new SmtpSink();
-    const smtpUrl = await sink.start();
-    const mongodbUri = testDatabaseUri('mail');
-    running = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        SMTP_URL: smtpUrl,
-        LOG_LEVEL: 'error',
-        PORT: '0',
-        PUBLIC_URL: 'http://hitscope.test',
-        RATE_LIMIT_MULTIPLIER: '100',
-      }),
-    );
-    mongo = await MongoClient.connect(mongodbUri);
-    const response = await http().get('/api/auth/csrf');
-    csrf = { cookie: (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0], token: response.body.token };
+    await suite.start('mail');
+    ({ running, sink, mongo } = suite);
   });
-  afterAll(async () => {
-    await running?.close();
-    await sink?.stop();
-    await mongo?.close();
-  });
+  afterAll(() => suite.stop());
 
   it('sends a verification link on registration that verifies the address once', async () => {
     // Followed in a browser that is not signed in (the link is often opened elsewhere): it lands on

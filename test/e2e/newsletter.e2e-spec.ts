@@ -1,12 +1,9 @@
-import { MongoClient } from 'mongodb';
-import request from 'supertest';
+import type { MongoClient } from 'mongodb';
 import { NEWSLETTER_CONSENT, SUBSCRIBE_MESSAGE } from '../../lib/api/newsletter.js';
 import { DELETE_ACCOUNT_CONFIRMATION } from '../../lib/api/profile.js';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
 import { PASSWORD } from '../support/e2e.js';
-import { linkIn, type ReceivedMail, SmtpSink } from '../support/smtp-sink.js';
-import { testDatabaseUri } from '../support/test-database.js';
+import { MailSuite } from '../support/mail-suite.js';
+import { linkIn, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.js';
 
 const ADMIN = 'newsletter-admin@example.test';
 const CONFIRM_SUBJECT = 'Confirm your Hitscope newsletter subscription';
@@ -30,16 +27,14 @@ const header = (raw: string, name: string) =>
     .trim() ?? '';
 
 describe('newsletter: double opt-in, one-click unsubscribe, throttle and admin list (real SMTP server, real database)', () => {
-  let running: RunningApp;
+  const suite = new MailSuite();
+  const { http, post } = suite;
   let sink: SmtpSink;
   let mongo: MongoClient;
   let csrf: { cookie: string; token: string };
-  const http = () => request(running.app.getHttpServer());
   const subscribers = () => mongo.db().collection<SubscriberDoc>('newsletter_subscribers');
   const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
-  const post = (path: string, body: object, cookie = '') =>
-    http().post(path).set('Cookie', [csrf.cookie, cookie].filter(Boolean).join('; ')).set('x-csrf-token', csrf.token).send(body);
   const subscribe = (email: string) => post('/api/newsletter/subscribe', { email, consent: true });
   const mailsTo = (email: string) => sink.received.filter((mail) => mail.to.includes(email) && mail.subject === CONFIRM_SUBJECT);
   const pathOf = (link: string) => {
@@ -54,45 +49,13 @@ describe('newsletter: double opt-in, one-click unsubscribe, throttle and admin l
   }
 
   /** Registers and follows the link in the same browser: answers the session cookies. */
-  async function signedIn(email: string): Promise<string> {
-    const registered = await post('/api/auth/register', { name: 'News Reader', email, password: PASSWORD }).expect(202);
-    const note = ((registered.headers['set-cookie'] as unknown as string[]) ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject === 'Finish creating your Hitscope account');
-    const followed = await http()
-      .get(pathOf(linkIn(mail, /http:\/\/hitscope\.test\/api\/auth\/verify-email\?token=[\w-]+/)))
-      .set('Cookie', note)
-      .expect(302);
-    return ((followed.headers['set-cookie'] as unknown as string[]) ?? [])
-      .map((cookie) => cookie.split(';')[0])
-      .filter((pair) => /^hs_(session|refresh)=/.test(pair))
-      .join('; ');
-  }
+  const signedIn = (email: string) => suite.register(email, 'News Reader');
 
   beforeAll(async () => {
-    sink = new SmtpSink();
-    const smtpUrl = await sink.start();
-    const mongodbUri = testDatabaseUri('newsletter');
-    running = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        SMTP_URL: smtpUrl,
-        LOG_LEVEL: 'error',
-        PORT: '0',
-        PUBLIC_URL: 'http://hitscope.test',
-        ADMIN_EMAILS: ADMIN,
-        RATE_LIMIT_MULTIPLIER: '100',
-      }),
-    );
-    mongo = await MongoClient.connect(mongodbUri);
-    const response = await http().get('/api/auth/csrf');
-    csrf = { cookie: (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0], token: response.body.token };
+    await suite.start('newsletter', { ADMIN_EMAILS: ADMIN });
+    ({ sink, mongo, csrf } = suite);
   });
-  afterAll(async () => {
-    await running?.close();
-    await sink?.stop();
-    await mongo?.close();
-  });
+  afterAll(() => suite.stop());
 
   it('double opt-in end to end: the mail carries RFC 8058 headers, opening the link changes nothing, the button confirms', async () => {
     const email = unique('double-opt-in');
