@@ -234,6 +234,21 @@ async function benchEmbeddedDatabase() {
   return { ...result, binary };
 }
 
+/**
+ * A fresh embedded database in a throw-away folder (stopped on exit), with the URI of database
+ * `hitscope_bench_<name>` on it.
+ */
+async function embeddedDatabase(binary, name) {
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const database = await launcher.startEmbeddedDatabase({
+    dataDir: await tempDir(`hitscope-bench-${name}-`),
+    binary,
+    log: () => undefined,
+  });
+  databases.add(database);
+  return { database, uri: `${database.uri.replace(/\/$/, '')}/hitscope_bench_${name}` };
+}
+
 async function startApp(binary, extraEnv = {}) {
   const port = await freePort();
   const env = {
@@ -414,10 +429,7 @@ function probeLiveness(baseUrl) {
 async function benchLogin(binary) {
   heading('Sign-in throughput at a constant rate (argon2id m=19 MiB, t=2, p=1), with /health/live probed meanwhile');
   // The abuse limits would answer 429 long before the CPU is the limit: lift them for this run only.
-  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({ dataDir: await tempDir('hitscope-bench-login-'), binary, log: () => undefined });
-  databases.add(database);
-  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_login`;
+  const { uri } = await embeddedDatabase(binary, 'login');
   const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000' });
   const credentials = { email: 'bench@example.test', password: 'benchmark passphrase here' };
   await signedInCookies(app.baseUrl, credentials.email, uri);
@@ -722,10 +734,7 @@ function rssMiB(pid) {
 async function benchMemory(binary) {
   heading('Memory under a mixed load');
   const seconds = positiveInt('BENCH_MEMORY_SECONDS', 60);
-  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({ dataDir: await tempDir('hitscope-bench-memory-'), binary, log: () => undefined });
-  databases.add(database);
-  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_memory`;
+  const { uri } = await embeddedDatabase(binary, 'memory');
   const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000' });
   const { cookie } = await signedInCookies(app.baseUrl, 'bench-memory@example.test', uri);
   const signedIn = { cookie };
@@ -779,19 +788,12 @@ async function benchMemory(binary) {
  */
 async function benchLicensing(binary) {
   heading('Licensing API: validate and activate at 32 connections');
-  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({
-    dataDir: await tempDir('hitscope-bench-licences-'),
-    binary,
-    log: () => undefined,
-  });
-  databases.add(database);
-  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_licences`;
+  const { database, uri } = await embeddedDatabase(binary, 'licences');
   const adminEmail = 'bench-licences@example.test';
   const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000', ADMIN_EMAILS: adminEmail });
-  const { cookie, userId } = await signedInCookies(app.baseUrl, adminEmail, uri);
-  const csrf = /(?:^|; )hs_csrf=([^;]+)/.exec(cookie)?.[1];
-  const token = (await (await fetch(`${app.baseUrl}/api/auth/csrf`, { headers: { cookie } })).json()).token ?? csrf;
+  const signedIn = await signedInCookies(app.baseUrl, adminEmail, uri);
+  const userId = signedIn.userId;
+  const { token, cookie } = await csrfOf(app.baseUrl, signedIn.cookie);
   const granted = await fetch(`${app.baseUrl}/api/admin/users/${userId}/licences`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
@@ -927,14 +929,7 @@ async function benchWebhooks(binary) {
   );
   const stripeMock = await startStripeMock((message) => console.log(`  ${message}`));
   services.add(stripeMock);
-  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({
-    dataDir: await tempDir('hitscope-bench-webhooks-'),
-    binary,
-    log: () => undefined,
-  });
-  databases.add(database);
-  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_webhooks`;
+  const { database, uri } = await embeddedDatabase(binary, 'webhooks');
   const webhookSecret = 'whsec_benchmark0123456789abcdef';
   const app = await startApp(binary, {
     MONGODB_URI: uri,
@@ -1210,14 +1205,7 @@ async function benchReleases(binary) {
   heading('Releases: upload, downloads and a range');
   const mib = positiveInt('BENCH_RELEASE_MIB', 64);
   const size = mib * 1024 * 1024;
-  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({
-    dataDir: await tempDir('hitscope-bench-releases-'),
-    binary,
-    log: () => undefined,
-  });
-  databases.add(database);
-  const uri = `${database.uri.replace(/\/$/, '')}/hitscope_bench_releases`;
+  const { database, uri } = await embeddedDatabase(binary, 'releases');
   const adminEmail = 'bench-releases-admin@example.test';
   const app = await startApp(binary, { MONGODB_URI: uri, RATE_LIMIT_MULTIPLIER: '1000000', ADMIN_EMAILS: adminEmail });
   const admin = await signedInCookies(app.baseUrl, adminEmail, uri);
