@@ -163,12 +163,13 @@ function conversionLinker(name: string, value: string, serverSide = false): Cook
   const id = full && full[2]!.includes('.') ? full[2]! : value;
   if (id !== value) warnings.push(`The value is a whole ${name} cookie; gtag puts only what follows "1.1." into the link.`);
   const parts = id.split('.');
-  const details: LinkerDetail[] = [{ label: 'Conversion linker id', value: id }];
+  // Newer gtag builds append more numbers to `<random>.<timestamp>`: the id is the first two.
+  const details: LinkerDetail[] = [{ label: 'Conversion linker id', value: parts.length > 2 ? parts.slice(0, 2).join('.') : id }];
   if (parts.length >= 2) {
     details.push({ label: 'Random number', value: parts[0]! });
     details.push(...timestampDetail('Created', parts[1]));
   }
-  if (parts.length > 2) details.push({ label: 'Further fields (join data gtag appends)', value: parts.slice(2).join('.') });
+  if (parts.length > 2) details.push({ label: 'Further fields (join data gtag appends)', value: parts.slice(2).join(' · ') });
   return {
     kind: 'gcl-au',
     label: serverSide ? 'Conversion linker (server-side Google Ads, FPAU)' : 'Conversion linker (Google Ads)',

@@ -11,9 +11,8 @@ interface RealLink {
   keys: Record<string, string>;
 }
 
-const links = (
-  JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/real-world-links.json'), 'utf8')) as { links: RealLink[] }
-).links;
+const links = (JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/linker/real-world-links.json'), 'utf8')) as { links: RealLink[] })
+  .links;
 
 describe('real-world _gl links', () => {
   it.each(links.map((link) => [link.name, link] as const))('%s', (_name, link) => {
@@ -33,7 +32,11 @@ describe('real-world _gl links', () => {
     const fpau = result.cookies.find((cookie) => cookie.key === 'FPAU')!;
     const au = result.cookies.find((cookie) => cookie.key === '_gcl_au')!;
     expect(fpau.value).toBe('2007231694.1774572728');
-    expect(fpau).toMatchObject({ cookieName: 'FPAU', cookieValue: '1.1.2007231694.1774572728', label: expect.stringMatching(/server-side/) });
+    expect(fpau).toMatchObject({
+      cookieName: 'FPAU',
+      cookieValue: '1.1.2007231694.1774572728',
+      label: expect.stringMatching(/server-side/),
+    });
     expect(fpau.value).toBe(au.value);
     expect(toLinkerValue('FPAU', '1.1.1678367427.1720678865')).toBe('1678367427.1720678865');
   });
@@ -43,8 +46,9 @@ describe('real-world _gl links', () => {
     if (!result.ok) throw new Error(result.error);
     const au = result.cookies.find((cookie) => cookie.key === '_gcl_au')!;
     expect(au.details.find((detail) => detail.label.startsWith('Further fields'))?.value).toBe(
-      '1540063924.1786992287.1786992287.2094318803.1786932707.1786992287',
+      '1540063924 · 1786992287 · 1786992287 · 2094318803 · 1786932707 · 1786992287',
     );
+    expect(au.details[0]).toEqual({ label: 'Conversion linker id', value: '265139229.1786401284' });
   });
 
   it('shows _up and _gs as flags and questions a value that is not one digit', () => {
