@@ -74,13 +74,16 @@ function header(entry: HarEntry, name: string): string | null {
 }
 
 /**
- * Cheap pre-check so the thousands of ordinary requests in a capture cost one regex each (two for
- * the ad pixels). `[?&]tid=G-` lets through GA4 on a server container's custom path.
+ * Cheap pre-check so the thousands of ordinary requests in a capture cost one regex each (Google's
+ * endpoints and the ad pixels' hosts in one). `[?&]tid=G-` lets through GA4 on a server container's
+ * custom path.
  */
-const CANDIDATE = /\/g\/collect|\/collect\b|\/batch\b|\/pagead\/|\.doubleclick\.net\/|facebook\.com\/tr|adservice\.google\.|[?&]tid=G-/;
+const CANDIDATE = new RegExp(
+  `${/\/g\/collect|\/collect\b|\/batch\b|\/pagead\/|\.doubleclick\.net\/|facebook\.com\/tr|adservice\.google\.|[?&]tid=G-/.source}|${PIXEL_CANDIDATE.source}`,
+);
 
 function isCandidate(url: string): boolean {
-  return CANDIDATE.test(url) || PIXEL_CANDIDATE.test(url);
+  return CANDIDATE.test(url);
 }
 
 function captured(entry: HarEntry, entryIndex: number, url: string): CapturedRequest {
