@@ -226,21 +226,23 @@ export function interpret(key: string, value: string): CookieInterpretation {
       warnings: [],
     };
   }
-  if (FPAU.test(key)) return conversionLinker(key, value, true);
-  const fpClick = FP_CLICK.exec(key);
-  if (fpClick) {
-    const result = click(key, fpClick[1]!.toLowerCase(), value);
-    return { ...result, label: `${result.label}, server-side copy (${key})` };
-  }
-  if (Object.hasOwn(FLAGS, key)) return flag(key, value);
   const gacMatch = GAC.exec(key);
   if (gacMatch) return gac(key, gacMatch[1]!, value);
   const sessionMatch = GA_SESSION.exec(key);
   if (sessionMatch) return session(key, sessionMatch[2]!, value);
   if (GA_CLIENT.test(key)) return clientId(key, value);
   if (GCL_AU.test(key)) return conversionLinker(key, value);
+  // Before the click cookies: `_gs` would otherwise read as an unprefixed `_gcl_gs`.
+  if (key.length === 3 && Object.hasOwn(FLAGS, key)) return flag(key, value);
   const clickMatch = GCL_CLICK.exec(key);
   if (clickMatch) return click(key, clickMatch[2]!, value);
+  // The server-side (server GTM) copies, after the keys every link carries.
+  if (key === 'FPAU') return conversionLinker(key, value, true);
+  const fpClick = FP_CLICK.exec(key);
+  if (fpClick) {
+    const result = click(key, fpClick[1]!.toLowerCase(), value);
+    return { ...result, label: `${result.label}, server-side copy (${key})` };
+  }
   return { kind: 'unknown', label: 'Other value', cookieName: key, cookieValue: value, details: [], warnings: [] };
 }
 
