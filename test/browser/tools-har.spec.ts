@@ -211,6 +211,67 @@ test.describe('HAR analyser', () => {
     );
   });
 
+  test('real-world tags: the pixels next to Google get their own vendor filter, consent notes and follow-up marks', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await openAnalyser(page);
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'real-world-tags.har'));
+    // 35 requests; X's t.co mirror and Snap's cookie matching are not hits.
+    await expect(page.getByTestId('har-hit-count')).toHaveText('33 analytics hits');
+    const vendor = page.getByRole('combobox', { name: 'Vendor' });
+    for (const label of [
+      'Floodlight (7)',
+      'Google Ads (4)',
+      'Microsoft UET (4)',
+      'Meta pixel (3)',
+      'LinkedIn Insight (3)',
+      'Pinterest tag (3)',
+      'TikTok pixel (2)',
+      'X pixel (2)',
+      'Snap pixel (1)',
+      'Reddit pixel (1)',
+    ]) {
+      await expect(vendor.getByRole('option', { name: label })).toHaveCount(1);
+    }
+    const summary = page.getByRole('list', { name: 'Hits by vendor' });
+    await expect(summary.getByRole('listitem').filter({ hasText: 'TikTok pixel' })).toHaveText('TikTok pixel 2');
+
+    // UET: consent mode (asc=G) as one sentence, and the revenue-without-currency warning.
+    await vendor.selectOption('microsoft');
+    await expectMatching(page, '4');
+    const list = hitList(page);
+    await list.getByRole('button', { name: /Purchase/ }).click();
+    const purchase = page.getByRole('region', { name: 'Purchase' });
+    await expect(purchase.getByText('UET revenue (gv) without currency (gc): the account currency is assumed')).toBeVisible();
+    await expect(
+      purchase
+        .getByRole('row', { name: /Goal value \(revenue\)/ })
+        .getByRole('cell')
+        .nth(2),
+    ).toHaveText('123.34');
+    await list
+      .getByRole('button', { name: /pageLoad/ })
+      .nth(1)
+      .click();
+    await expect(page.getByText('UET consent mode: ad_storage granted (asc=G)')).toBeVisible();
+
+    // Meta Limited Data Use.
+    await vendor.selectOption('meta');
+    await list.getByRole('button').first().click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Purchase' })
+        .getByText(/Limited Data Use on: .*USA, California/)
+        .first(),
+    ).toBeVisible();
+
+    // A Floodlight follow-up says what it is.
+    await vendor.selectOption('floodlight');
+    await expectMatching(page, '7');
+    await list.getByRole('button', { name: /Count-\/Etiha-/ }).click();
+    await expect(page.getByRole('note')).toContainText('Floodlight follow-up: this request repeats its activity');
+    expect(problems.problems).toEqual([]);
+  });
+
   test.describe('a large capture', () => {
     let dir: string;
     let file: string;

@@ -62,6 +62,33 @@ test.describe('Google tag linker', () => {
     expect(problems.problems).toEqual([]);
   });
 
+  test('recognises the server-side Ads cookie FPAU and the _up / _gs flags in real links', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await signUp(page.request, 'linker');
+    await gotoHydrated(page, PATH);
+    // A checkout link copied from a browser (test/fixtures/linker/real-world-links.json).
+    await page
+      .getByLabel('Link or _gl value')
+      .fill(
+        'https://pay.hotmart.com/E105156116F?sck=HOTMART_PRODUCT_PAGE&off=yfqvil0i&hotfeature=32&_gl=1*v4zddi*_gcl_au*MjAwNzIzMTY5NC4xNzc0NTcyNzI4*FPAU*MjAwNzIzMTY5NC4xNzc0NTcyNzI4*_ga*MTY2MjY4MjY5NS4xNzc0NTcyNzI4*_ga_GQH2V1F11Q*czE3NzQ5MTgxNDgkbzMkZzEkdDE3NzQ5MTk4NTgkajQwJGwwJGgxNDA1NDAyMzA5&bid=1774919860508',
+      );
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect(page.getByTestId('linker-cookie')).toHaveCount(4);
+    await expect(page.getByRole('row').filter({ hasText: 'FPAU=1.1.2007231694.1774572728' })).toHaveCount(1);
+    await expect(page.getByRole('row', { name: /FPAU/ })).toContainText('server-side Google Ads');
+
+    await page
+      .getByLabel('Link or _gl value')
+      .fill(
+        'https://www.ledproff.dk/led-paneler-60x30-cm/3116-60x30-led-panel-24w-hvid-kant-8720682000144.html?_gl=1*k4gk14*_up*MQ..*_gs*MQ..&gclid=Cj0KCQiA1czLBhDhARIsAIEc7ujcU2kLfnA',
+      );
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect(page.getByTestId('linker-cookie')).toHaveCount(2);
+    await expect(page.getByRole('row', { name: /_up/ })).toContainText('Google tag flag (_up)');
+    await expect(page.getByRole('row', { name: /_gs/ })).toContainText('Google tag flag (_gs)');
+    expect(problems.problems).toEqual([]);
+  });
+
   test("a cookie's key and label, and a verdict's badge and message, read as separate words", async ({ page }) => {
     await signUp(page.request, 'linker');
     await gotoHydrated(page, PATH);

@@ -13,8 +13,9 @@ export default function HarPage() {
       <section className="har-tool" aria-labelledby="har-title">
         <h2 id="har-title">HAR analyser</h2>
         <p className="muted har-tool__intro">
-          GA4 (including batched requests), Universal Analytics, Google Ads, Floodlight and the Meta pixel, decoded into named parameters,
-          with consent state and common mistakes.
+          GA4 (including batched requests and server-side tagging), Universal Analytics, Google Ads, Floodlight, and the Meta, TikTok,
+          LinkedIn, Microsoft UET, Pinterest, Snap, Reddit and X pixels, decoded into named parameters, with consent state and common
+          mistakes.
         </p>
         <HarAnalyser />
       </section>

@@ -2,6 +2,7 @@ import { decodeFloodlight } from './decoders/floodlight.js';
 import { decodeGa4, isGa4 } from './decoders/ga4.js';
 import { decodeGoogleAds } from './decoders/google-ads.js';
 import { decodeMeta } from './decoders/meta.js';
+import { decodePixel, PIXEL_CANDIDATE } from './decoders/pixels.js';
 import { decodeUa } from './decoders/ua.js';
 import { type Pairs, parsePairs, splitUrl } from './query.js';
 import type { CapturedRequest, HitDraft } from './request.js';
@@ -72,8 +73,18 @@ function header(entry: HarEntry, name: string): string | null {
   return null;
 }
 
-/** Cheap pre-check so the thousands of ordinary requests in a capture cost one regex each. */
-const CANDIDATE = /\/g\/collect|\/collect\b|\/batch\b|\/pagead\/|\.doubleclick\.net\/|facebook\.com\/tr/;
+/**
+ * Cheap pre-check so the thousands of ordinary requests in a capture cost one regex each (Google's
+ * endpoints and the ad pixels' hosts in one). `[?&]tid=G-` lets through GA4 on a server container's
+ * custom path.
+ */
+const CANDIDATE = new RegExp(
+  `${/\/g\/collect|\/collect\b|\/batch\b|\/pagead\/|\.doubleclick\.net\/|facebook\.com\/tr|adservice\.google\.|[?&]tid=G-/.source}|${PIXEL_CANDIDATE.source}`,
+);
+
+function isCandidate(url: string): boolean {
+  return CANDIDATE.test(url);
+}
 
 function captured(entry: HarEntry, entryIndex: number, url: string): CapturedRequest {
   const { host, path, query } = splitUrl(url);
@@ -102,7 +113,7 @@ function captured(entry: HarEntry, entryIndex: number, url: string): CapturedReq
 /** Decodes one HAR entry into zero, one or several hits (batched requests). */
 export function decodeEntry(entry: HarEntry, entryIndex: number): HitDraft[] {
   const url = entry.request?.url;
-  if (typeof url !== 'string' || !CANDIDATE.test(url)) return [];
+  if (typeof url !== 'string' || !isCandidate(url)) return [];
   const request = captured(entry, entryIndex, url);
   const queryPairs = parsePairs(request.query);
   if (isGa4(request, queryPairs)) return decodeGa4(request, queryPairs);
@@ -111,6 +122,7 @@ export function decodeEntry(entry: HarEntry, entryIndex: number): HitDraft[] {
     decodeGoogleAds(request, queryPairs) ??
     decodeFloodlight(request, queryPairs) ??
     decodeMeta(request, queryPairs) ??
+    decodePixel(request, queryPairs) ??
     []
   );
 }

@@ -171,6 +171,7 @@ describe('Google Ads, Floodlight and Meta', () => {
     const fl = hits.find((hit) => hit.vendor === 'floodlight')!;
     expect(fl).toMatchObject({ type: 'sales/purch0', accountId: 'DC-1234567', page: 'https://shop.example.com/checkout/thank-you' });
     expect(fl.params.map((param) => [param.key, param.name, param.value])).toEqual([
+      ['(path)', 'Request kind', 'Floodlight activity (activityi)'],
       ['src', 'Advertiser ID', '1234567'],
       ['type', 'Activity group', 'sales'],
       ['cat', 'Activity tag', 'purch0'],

@@ -3,7 +3,8 @@
  * Web Worker boundary with structured clone and are exported as JSON.
  */
 
-export type Vendor = 'ga4' | 'ua' | 'google-ads' | 'floodlight' | 'meta';
+export type Vendor =
+  'ga4' | 'ua' | 'google-ads' | 'floodlight' | 'meta' | 'tiktok' | 'linkedin' | 'microsoft' | 'pinterest' | 'snapchat' | 'reddit' | 'x';
 
 export const VENDOR_LABELS: Record<Vendor, string> = {
   ga4: 'Google Analytics 4',
@@ -11,7 +12,17 @@ export const VENDOR_LABELS: Record<Vendor, string> = {
   'google-ads': 'Google Ads',
   floodlight: 'Floodlight',
   meta: 'Meta pixel',
+  tiktok: 'TikTok pixel',
+  linkedin: 'LinkedIn Insight',
+  microsoft: 'Microsoft UET',
+  pinterest: 'Pinterest tag',
+  snapchat: 'Snap pixel',
+  reddit: 'Reddit pixel',
+  x: 'X pixel',
 };
+
+/** Vendors whose hits carry Google's consent mode parameters (gcs / gcd). */
+export const GOOGLE_TAG_VENDORS: ReadonlySet<Vendor> = new Set<Vendor>(['ga4', 'google-ads', 'floodlight']);
 
 /** One decoded parameter: `key` as sent, `name` for humans. */
 export interface DecodedParam {
@@ -44,6 +55,11 @@ export interface ConsentSignal {
 export interface ConsentState {
   gcs?: string;
   gcd?: string;
+  /**
+   * Where the state comes from when it is not Google's consent mode: `meta-ldu` (Meta's Limited
+   * Data Use, dpo/dpoco/dpost), `uet` (Microsoft UET consent mode, asc).
+   */
+  source?: 'meta-ldu' | 'uet';
   signals: ConsentSignal[];
   /** One readable line, e.g. "ad_storage denied, analytics_storage granted …". */
   text: string;
@@ -81,6 +97,11 @@ export type WarningCode =
   | 'ecommerce_missing_currency'
   | 'purchase_missing_transaction_id'
   | 'meta_purchase_missing_value'
+  | 'meta_limited_data_use'
+  | 'pixel_missing_id'
+  | 'pixel_purchase_missing_value'
+  | 'pixel_custom_event_unnamed'
+  | 'uet_consent_denied'
   | 'ua_sunset'
   | 'http_error'
   | 'mixed_measurement_ids';
@@ -116,6 +137,11 @@ export interface Hit {
   consent: ConsentState | null;
   /** Raw request body (one line for a batched event, the whole body otherwise), if any. */
   body: string | null;
+  /**
+   * Set when the request repeats another hit rather than measuring something new (Floodlight's
+   * `adservice.google.…/ddm/fls/…` follow-ups): consent and duplicate checks leave it out.
+   */
+  secondary?: string;
   warningIds: number[];
 }
 

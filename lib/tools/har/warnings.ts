@@ -7,7 +7,7 @@ import {
   GA4_RESERVED_USER_PROPERTIES,
   hasReservedPrefix,
 } from './ga4-limits.js';
-import type { HarWarning, Hit, Severity, WarningCode } from './types.js';
+import { type HarWarning, type Hit, type Severity, VENDOR_LABELS, type WarningCode } from './types.js';
 
 /** Two page_view hits for the same property and page closer than this are reported. */
 export const DUPLICATE_PAGE_VIEW_WINDOW_MS = 2_000;
@@ -161,6 +161,66 @@ export function checkHit(hit: Hit, out: WarningCollector) {
       out.add('meta_purchase_missing_value', 'error', 'Meta Purchase without cd[value] and cd[currency] (both are required)', hit);
     }
   }
+  if (hit.vendor === 'meta' && hit.consent?.source === 'meta-ldu' && hit.consent.signals[0]?.state === 'denied') {
+    out.add('meta_limited_data_use', 'info', hit.consent.text, hit);
+  }
+  if (PIXEL_VENDORS.has(hit.vendor)) pixelChecks(hit, out);
+}
+
+const PIXEL_VENDORS = new Set(['tiktok', 'linkedin', 'microsoft', 'pinterest', 'snapchat', 'reddit', 'x']);
+
+/**
+ * What each pixel's documentation makes required for a purchase (value and currency), named by the
+ * keys its tag sends them in. UET's revenue without currency falls back to the account's currency,
+ * so it is a warning there as everywhere.
+ */
+const PURCHASE_RULES: Record<string, { events: RegExp; value: string[]; currency: string[]; label: string }> = {
+  tiktok: {
+    events: /^(CompletePayment|PlaceAnOrder|Purchase)$/,
+    value: ['properties.value'],
+    currency: ['properties.currency'],
+    label: 'properties.value and properties.currency',
+  },
+  pinterest: { events: /^checkout$/i, value: ['ed[value]'], currency: ['ed[currency]'], label: 'ed.value and ed.currency' },
+  snapchat: { events: /^PURCHASE$/, value: ['e_pr'], currency: ['e_cur'], label: 'price (e_pr) and currency (e_cur)' },
+  reddit: { events: /^Purchase$/, value: ['m.value', 'm.valueDecimal'], currency: ['m.currency'], label: 'm.value and m.currency' },
+};
+
+function pixelChecks(hit: Hit, out: WarningCollector) {
+  const values = new Map<string, string>();
+  for (const { key, value } of hit.params) values.set(key, value);
+  const present = (keys: string[]) => keys.some((key) => (values.get(key) ?? '') !== '');
+  const vendor = VENDOR_LABELS[hit.vendor];
+  if (!hit.accountId)
+    out.add('pixel_missing_id', 'error', `${vendor} request without a pixel / tag ID: the vendor cannot attribute it`, hit);
+  const rule = PURCHASE_RULES[hit.vendor];
+  if (rule && rule.events.test(hit.type) && (!present(rule.value) || !present(rule.currency))) {
+    out.add('pixel_purchase_missing_value', 'warning', `${vendor} ${hit.type} without ${rule.label}: revenue cannot be reported`, hit);
+  }
+  if (hit.vendor === 'microsoft') {
+    if (values.get('evt') === 'custom' && !values.get('ea') && !values.get('en')) {
+      out.add(
+        'pixel_custom_event_unnamed',
+        'warning',
+        'UET custom event without an event action (ea): goals on event action cannot match it',
+        hit,
+      );
+    }
+    if (present(['gv']) && !present(['gc'])) {
+      out.add('pixel_purchase_missing_value', 'warning', 'UET revenue (gv) without currency (gc): the account currency is assumed', hit);
+    }
+    if (hit.consent?.signals[0]?.state === 'denied') {
+      out.add(
+        'uet_consent_denied',
+        'info',
+        'Sent with ad_storage denied (UET consent mode, asc=D): Microsoft does not use cookies for it',
+        hit,
+      );
+    }
+  }
+  if (hit.vendor === 'reddit' && values.get('event') === 'Custom' && !present(['m.customEventName'])) {
+    out.add('pixel_custom_event_unnamed', 'warning', 'Reddit Custom event without m.customEventName', hit);
+  }
 }
 
 /**
@@ -192,7 +252,8 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
     lastPageView.set(key, hit);
   }
 
-  const google = hits.filter((hit) => CONSENT_VENDORS.has(hit.vendor));
+  // Floodlight follow-ups repeat their activity's request (Google's cookie matching): not checked.
+  const google = hits.filter((hit) => CONSENT_VENDORS.has(hit.vendor) && !hit.secondary);
   const withConsent = google.filter(consentSet);
   if (google.length > 0 && withConsent.length === 0) {
     out.add(

@@ -9,11 +9,16 @@
  * - `_gcl_au` (`1.1.<random>.<timestamp>`) carries `<random>.<timestamp>`.
  * - the click cookies `_gcl_aw`, `_gcl_dc`, `_gcl_gb`, `_gcl_gf`, `_gcl_ha`, `_gcl_gp`, `_gcl_ag`
  *   (`GCL.<timestamp>.<click id>`), `_gac_*` and FPLC travel whole.
+ * - server-side Google Ads' `FPAU` (the first-party copy of `_gcl_au` a server container writes,
+ *   `1.1.<random>.<timestamp>` on the page) carries `<random>.<timestamp>` like `_gcl_au`; the
+ *   server-side click cookies `FPGCLAW`, `FPGCLDC`, `FPGCLGB` … are read like their `_gcl_*` twins.
+ * - `_up` and `_gs` are one-character flags (`MQ..`, i.e. `1`) that gtag adds on its own; Google
+ *   does not document them, so they are shown as flags with their value and nothing is rebuilt.
  * The reconstructed cookie value below is therefore exact for everything except the level digit
  * of `_ga` / `_gcl_au` and the `GS1.1` / `GS2.1` prefix (chosen from the value's shape).
  */
 
-export type LinkerKind = 'ga-client-id' | 'ga-session' | 'gcl-au' | 'gclid' | 'gac' | 'fplc' | 'unknown';
+export type LinkerKind = 'ga-client-id' | 'ga-session' | 'gcl-au' | 'gclid' | 'gac' | 'fplc' | 'flag' | 'unknown';
 
 export interface LinkerDetail {
   label: string;
@@ -47,6 +52,14 @@ const GA_SESSION = /^(\w*?)_ga_([A-Za-z0-9]+)$/;
 const GCL_AU = /^(\w*?)_au$/;
 const GCL_CLICK = /^(\w*?)_(aw|dc|gb|gf|ha|gp|ag|gs)$/;
 const GAC = /^_gac_(.+)$/;
+/** Server-side Google Ads (server GTM): `FPAU` mirrors `_gcl_au`, `FPGCL<XX>` the click cookies. */
+const FPAU = /^FPAU$/;
+const FP_CLICK = /^FPGCL(AW|DC|GB|GF|HA|GP|AG|GS)$/;
+/** Flags gtag adds to the link by itself (observed value `1`). */
+const FLAGS: Record<string, string> = {
+  _up: 'Google tag flag (_up)',
+  _gs: 'Google tag flag (_gs)',
+};
 
 /** `2025-11-20 14:00:00 UTC` for epoch seconds that look like a timestamp. */
 function utcFromSeconds(value: string | undefined): string | undefined {
@@ -144,20 +157,22 @@ function session(name: string, streamId: string, value: string): CookieInterpret
   };
 }
 
-function conversionLinker(name: string, value: string): CookieInterpretation {
+function conversionLinker(name: string, value: string, serverSide = false): CookieInterpretation {
   const warnings: string[] = [];
   const full = /^1\.(\d+)\.(.*)$/.exec(value);
   const id = full && full[2]!.includes('.') ? full[2]! : value;
-  if (id !== value) warnings.push('The value is a whole _gcl_au cookie; gtag puts only what follows "1.1." into the link.');
+  if (id !== value) warnings.push(`The value is a whole ${name} cookie; gtag puts only what follows "1.1." into the link.`);
   const parts = id.split('.');
-  const details: LinkerDetail[] = [{ label: 'Conversion linker id', value: id }];
+  // Newer gtag builds append more numbers to `<random>.<timestamp>`: the id is the first two.
+  const details: LinkerDetail[] = [{ label: 'Conversion linker id', value: parts.length > 2 ? parts.slice(0, 2).join('.') : id }];
   if (parts.length >= 2) {
     details.push({ label: 'Random number', value: parts[0]! });
     details.push(...timestampDetail('Created', parts[1]));
   }
+  if (parts.length > 2) details.push({ label: 'Further fields (join data gtag appends)', value: parts.slice(2).join(' · ') });
   return {
     kind: 'gcl-au',
-    label: 'Conversion linker (Google Ads)',
+    label: serverSide ? 'Conversion linker (server-side Google Ads, FPAU)' : 'Conversion linker (Google Ads)',
     cookieName: name,
     cookieValue: id === value ? `1.1.${id}` : value,
     details,
@@ -176,6 +191,17 @@ function click(name: string, suffix: string, value: string): CookieInterpretatio
     warnings.push('A click cookie usually reads GCL.<timestamp>.<click id>.');
   }
   return { kind: 'gclid', label: CLICK_COOKIES[suffix]!, cookieName: name, cookieValue: value, details, warnings };
+}
+
+function flag(name: string, value: string): CookieInterpretation {
+  return {
+    kind: 'flag',
+    label: FLAGS[name]!,
+    cookieName: name,
+    cookieValue: value,
+    details: [{ label: 'Value', value }],
+    warnings: /^\d$/.test(value) ? [] : [`gtag sets ${name} to a single digit (1); this value is unusual.`],
+  };
 }
 
 function gac(name: string, property: string, value: string): CookieInterpretation {
@@ -206,8 +232,17 @@ export function interpret(key: string, value: string): CookieInterpretation {
   if (sessionMatch) return session(key, sessionMatch[2]!, value);
   if (GA_CLIENT.test(key)) return clientId(key, value);
   if (GCL_AU.test(key)) return conversionLinker(key, value);
+  // Before the click cookies: `_gs` would otherwise read as an unprefixed `_gcl_gs`.
+  if (key.length === 3 && Object.hasOwn(FLAGS, key)) return flag(key, value);
   const clickMatch = GCL_CLICK.exec(key);
   if (clickMatch) return click(key, clickMatch[2]!, value);
+  // The server-side (server GTM) copies, after the keys every link carries.
+  if (key === 'FPAU') return conversionLinker(key, value, true);
+  const fpClick = FP_CLICK.exec(key);
+  if (fpClick) {
+    const result = click(key, fpClick[1]!.toLowerCase(), value);
+    return { ...result, label: `${result.label}, server-side copy (${key})` };
+  }
   return { kind: 'unknown', label: 'Other value', cookieName: key, cookieValue: value, details: [], warnings: [] };
 }
 
@@ -219,7 +254,7 @@ export function interpret(key: string, value: string): CookieInterpretation {
 export function toLinkerValue(key: string, cookieValue: string): string {
   if (GA_SESSION.test(key)) return /^GS[12]\.\d+\.(.*)$/.exec(cookieValue)?.[1] ?? cookieValue;
   if (GA_CLIENT.test(key)) return /^GA1\.\d+\.(.*)$/.exec(cookieValue)?.[1] ?? cookieValue;
-  if (GCL_AU.test(key) && !GAC.test(key)) {
+  if ((GCL_AU.test(key) || FPAU.test(key)) && !GAC.test(key)) {
     const match = /^1\.\d+\.(.*\..*)$/.exec(cookieValue);
     return match ? match[1]! : cookieValue;
   }

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { DecodedParam, HarWarning, Hit } from '../../../../lib/tools/har/types.js';
+import { type DecodedParam, GOOGLE_TAG_VENDORS, type HarWarning, type Hit } from '../../../../lib/tools/har/types.js';
 import { formatTime, vendorLabel } from '../format.js';
 import '../har.css';
 
@@ -31,11 +31,23 @@ function ParamTable({ params, caption }: { params: DecodedParam[]; caption: stri
   );
 }
 
+/** Why a hit has no consent state, in the vendor's own terms. */
+function noConsentText(hit: Hit): string {
+  if (GOOGLE_TAG_VENDORS.has(hit.vendor) || hit.vendor === 'ua') return 'No consent state (no gcs or gcd parameter) on this hit.';
+  if (hit.vendor === 'meta') {
+    return "The Meta pixel sends no consent flag: with fbq('consent', 'revoke') it holds events back, so a request on the wire was sent with consent granted or without the consent API. No Limited Data Use (dpo) either.";
+  }
+  if (hit.vendor === 'microsoft') return 'No UET consent mode flag (asc) on this hit.';
+  return `${vendorLabel(hit.vendor)} requests carry no consent parameter.`;
+}
+
 function Consent({ hit }: { hit: Hit }) {
-  if (!hit.consent) {
+  if (!hit.consent) return <p className="muted">{noConsentText(hit)}</p>;
+  if (hit.consent.source) {
+    // Meta's Limited Data Use and UET's consent mode: one sentence says it all.
     return (
-      <p className="muted">
-        {hit.vendor === 'meta' ? 'The Meta pixel sends no consent state.' : 'No consent state (no gcs or gcd parameter) on this hit.'}
+      <p className={`har-consent__note har-consent__note--${hit.consent.signals[0]?.state.replace(' ', '-') ?? 'not-set'}`}>
+        {hit.consent.text}
       </p>
     );
   }
@@ -134,6 +146,12 @@ export function HarHitDetail({
           </div>
         ) : null}
       </dl>
+      {hit.secondary ? (
+        <p className="har-detail__secondary" role="note">
+          {hit.secondary}: this request repeats its activity (Google's cookie matching) and is not a second conversion. It is left out of
+          the consent checks.
+        </p>
+      ) : null}
       {own.length ? (
         <ul className="har-detail__warnings" aria-label="Warnings on this hit">
           {own.map((warning) => (

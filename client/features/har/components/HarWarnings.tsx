@@ -1,11 +1,12 @@
-import type { CountRow, HarWarning, Severity } from '../../../../lib/tools/har/types.js';
+import type { CountRow, HarWarning, Severity, WarningCode } from '../../../../lib/tools/har/types.js';
 import { formatCount } from '../format.js';
 import '../har.css';
 
 const SHOWN_PER_CODE = 25;
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-const TITLES: Record<string, string> = {
+/** One title per code: typed by WarningCode so a new code cannot show up raw. */
+const TITLES: Record<WarningCode, string> = {
   duplicate_page_view: 'Duplicate page views',
   missing_consent: 'Google hits without consent state',
   no_consent_mode: 'No consent mode',
@@ -25,6 +26,11 @@ const TITLES: Record<string, string> = {
   ecommerce_missing_currency: 'Value without currency',
   purchase_missing_transaction_id: 'Purchases without transaction_id',
   meta_purchase_missing_value: 'Meta Purchase without value/currency',
+  meta_limited_data_use: 'Meta Limited Data Use',
+  pixel_missing_id: 'Pixel requests without an ID',
+  pixel_purchase_missing_value: 'Pixel purchases without value/currency',
+  pixel_custom_event_unnamed: 'Unnamed custom pixel events',
+  uet_consent_denied: 'UET sent with ad_storage denied',
   ua_sunset: 'Universal Analytics hits (sunset)',
   http_error: 'Failed requests',
   mixed_measurement_ids: 'Several GA4 properties on one page',
@@ -64,8 +70,8 @@ export function HarWarnings({
           <li key={group.code}>
             <details open={group.severity !== 'info' && groups.length <= 6}>
               <summary>
-                <span className={`har-badge har-badge--${group.severity}`}>{group.severity}</span> {TITLES[group.code] ?? group.code}{' '}
-                <span className="muted">({formatCount(group.count)})</span>
+                <span className={`har-badge har-badge--${group.severity}`}>{group.severity}</span>{' '}
+                {TITLES[group.code as WarningCode] ?? group.code} <span className="muted">({formatCount(group.count)})</span>
               </summary>
               <ul className="har-warnings__list">
                 {group.list.slice(0, SHOWN_PER_CODE).map((warning) => (

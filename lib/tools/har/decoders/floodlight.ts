@@ -4,18 +4,27 @@ import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
 
 /**
- * Floodlight (Campaign Manager 360 / DV360): `https://<advertiser>.fls.doubleclick.net/activityi;src=…;
- * type=…;cat=…;ord=…` (iframe tag; `activityj` for the gtag.js request, `activity` for the image tag,
- * also on ad.doubleclick.net). Parameters are `;`-separated in the path; gtag adds a few in a
- * query string too.
+ * Floodlight (Campaign Manager 360 / DV360). Parameters are `;`-separated in the path; gtag adds a
+ * few in a query string too. The forms seen in real captures:
+ * - `https://<advertiser>.fls.doubleclick.net/activityi;src=…;type=…;cat=…;ord=…` (iframe tag;
+ *   `activityj` for the gtag.js request, `activity` for the image tag), also on ad.doubleclick.net;
+ * - `https://ad.doubleclick.net/ddm/activity/src=…;type=…;cat=…;ord=…?` — the plain Campaign Manager
+ *   image tag, with a `/` (not `;`) after `activity` and an empty query (the trailing `?`);
+ * - `https://adservice.google.com/ddm/fls/{i,p,r,z}/dc_pre=…;src=…;…` (any adservice.google.* host,
+ *   and `<advertiser>.fls.doubleclick.net/ddm/fls/…`): Google's follow-up requests of a Floodlight
+ *   activity (cookie matching, redirects), carrying the same activity parameters.
  */
-const FLOODLIGHT_PATH = /^\/(?:ddm\/)?(?:activity[ij]?|fls\/activity[ij]?);/;
+const FLOODLIGHT_PATH = /^\/(?:ddm\/)?(?:fls\/)?(?:(activity[ij]?)[;/]|([a-z])\/(?=[^/]*;))/;
+const FLOODLIGHT_HOST = /(^|\.)(fls\.doubleclick\.net|ad\.doubleclick\.net|adservice\.google\.[a-z.]+)$/;
 
 export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
-  if (!FLOODLIGHT_PATH.test(request.path)) return null;
-  if (!/(^|\.)(fls\.doubleclick\.net|ad\.doubleclick\.net)$/.test(request.host)) return null;
-  const semicolonPart = request.path.slice(request.path.indexOf(';') + 1);
+  const match = FLOODLIGHT_PATH.exec(request.path);
+  if (!match || !FLOODLIGHT_HOST.test(request.host)) return null;
+  // `/ddm/fls/z/` follow-ups only: an `activity…` path is the tag's own request.
+  const followUp = match[2] !== undefined || request.path.includes('/fls/');
+  const semicolonPart = request.path.slice(match[0].length);
   const pairs: Pairs = [...parsePairs(semicolonPart, ';'), ...queryPairs];
+  if (!pairs.some(([key]) => key === 'src')) return null;
   const value = (key: string) => lastValue(pairs, key);
   const src = value('src');
   const type = value('type');
@@ -31,10 +40,20 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
       referrer: null,
       title: null,
       clientId: value('auiddc') ?? null,
-      params: pairs.map(([key, val]) => ({ key, name: floodlightLabel(key), value: val })),
+      params: [
+        {
+          key: '(path)',
+          name: 'Request kind',
+          value: followUp
+            ? `Follow-up request (${request.path.slice(0, match[0].length)}): Google's cookie matching after the activity, not a second conversion`
+            : `Floodlight activity (${match[1] ?? 'activity'})`,
+        },
+        ...pairs.map(([key, val]) => ({ key, name: floodlightLabel(key), value: val })),
+      ],
       items: [],
       consent: decodeConsent(value('gcs'), value('gcd')),
       body: request.body,
+      ...(followUp ? { secondary: 'Floodlight follow-up' } : {}),
     },
   ];
 }

@@ -5,9 +5,12 @@ import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
 import type { DecodedItem, DecodedParam } from '../types.js';
 
 /**
- * GA4 (gtag.js / GTM) requests: `…/g/collect?v=2&tid=G-…`. Recognised by path and parameters,
- * not by host, so server-side GTM on a first-party domain (and region1.google-analytics.com,
- * analytics.google.com) is decoded too.
+ * GA4 (gtag.js / GTM) requests: `…/g/collect?v=2&tid=G-…`. Recognised by parameters, not by host:
+ * server-side GTM on a first-party domain (and region1.google-analytics.com, analytics.google.com)
+ * is decoded too, and so is a server container whose client listens on a custom path (e.g.
+ * `https://sst.example.com/data?v=2&tid=G-…` or a renamed `/g/collect`): a query with `v=2`, a
+ * `tid=G-…` and the page-load id `_p` or the client id `cid` that gtag.js always sends is a GA4 hit
+ * whatever the path.
  *
  * Batching (gtag.js): when several events are queued they are sent in one POST. The query string
  * holds the parameters shared by all of them (v, tid, gtm, _p, cid, ul, sr, sid, sct, seg, dl, dt,
@@ -16,8 +19,9 @@ import type { DecodedItem, DecodedParam } from '../types.js';
  * entirely in the query string with an empty body.
  */
 export function isGa4(request: CapturedRequest, shared: Pairs): boolean {
-  if (!request.path.endsWith('/g/collect')) return false;
-  return lastValue(shared, 'v') === '2' && /^G-/i.test(lastValue(shared, 'tid') ?? '');
+  if (lastValue(shared, 'v') !== '2' || !/^G-/i.test(lastValue(shared, 'tid') ?? '')) return false;
+  if (request.path.endsWith('/g/collect')) return true;
+  return lastValue(shared, '_p') !== undefined || lastValue(shared, 'cid') !== undefined;
 }
 
 export function decodeItem(key: string, value: string): DecodedItem {

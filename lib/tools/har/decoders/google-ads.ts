@@ -10,37 +10,65 @@ import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
  * - www.googleadservices.com/pagead/conversion/<id>/ and googleads…/pagead/conversion/<id>/
  *   (conversions),
  * - www.google.com/pagead/1p-user-list/<id>/ and /pagead/1p-conversion/<id>/ (first-party follow-ups
- *   of the two above; Google's redirects).
+ *   of the two above; Google's redirects),
+ * - td.doubleclick.net/td/rul/<id> (the remarketing user-list iframe gtag adds for Protected
+ *   Audience, with the same parameters as viewthroughconversion),
+ * - pagead2.googlesyndication.com/ccm/collect and www.google.com/ccm/collect (the Ads tag's
+ *   page-view and conversion pings; with consent mode they are sent as cookieless pings when
+ *   ad_storage is denied). These use GA4-style keys: `tid=AW-…`, `en`, `dl`, `dt`, `gcs`, `gcd`.
  * `data` carries remarketing/event parameters as `key=value;key=value` (e.g. `event=purchase`).
  */
-const ADS_PATH = /^\/pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion)\/([^/]+)/;
-const ADS_HOSTS = /(^|\.)(googleads\.g\.doubleclick\.net|googleadservices\.com|google\.[a-z.]+)$/;
+const ADS_PATH = /^\/(?:pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion)|td\/(rul))\/([^/?]+)/;
+const ADS_HOSTS = /(^|\.)(googleads\.g\.doubleclick\.net|td\.doubleclick\.net|googleadservices\.com|google\.[a-z.]+)$/;
+const CCM_PATH = /^\/ccm\/collect\/?$/;
+const CCM_HOSTS = /(^|\.)(googlesyndication\.com|google\.[a-z.]+|doubleclick\.net)$/;
+
+const KIND_NAMES: Record<string, string> = {
+  viewthroughconversion: 'remarketing / view-through (viewthroughconversion)',
+  conversion: 'conversion',
+  '1p-user-list': 'first-party remarketing follow-up (1p-user-list)',
+  '1p-conversion': 'first-party conversion follow-up (1p-conversion)',
+  rul: 'remarketing user list for Protected Audience (td/rul)',
+  ccm: 'Ads page-view / conversion ping (ccm/collect; cookieless when ad_storage is denied)',
+};
+
+function dataParams(data: string | undefined) {
+  return data ? parsePairs(data, ';') : [];
+}
 
 export function decodeGoogleAds(request: CapturedRequest, pairs: Pairs): HitDraft[] | null {
+  let kind: string;
+  let conversionId: string | undefined;
   const match = ADS_PATH.exec(request.path);
-  if (!match || !ADS_HOSTS.test(request.host)) return null;
-  const [, kind, conversionId] = match;
+  if (match && ADS_HOSTS.test(request.host)) {
+    kind = match[1] ?? match[2]!;
+    conversionId = match[3]!;
+  } else if (CCM_PATH.test(request.path) && CCM_HOSTS.test(request.host)) {
+    kind = 'ccm';
+    conversionId = lastValue(pairs, 'tid')?.replace(/^AW-/i, '');
+  } else {
+    return null;
+  }
   const value = (key: string) => lastValue(pairs, key);
   const params = pairs.map(([key, val]) => ({ key, name: adsLabel(key), value: val }));
-  const data = value('data');
-  if (data) {
-    for (const [key, val] of parsePairs(data, ';')) params.push({ key: `data.${key}`, name: `${key} (event data)`, value: val });
-  }
-  const event = value('en') ?? (data ? parsePairs(data, ';').find(([key]) => key === 'event')?.[1] : undefined);
+  const data = dataParams(value('data'));
+  for (const [key, val] of data) params.push({ key: `data.${key}`, name: `${key} (event data)`, value: val });
+  const event = value('en') ?? data.find(([key]) => key === 'event')?.[1];
   const isConversion = kind === 'conversion' || kind === '1p-conversion' || Boolean(value('label'));
   const type = event ?? (isConversion ? 'conversion' : 'remarketing');
+  const accountId = conversionId ? `AW-${conversionId}` : null;
   return [
     {
       ...baseOf(request),
       batch: null,
       vendor: 'google-ads',
       type,
-      accountId: `AW-${conversionId}`,
-      page: value('url') ?? request.referer,
-      referrer: value('ref') ?? null,
-      title: value('tiba') ?? null,
+      accountId,
+      page: value('url') ?? value('dl') ?? request.referer,
+      referrer: value('ref') ?? value('dr') ?? null,
+      title: value('tiba') ?? value('dt') ?? null,
       clientId: value('auid') ?? null,
-      params: [{ key: '(path)', name: `Request kind (${kind})`, value: `AW-${conversionId}` }, ...params],
+      params: [{ key: '(path)', name: 'Request kind', value: `${KIND_NAMES[kind]}${accountId ? ` · ${accountId}` : ''}` }, ...params],
       items: [],
       consent: decodeConsent(value('gcs'), value('gcd')),
       body: request.body,

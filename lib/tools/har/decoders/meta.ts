@@ -1,6 +1,37 @@
 import { metaLabel } from '../labels.js';
 import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
+import type { ConsentState } from '../types.js';
+
+/** The `dpost` code Meta's documentation gives (others are shown as numbers). */
+const LDU_STATES: Record<string, string> = { '1000': 'California' };
+
+/**
+ * Meta's Limited Data Use (data processing options, developers.facebook.com/docs/marketing-api/
+ * data-processing-options): `dpo=LDU&dpoco=0&dpost=0` asks Meta to geolocate the visitor and limit
+ * processing where the law requires it, `dpo=LDU&dpoco=1&dpost=1000` states the place (USA,
+ * California), an empty `dpo=` explicitly does not enable it. Meta's consent API
+ * (`fbq('consent', 'revoke')`) holds events back in the browser: a pixel request that reaches the
+ * network was sent with consent granted or without the consent API, so it carries no consent flag.
+ */
+export function decodeLimitedDataUse(dpo: string | undefined, country: string | undefined, state: string | undefined): ConsentState | null {
+  if (dpo === undefined) return null;
+  const on = dpo.toUpperCase().includes('LDU');
+  let where = '';
+  if (on) {
+    if (country === '0' || (country === undefined && state === undefined)) where = 'place: geolocated by Meta';
+    else if (country === '1')
+      where = `place: USA${state && state !== '0' ? `, ${LDU_STATES[state] ?? `state ${state}`}` : ', state geolocated'}`;
+    else if (country) where = `country ${country}${state ? `, state ${state}` : ''}`;
+  }
+  return {
+    source: 'meta-ldu',
+    signals: [{ type: 'limited_data_use', state: on ? 'denied' : 'granted', code: dpo || '(empty)' }],
+    text: on
+      ? `Limited Data Use on: Meta restricts how it processes this event (${where})`
+      : 'Limited Data Use explicitly off (empty dpo): Meta processes the event normally',
+  };
+}
 
 /**
  * Meta (Facebook) pixel: `https://www.facebook.com/tr/?id=…&ev=PageView&dl=…` as an image GET, or a
@@ -47,7 +78,7 @@ export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraf
       clientId: value('fbp') ?? null,
       params: pairs.map(([key, val]) => ({ key, name: metaLabel(key), value: val })),
       items: [],
-      consent: null,
+      consent: decodeLimitedDataUse(value('dpo'), value('dpoco'), value('dpost')),
       body: request.body,
     },
   ];
