@@ -1,4 +1,5 @@
 import type { AppLogEntry, AppLogParam } from '../../../../lib/tools/applog/types.js';
+import { originLabel } from '../../../../lib/tools/applog/rules.js';
 import { displayValue, KIND_LABELS } from '../format.js';
 import '../applog.css';
 
@@ -53,7 +54,9 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
         {entry.origin ? (
           <>
             {' '}
-            <span className="badge">origin: {entry.origin}</span>
+            <span className="badge" title={`ga_event_origin (_o) = ${entry.origin}`}>
+              origin: {entry.origin} ({originLabel(entry.origin)})
+            </span>
           </>
         ) : null}
       </p>
@@ -89,6 +92,11 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
           </div>
         ) : null}
       </dl>
+      {entry.note ? (
+        <p className="applog-details__note" role="note">
+          {entry.note}
+        </p>
+      ) : null}
       {entry.issues.length ? (
         <section className="applog-details__section" aria-label="Issues of this entry">
           <h4>Issues</h4>
@@ -99,6 +107,12 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {entry.kind === 'consent' && entry.params.length ? (
+        <section className="applog-details__section" aria-label="Consent state">
+          <h4>Consent state</h4>
+          <ParamsTable params={entry.params} caption="Consent state" />
         </section>
       ) : null}
       {entry.kind === 'event' || entry.kind === 'screen' || (entry.kind === 'error' && entry.params.length) ? (
