@@ -225,7 +225,7 @@ describe('real logs: screens, consent and origins', () => {
       ['ad_query', 'am', 'Google Mobile Ads SDK', ''],
       ['adunit_exposure', 'am', 'Google Mobile Ads SDK', ''],
       ['notification_receive', 'fcm', 'Firebase Cloud Messaging', ''],
-      ['ad_query', 'app', 'the app', 'event_name_reserved'],
+      ['ad_query', 'app', "the app's own code", 'event_name_reserved'],
     ]);
     expect(originLabel('xyz')).toBe('another SDK (xyz)');
   });

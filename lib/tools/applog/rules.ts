@@ -137,7 +137,7 @@ export function isSdkName(name: string, shortName: string | null): boolean {
  * when linked to AdMob) and the origins the SDKs print (`origin=auto`, `origin=app`, `origin=am`).
  */
 export const ORIGIN_LABELS: Readonly<Record<string, string>> = {
-  app: 'the app',
+  app: "the app's own code",
   auto: 'Firebase SDK (automatic)',
   am: 'Google Mobile Ads SDK',
   fcm: 'Firebase Cloud Messaging',

@@ -38,6 +38,35 @@ function ParamsTable({ params, caption }: { params: AppLogParam[]; caption: stri
   );
 }
 
+/** A consent change: each consent type (and the source of the setting) with its state. */
+function ConsentTable({ params }: { params: AppLogParam[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table applog-params">
+        <caption className="visually-hidden">Consent state</caption>
+        <thead>
+          <tr>
+            <th scope="col">Consent type</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {params.map((param, index) => (
+            <tr key={`${param.name}-${index}`}>
+              <th scope="row">
+                <code>{param.name}</code>
+              </th>
+              <td>
+                <code>{displayValue(param.value)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Everything about the selected entry: params, items, issues, stages and the source lines. */
 export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
   if (!entry) {
@@ -112,7 +141,7 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
       {entry.kind === 'consent' && entry.params.length ? (
         <section className="applog-details__section" aria-label="Consent state">
           <h4>Consent state</h4>
-          <ParamsTable params={entry.params} caption="Consent state" />
+          <ConsentTable params={entry.params} />
         </section>
       ) : null}
       {entry.kind === 'event' || entry.kind === 'screen' || (entry.kind === 'error' && entry.params.length) ? (

@@ -63,8 +63,8 @@ function BehaviorChoice({
       </select>
       <p className="field__hint" id={`${id}-hint`}>
         {strict
-          ? 'Sends validation_behavior: ENFORCE_RECOMMENDATIONS. Also checked: client_id as <number>.<number>, the required parameters of recommended events (purchase: transaction_id, value, items), currency with every value. Use it while developing; leave it out in production.'
-          : 'GA4 accepts what it can and drops the rest silently. Choose strict while developing, as Google recommends.'}
+          ? 'Also checks the client_id format, recommended events’ required parameters and currency with value.'
+          : 'GA4’s default. Google recommends strict while developing.'}
       </p>
       <FieldMessages id={`${id}-messages`} messages={messages} />
     </div>
