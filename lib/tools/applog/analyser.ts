@@ -20,6 +20,14 @@ const FLUTTER_VERBOSE = /^\[\s*(?:\+\s*\d+\s*ms)?\s*\]\s+/;
 /** Xcode's two sinks print the same message within a few milliseconds; further apart it is a new message. */
 const DUPLICATE_SINK_WINDOW_MS = 1000;
 
+/** The same message from the other sink: within a second, the same text but for whitespace (one sink indents with tabs). */
+function isSinkCopy(first: { time: string | null; message: string }, second: { time: string | null; message: string }): boolean {
+  const a = clockMs(first.time);
+  const b = clockMs(second.time);
+  if (a === null || b === null || Math.abs(a - b) > DUPLICATE_SINK_WINDOW_MS) return false;
+  return first.message.replace(/\s+/g, '') === second.message.replace(/\s+/g, '');
+}
+
 /** Milliseconds since midnight of a logged time (`2017-09-04 11:59:26.536845`, `11:59:26.538`), or null. */
 function clockMs(time: string | null): number | null {
   const m = time ? /(\d\d):(\d\d):(\d\d(?:\.\d+)?)$/.exec(time) : null;
@@ -81,8 +89,9 @@ export class AppLogAnalyser {
   private pending: Pending | null = null;
   private currentScreen: string | null = null;
   private lastUpload: AppLogEntry | null = null;
-  /** iOS: the last message applied, to count Xcode's second copy of it once. */
-  private lastIos: { key: string; sink: 'asl' | 'log'; at: number | null; entry: AppLogEntry | null } | null = null;
+  /** iOS: the last message applied and its entry, to count Xcode's second copy of it once. */
+  private lastIosSource: Source | null = null;
+  private lastIosEntry: AppLogEntry | null = null;
   /** The latest consent entry per consent type, for the FE / service pair of one change. */
   private readonly lastConsent = new Map<string, AppLogEntry>();
   /** Entries by name still waiting for later SDK stages, oldest first. */
@@ -237,29 +246,17 @@ export class AppLogAnalyser {
    * (whitespace aside: one sink indents with tabs) from the other sink, within a second.
    */
   private applyIos(source: Source): void {
-    const key = `${source.level}\u0000${source.message.replace(/\s+/g, '')}`;
-    const at = clockMs(source.time);
-    const last = this.lastIos;
-    if (
-      last &&
-      last.key === key &&
-      last.sink !== source.sink &&
-      at !== null &&
-      last.at !== null &&
-      Math.abs(at - last.at) <= DUPLICATE_SINK_WINDOW_MS
-    ) {
-      last.entry?.lines.push(...source.lines);
-      this.lastIos = null;
+    const last = this.lastIosSource;
+    // Cheap tests first: almost every capture has one sink, so the texts are rarely compared.
+    if (last && last.sink !== source.sink && last.level === source.level && isSinkCopy(last, source)) {
+      this.lastIosEntry?.lines.push(...source.lines);
+      this.lastIosSource = null;
       return;
     }
     const before = this.entries.length;
     const touched = this.apply(iosFact(source.message), source);
-    this.lastIos = {
-      key,
-      sink: source.sink ?? 'log',
-      at,
-      entry: touched ?? (this.entries.length > before ? this.entries[this.entries.length - 1] : null),
-    };
+    this.lastIosSource = source;
+    this.lastIosEntry = touched ?? (this.entries.length > before ? this.entries[this.entries.length - 1]! : null);
   }
 
   /* ------------------------------- shared -------------------------------- */

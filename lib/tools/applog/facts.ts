@@ -22,6 +22,7 @@ export type LogFact =
 
 /** The origin as logged (`app`, `auto`, `am`, `fcm` …), or null when the line has none. */
 export function originOf(raw: string | null | undefined): AppLogOrigin | null {
+  if (raw === 'app' || raw === 'auto') return raw;
   const value = raw?.trim();
   return value && /^[A-Za-z][\w-]{0,15}$/.test(value) ? value : null;
 }
@@ -34,6 +35,9 @@ const CONSENT_TYPES = /\b(ad_storage|analytics_storage|ad_user_data|ad_personali
  * consent` forms, and iOS's verbose `ad_storage is granted.` (Google's app consent-mode guide).
  */
 export function consentFact(message: string): Extract<LogFact, { type: 'consent' }> | null {
+  // Cheap test first: this runs for every message that is not an event or a user property.
+  const first = message.charCodeAt(0);
+  if (first !== 83 /* S */ && first !== 97 /* a */ && first !== 32 /* space */) return null;
   const android = /^Setting (storage|DMA) consent(\s*\(FE\))?/.exec(message);
   if (android) {
     const settings: AppLogParam[] = [];

@@ -29,7 +29,7 @@ export function parseConsoleLine(line: string): ConsoleLine | null {
     time: stamp ? (stamp[1] ? `${stamp[1]} ${stamp[2]}` : stamp[2]) : null,
     code: m[1],
     message: m[2],
-    sink: /<(?:Debug|Info|Notice|Warning|Error)>/.test(prefix) ? 'asl' : 'log',
+    sink: prefix.includes('<') && /<(?:Debug|Info|Notice|Warning|Error)>/.test(prefix) ? 'asl' : 'log',
   };
 }
 
