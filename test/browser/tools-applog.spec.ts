@@ -146,6 +146,32 @@ test.describe('app-log analyser', () => {
     expect(problems.problems).toEqual([]);
   });
 
+  test('real logs: consent-state changes on the timeline, the short-exposure note, one event for iOS 10.x', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await open(page);
+    await pasteAndAnalyse(page, `${fixture('real-android-consent.txt')}${fixture('real-android-screen-exposure.txt')}`);
+    await expect(rows(page)).toHaveCount(4);
+    const storage = rows(page).filter({ has: page.getByRole('button', { name: 'Storage consent' }) });
+    await expect(storage).toContainText('Consent');
+    await expect(storage).toContainText('ad_storage denied, analytics_storage denied');
+    await storage.getByRole('button', { name: 'Storage consent' }).click();
+    await expect(details(page).getByRole('table', { name: 'Consent state' }).getByRole('row', { name: 'source MANIFEST' })).toBeVisible();
+    await page.getByLabel('Kind').selectOption('consent');
+    await expect(rows(page)).toHaveCount(2);
+    await page.getByLabel('Kind').selectOption('');
+    await rows(page).getByRole('button', { name: 'Engagement not sent (screen shown < 1 s)' }).click();
+    await expect(details(page).getByRole('note')).toContainText('Not an error: the SDK sends user_engagement (_e) only once a screen');
+
+    await pasteAndAnalyse(page, fixture('real-ios-10x-marking-after-logged.txt'));
+    await expect(page.getByTestId('applog-platform')).toHaveText('iOS (console)');
+    await expect(rows(page)).toHaveCount(3);
+    await rows(page).getByRole('button', { name: 'LoadStart' }).click();
+    await expect(details(page)).toContainText('marked debug → logged → marked real-time');
+    await expect(details(page)).toContainText("origin: app (the app's own code)");
+    problems.stop();
+    expect(problems.problems).toEqual([]);
+  });
+
   test('labels are separated and counts agree with their nouns', async ({ page }) => {
     await open(page);
     await pasteAndAnalyse(page, fixture('android-logcat-threadtime.txt'));
@@ -162,7 +188,7 @@ test.describe('app-log analyser', () => {
     await expect(page.getByText('Decoded 1 event, 0 issues.')).toBeVisible();
     await expect(page.getByText(/· Pasted text · 1 line \(1 from Firebase\) in [\d.]+ s$/)).toBeVisible();
     await expect(details(page).getByRole('heading', { name: 'login' })).toBeVisible();
-    await expect(details(page).locator('.applog-details__kind')).toHaveText('Event origin: app');
+    await expect(details(page).locator('.applog-details__kind')).toHaveText("Event origin: app (the app's own code)");
   });
 
   test('says so when a log has no Firebase lines, with copyable commands (file picked with the keyboard)', async ({ page }) => {

@@ -100,6 +100,39 @@ test.describe('GA4 Measurement Protocol workbench', () => {
     await expect(page.getByText(/app_instance_id \[not-hex\] is invalid/).first()).toBeVisible();
   });
 
+  test("the validation behaviour choice writes validation_behavior and applies GA4's strict checks live", async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await signUp(page.request, 'ga4mp-strict');
+    await gotoHydrated(page, PATH);
+    await page.getByLabel('Measurement ID').fill('G-K3TQ8Y2P7L');
+    await page.getByLabel('API secret', { exact: true }).fill('xVbN3kLqR2sTzW9yU1aE4d');
+    const validation = page.getByRole('region', { name: 'Validation' });
+    const raw = page.getByLabel('Measurement Protocol JSON body');
+    const behaviour = page.getByLabel('Validation behaviour');
+    await expect(behaviour).toHaveValue('RELAXED');
+    await page.getByLabel('Client ID (client_id)').fill('18');
+    await expect(validation.getByText('Valid: no validation messages.')).toBeVisible();
+
+    await behaviour.selectOption('ENFORCE_RECOMMENDATIONS');
+    await expect(raw).toHaveValue(/"validation_behavior": "ENFORCE_RECOMMENDATIONS"/);
+    await expect(validation.getByText('client_id [18] has invalid format. It should be in <number>.<number> format.')).toBeVisible();
+    await expect(page.getByText('Also checks the client_id format', { exact: false })).toBeVisible();
+    await page.getByLabel('Client ID (client_id)').fill('1719384726.1795390000');
+    await expect(validation.getByText('Valid: no validation messages.')).toBeVisible();
+    // A purchase without its required parameters is refused in strict mode only.
+    const body = JSON.parse(await raw.inputValue()) as { events: unknown[] };
+    body.events.push({ name: 'purchase', params: { value: 23 } });
+    await raw.fill(JSON.stringify(body, null, 2));
+    await expect(validation.getByText('3 validation messages')).toBeVisible();
+    await expect(validation.getByRole('button', { name: 'events[1].params.transaction_id' })).toBeVisible();
+
+    await behaviour.selectOption('RELAXED');
+    await expect(raw).not.toHaveValue(/validation_behavior/);
+    await expect(validation.getByText('Valid: no validation messages.')).toBeVisible();
+    problems.stop();
+    expect(problems.problems).toEqual([]);
+  });
+
   test('a fresh payload lists the fields still to fill in; a field shows its messages once touched, all of them on a check or a send', async ({
     page,
   }) => {

@@ -61,6 +61,32 @@ describe('GA4 MP workbench API (the shared app process)', () => {
     );
   });
 
+  it("applies GA4's strict checks when the body asks for ENFORCE_RECOMMENDATIONS, and answers unknown fields as GA4 does", async () => {
+    const body = { client_id: '18', events: [{ name: 'purchase', params: { value: 23 } }] };
+    const relaxed = await validate({ query: WEB, body }).expect(200);
+    expect(relaxed.body).toEqual({ validationMessages: [] });
+    const strict = await validate({ query: WEB, body: { ...body, validation_behavior: 'ENFORCE_RECOMMENDATIONS' } }).expect(200);
+    expect(
+      (strict.body.validationMessages as { fieldPath: string; validationCode: string }[]).map((m) => `${m.fieldPath} ${m.validationCode}`),
+    ).toEqual([
+      'client_id VALUE_INVALID',
+      'events[0].params.transaction_id VALUE_REQUIRED',
+      'events[0].params.items VALUE_REQUIRED',
+      'events[0].params.currency VALUE_REQUIRED',
+    ]);
+    expect(strict.body.validationMessages[0].description).toBe(
+      'client_id [18] has invalid format. It should be in <number>.<number> format.',
+    );
+    const unknown = await validate({ query: WEB, body: { ...BODY, events: [{ names: 'login' }] } }).expect(200);
+    expect(unknown.body.validationMessages).toEqual([
+      {
+        fieldPath: 'events[0].names',
+        description: 'Unable to parse Measurement Protocol JSON payload. (events[0]) names: Cannot find field.',
+        validationCode: 'VALUE_INVALID',
+      },
+    ]);
+  });
+
   it('refuses a request that is not { query, body } objects with field messages', async () => {
     const missing = await validate({}).expect(400);
     expect(Object.keys(missing.body.fields).sort()).toEqual(['body', 'query']);
@@ -202,6 +228,20 @@ describe('GA4 MP workbench: sending through the server (in-process app, GA4 stan
     expect(received).toMatchObject({ region: 'global', path: '/debug/mp/collect', body: BODY });
     expect(received.search.get('api_secret')).toBe(WEB.api_secret);
     expect(await sendRuns()).toBe(before + 1);
+  });
+
+  it('forwards validation_behavior to the validation server untouched, and refuses what the strict mode refuses unless sent anyway', async () => {
+    const who = await user();
+    const strict = { ...BODY, validation_behavior: 'ENFORCE_RECOMMENDATIONS' };
+    await send(who, { query: WEB, body: strict, debug: true, region: 'global' }).expect(200);
+    expect(ga4.requests.at(-1)).toMatchObject({ path: '/debug/mp/collect', body: strict });
+    const uuid = { ...strict, client_id: '35009a79-1a05-49d7-b876-2b884d0f825b' };
+    const before = ga4.requests.length;
+    const refused = await send(who, { query: WEB, body: uuid, debug: true, region: 'global' }).expect(422);
+    expect(Object.keys(refused.body.fields)).toEqual(['client_id']);
+    expect(ga4.requests.length).toBe(before);
+    await send(who, { query: WEB, body: uuid, debug: true, region: 'global', force: true }).expect(200);
+    expect(ga4.requests.at(-1)!.body).toEqual(uuid);
   });
 
   it('sends for real to the EU host (204, no answer body)', async () => {

@@ -4,6 +4,7 @@ export const KIND_LABELS: Record<AppLogKind, string> = {
   event: 'Event',
   screen: 'Screen view',
   user_property: 'User property',
+  consent: 'Consent',
   upload: 'Upload',
   error: 'Error',
   info: 'Info',
@@ -26,12 +27,21 @@ export function displayValue(value: string | null): string {
 /** The few parameters worth a glance in the timeline row. */
 export function keyParams(entry: AppLogEntry, max = 3): string {
   if (entry.kind === 'user_property') return `= ${displayValue(entry.value ?? null)}`;
+  if (entry.kind === 'consent') return consentSummary(entry) || entry.message.split('\n')[0];
   if (entry.kind === 'error' || entry.kind === 'info' || entry.kind === 'upload') return entry.message.split('\n')[0];
   const params = customParams(entry);
   const shown = params.slice(0, max).map((param) => `${param.name}=${param.items ? '[…]' : displayValue(param.value)}`);
   if (params.length > max) shown.push(`+${params.length - max} more`);
   if (entry.items.length) shown.push(`${entry.items.length} item${entry.items.length === 1 ? '' : 's'}`);
   return shown.join(', ');
+}
+
+/** `ad_storage denied, analytics_storage denied` (the consent source is left out: it is in the details). */
+export function consentSummary(entry: AppLogEntry): string {
+  return entry.params
+    .filter((param) => param.name !== 'source')
+    .map((param) => `${param.name} ${displayValue(param.value)}`)
+    .join(', ');
 }
 
 /** "1 line", "15,448 lines": a formatted count with its noun in the right number. */

@@ -70,6 +70,7 @@ describe('iOS console line formats', () => {
       time: '2022-10-10 09:11:14.371613',
       code: 'I-ACS023072',
       message: 'Event logged. x',
+      sink: 'log',
     });
     expect(
       parseConsoleLine('default\t10:00:00.123456+0200\tShopApp\t10.24.0 - [FirebaseAnalytics][I-ACS023087] User property set. x'),
@@ -77,12 +78,19 @@ describe('iOS console line formats', () => {
       time: '10:00:00.123456',
       code: 'I-ACS023087',
       message: 'User property set. x',
+      sink: 'log',
     });
     expect(parseConsoleLine('8.13.0 - [Firebase/Analytics][I-ACS023016] Analytics is ready to receive events')).toEqual({
       time: null,
       code: 'I-ACS023016',
       message: 'Analytics is ready to receive events',
+      sink: 'log',
     });
+    expect(
+      parseConsoleLine(
+        '2017-09-04 11:59:26.538 MyApp[342] <Debug> [Firebase/Analytics][I-ACS023105] Event is not subject to real-time event count daily limit.',
+      ),
+    ).toMatchObject({ time: '2017-09-04 11:59:26.538', code: 'I-ACS023105', sink: 'asl' });
     expect(parseConsoleLine('2022-10-10 09:11:14.371613-0500 App[1:2] something else')).toBeNull();
   });
 });
@@ -228,6 +236,7 @@ describe('Android fixture (threadtime)', () => {
       screens: 2,
       userPropertyChanges: 2,
       uploads: 2,
+      consentChanges: 0,
       errors: 2,
       distinctEventNames: 3,
       entriesWithIssues: 4,

@@ -15,6 +15,24 @@ const MERGE_WINDOW = 200;
 // Colour codes that terminals and Android Studio leave in copied logs; matching the escape is the point.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
+// `flutter run -v` puts "[ +153 ms] " (or "[        ] ") before every device line, Android and iOS alike.
+const FLUTTER_VERBOSE = /^\[\s*(?:\+\s*\d+\s*ms)?\s*\]\s+/;
+/** Xcode's two sinks print the same message within a few milliseconds; further apart it is a new message. */
+const DUPLICATE_SINK_WINDOW_MS = 1000;
+
+/** The same message from the other sink: within a second, the same text but for whitespace (one sink indents with tabs). */
+function isSinkCopy(first: { time: string | null; message: string }, second: { time: string | null; message: string }): boolean {
+  const a = clockMs(first.time);
+  const b = clockMs(second.time);
+  if (a === null || b === null || Math.abs(a - b) > DUPLICATE_SINK_WINDOW_MS) return false;
+  return first.message.replace(/\s+/g, '') === second.message.replace(/\s+/g, '');
+}
+
+/** Milliseconds since midnight of a logged time (`2017-09-04 11:59:26.536845`, `11:59:26.538`), or null. */
+function clockMs(time: string | null): number | null {
+  const m = time ? /(\d\d):(\d\d):(\d\d(?:\.\d+)?)$/.exec(time) : null;
+  return m ? (Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000 : null;
+}
 
 /**
  * Guesses the platform from a sample (the first few hundred kB are plenty): iOS console output carries
@@ -22,8 +40,11 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  */
 export function detectPlatform(sample: string): AppLogPlatform | null {
   const ios = (sample.match(/\[(?:FirebaseAnalytics|Firebase\/Analytics)\]\[I-/g) ?? []).length;
-  const android = (sample.match(/(?:\s[VDIWE]\s+FA(?:-SVC)?\s*:|[VDIWE]\/FA(?:-SVC)?[\s(:]|\sFA(?:-SVC)?\s+\S+\s+[VDIWE]\s)/g) ?? [])
-    .length;
+  const android = (
+    sample.match(
+      /(?:\s[VDIWE]\s+FA(?:-SVC)?\s*:|[VDIWE]\/FA(?:-SVC)?[\s(:]|\sFA(?:-SVC)?\s+\S+\s+[VDIWE]\s|\[(?:TRACE|DEBUG|INFO|WARN|ERROR)\]\s+FA(?:-SVC)?:)/g,
+    ) ?? []
+  ).length;
   if (ios === 0 && android === 0) {
     if (/^\s*Logging event|Bundle\[\{/m.test(sample)) return 'android';
     if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+[+-]\d{4} \S+\[\d+:\w+\]/m.test(sample)) return 'ios';
@@ -40,6 +61,16 @@ interface Pending {
   message: string;
   lines: number[];
   depth: number;
+  sink?: 'asl' | 'log';
+}
+
+interface Source {
+  time: string | null;
+  level: string | null;
+  message: string;
+  lines: number[];
+  /** iOS only: the sink that printed the line (see ConsoleLine.sink). */
+  sink?: 'asl' | 'log';
 }
 
 /**
@@ -58,6 +89,11 @@ export class AppLogAnalyser {
   private pending: Pending | null = null;
   private currentScreen: string | null = null;
   private lastUpload: AppLogEntry | null = null;
+  /** iOS: the last message applied and its entry, to count Xcode's second copy of it once. */
+  private lastIosSource: Source | null = null;
+  private lastIosEntry: AppLogEntry | null = null;
+  /** The latest consent entry per consent type, for the FE / service pair of one change. */
+  private readonly lastConsent = new Map<string, AppLogEntry>();
   /** Entries by name still waiting for later SDK stages, oldest first. */
   private readonly open = new Map<string, { entry: AppLogEntry; stage: number }[]>();
 
@@ -87,7 +123,9 @@ export class AppLogAnalyser {
     this.flushPending();
     validateEntries(this.entries);
     const userProperties = [...this.userProperties.values()];
-    const count = (kind: AppLogEntry['kind']) => this.entries.filter((entry) => entry.kind === kind).length;
+    const counts = new Map<AppLogEntry['kind'], number>();
+    for (const entry of this.entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
+    const count = (kind: AppLogEntry['kind']) => counts.get(kind) ?? 0;
     const eventNames = new Set(
       this.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name),
     );
@@ -105,6 +143,7 @@ export class AppLogAnalyser {
         screens: count('screen'),
         userPropertyChanges: count('user_property'),
         uploads: count('upload'),
+        consentChanges: count('consent'),
         errors: count('error'),
         distinctEventNames: eventNames.size,
         entriesWithIssues: withIssues.length,
@@ -118,6 +157,10 @@ export class AppLogAnalyser {
     let text = this.lineNumber === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     // `adb logcat -v color` and some terminals colour the lines.
     if (text.includes('\u001b[')) text = text.replace(ANSI, '');
+    if (text.charCodeAt(0) === 91 /* [ */) {
+      const flutter = FLUTTER_VERBOSE.exec(text);
+      if (flutter) text = text.slice(flutter[0].length);
+    }
     if (this.platform === 'android') this.androidLine(text);
     else this.iosLine(text);
   }
@@ -184,10 +227,36 @@ export class AppLogAnalyser {
     this.relevant++;
     const depth = openBrackets(parsed.message, true);
     if (depth > 0) {
-      this.pending = { time: parsed.time, level: parsed.code, pid: null, message: parsed.message, lines: [this.lineNumber], depth };
+      this.pending = {
+        time: parsed.time,
+        level: parsed.code,
+        pid: null,
+        message: parsed.message,
+        lines: [this.lineNumber],
+        depth,
+        sink: parsed.sink,
+      };
       return;
     }
-    this.apply(iosFact(parsed.message), { time: parsed.time, level: parsed.code, message: parsed.message, lines: [this.lineNumber] });
+    this.applyIos({ time: parsed.time, level: parsed.code, message: parsed.message, lines: [this.lineNumber], sink: parsed.sink });
+  }
+
+  /**
+   * Applies one iOS message unless it is Xcode's second copy of the previous one: the same code and text
+   * (whitespace aside: one sink indents with tabs) from the other sink, within a second.
+   */
+  private applyIos(source: Source): void {
+    const last = this.lastIosSource;
+    // Cheap tests first: almost every capture has one sink, so the texts are rarely compared.
+    if (last && last.sink !== source.sink && last.level === source.level && isSinkCopy(last, source)) {
+      this.lastIosEntry?.lines.push(...source.lines);
+      this.lastIosSource = null;
+      return;
+    }
+    const before = this.entries.length;
+    const touched = this.apply(iosFact(source.message), source);
+    this.lastIosSource = source;
+    this.lastIosEntry = touched ?? (this.entries.length > before ? this.entries[this.entries.length - 1]! : null);
   }
 
   /* ------------------------------- shared -------------------------------- */
@@ -204,15 +273,17 @@ export class AppLogAnalyser {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    const fact = this.platform === 'android' ? androidFact(pending.message, pending.level) : iosFact(pending.message);
-    this.apply(fact, { time: pending.time, level: pending.level, message: pending.message, lines: pending.lines });
+    const source: Source = { time: pending.time, level: pending.level, message: pending.message, lines: pending.lines, sink: pending.sink };
+    if (this.platform === 'android') this.apply(androidFact(pending.message, pending.level), source);
+    else this.applyIos(source);
   }
 
-  private apply(fact: LogFact | null, source: { time: string | null; level: string | null; message: string; lines: number[] }): void {
+  /** Applies one message; returns the entry it created or merged into, if any. */
+  private apply(fact: LogFact | null, source: Source): AppLogEntry | null {
     if (!fact) {
       this.unrecognisedCount++;
       if (this.unrecognised.length < UNRECOGNISED_KEPT) this.unrecognised.push({ line: source.lines[0], text: source.message });
-      return;
+      return null;
     }
     switch (fact.type) {
       case 'event':
@@ -227,35 +298,60 @@ export class AppLogAnalyser {
           target.stages.push(fact.label);
           target.lines.push(...source.lines);
         }
-        return;
+        return target ?? null;
       }
       case 'upload': {
         const entry = this.add({ kind: 'upload', name: fact.label, source });
         this.lastUpload = entry;
-        return;
+        return entry;
       }
+      case 'consent':
+        return this.consent(fact, source);
       case 'error': {
         const entry = this.add({ kind: 'error', name: fact.label, source });
+        const logged = source.message.split('\n')[0];
         entry.issues.push({
           code: 'firebase_logged_error',
           severity: 'error',
-          message: `Firebase logged: ${source.message.split('\n')[0]}`,
+          message: fact.explanation ? `${fact.explanation} (Firebase logged: ${logged})` : `Firebase logged: ${logged}`,
           ...(fact.subject ? { subject: fact.subject } : {}),
         });
-        return;
+        return entry;
       }
-      case 'info':
-        this.add({ kind: 'info', name: fact.label, source });
-        return;
+      case 'info': {
+        const entry = this.add({ kind: 'info', name: fact.label, source });
+        if (fact.note) entry.note = fact.note;
+        return entry;
+      }
     }
   }
 
-  private add(init: {
-    kind: AppLogEntry['kind'];
-    name: string;
-    shortName?: string | null;
-    source: { time: string | null; level: string | null; message: string; lines: number[] };
-  }): AppLogEntry {
+  /** A consent-state change; the FE line and the service's line of the same change are one entry. */
+  private consent(fact: Extract<LogFact, { type: 'consent' }>, source: Source): AppLogEntry {
+    const settings = (params: AppLogParam[]) =>
+      params
+        .filter((param) => param.name !== 'source')
+        .map((param) => `${param.name}=${param.value}`)
+        .join(',');
+    const last = this.lastConsent.get(fact.label);
+    if (
+      last &&
+      last.index >= this.entries.length - MERGE_WINDOW &&
+      !last.stages.includes(fact.stageLabel) &&
+      settings(last.params) === settings(fact.settings)
+    ) {
+      last.stages.push(fact.stageLabel);
+      last.lines.push(...source.lines);
+      return last;
+    }
+    const entry = this.add({ kind: 'consent', name: fact.label, source });
+    entry.params = fact.settings;
+    entry.stages.push(fact.stageLabel);
+    this.lastConsent.set(fact.label, entry);
+    return entry;
+  }
+
+  private add(init: { kind: AppLogEntry['kind']; name: string; shortName?: string | null; source: Source }): AppLogEntry {
     const entry: AppLogEntry = {
       index: this.entries.length,
       kind: init.kind,
@@ -294,17 +390,18 @@ export class AppLogAnalyser {
     this.open.set(key, open);
   }
 
-  private event(
-    fact: Extract<LogFact, { type: 'event' }>,
-    source: { time: string | null; level: string | null; message: string; lines: number[] },
-  ): void {
+  private event(fact: Extract<LogFact, { type: 'event' }>, source: Source): AppLogEntry {
     const { name, shortName } = splitName(fact.rawName);
     const key = `event:${name}`;
     const { params, items } = splitItems(fact.params);
-    const target = this.mergeTarget(key, fact.stage);
+    // The real-time / debug marking is one of the stages, but SDK 10.x+ logs the real-time marking after
+    // "Event logged" (and after "Starting data upload"): it joins the oldest recent entry of that name
+    // that has not been marked so yet, whatever stage it has reached.
+    const marking = fact.stageLabel.startsWith('marked');
+    const target = marking ? this.markTarget(key, fact.stageLabel) : this.mergeTarget(key, fact.stage);
     if (target) {
       const entry = target.entry;
-      target.stage = fact.stage;
+      target.stage = Math.max(target.stage, fact.stage);
       entry.stages.push(fact.stageLabel);
       entry.lines.push(...source.lines);
       entry.shortName ??= shortName;
@@ -312,7 +409,7 @@ export class AppLogAnalyser {
       const known = new Set(entry.params.map((param) => param.name));
       for (const param of params) if (!known.has(param.name)) entry.params.push(param);
       if (entry.items.length === 0) entry.items = items;
-      return;
+      return entry;
     }
     const screenView = name === 'screen_view' || shortName === '_vs';
     const firebaseError = name === 'error' && (shortName === '_err' || fact.origin === 'auto');
@@ -325,12 +422,19 @@ export class AppLogAnalyser {
     if (screenView && own) this.currentScreen = own;
     entry.screen = own ?? this.currentScreen;
     this.remember(key, entry, fact.stage);
+    return entry;
   }
 
-  private userProperty(
-    fact: Extract<LogFact, { type: 'user_property' }>,
-    source: { time: string | null; level: string | null; message: string; lines: number[] },
-  ): void {
+  /** The oldest recent entry of `key` without the `label` marking yet, or null. */
+  private markTarget(key: string, label: string): { entry: AppLogEntry; stage: number } | null {
+    const open = this.open.get(key);
+    if (!open) return null;
+    const oldest = this.entries.length - MERGE_WINDOW;
+    while (open.length && open[0].entry.index < oldest) open.shift();
+    return open.find((candidate) => !candidate.entry.stages.includes(label)) ?? null;
+  }
+
+  private userProperty(fact: Extract<LogFact, { type: 'user_property' }>, source: Source): AppLogEntry {
     const { name, shortName } = splitName(fact.rawName);
     const key = `user_property:${name}`;
     const target = this.mergeTarget(key, fact.stage);
@@ -338,7 +442,7 @@ export class AppLogAnalyser {
       target.stage = fact.stage;
       target.entry.stages.push(fact.stageLabel);
       target.entry.lines.push(...source.lines);
-      return;
+      return target.entry;
     }
     const entry = this.add({ kind: 'user_property', name, shortName, source });
     entry.value = fact.value;
@@ -348,6 +452,7 @@ export class AppLogAnalyser {
     state.value = fact.value;
     state.history.push({ entryIndex: entry.index, time: entry.time, line: entry.lines[0], value: fact.value });
     this.userProperties.set(name, state);
+    return entry;
   }
 }
 

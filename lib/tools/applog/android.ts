@@ -1,4 +1,14 @@
-import { errorLabel, errorSubject, type LogFact, looksLikeError, originOf } from './facts.js';
+import {
+  consentFact,
+  errorLabel,
+  errorSubject,
+  explainWarning,
+  type LogFact,
+  looksLikeError,
+  originOf,
+  SHORT_EXPOSURE,
+  SHORT_EXPOSURE_NOTE,
+} from './facts.js';
 import { parseBundle } from './values.js';
 
 /** One logcat line split into its parts. `tag` is null for a bare message (no logcat prefix). */
@@ -21,9 +31,19 @@ const STUDIO = /^(\d{4})-(\d\d-\d\d)\s+(\d\d:\d\d:\d\d(?:\.\d+)?)\s+(\d+)-\d+\s+
 // `brief` (and Android Studio's Run window): "V/FA      ( 1234): msg", "V/FA: msg"
 const BRIEF = /^([VDIWEFAS])\/([^(:]*?)\s*(?:\(\s*(\d+)\))?:(?: (.*))?$/;
 
+// Titanium CLI (`ti build`): "[INFO]  FA: msg", "[ERROR] FA: msg" (hansemannn/titanium-firebase-analytics #13, #17).
+const TITANIUM = /^\[(TRACE|DEBUG|INFO|WARN|ERROR)\]\s+([\w.-]+):(?: (.*))?$/;
+const TITANIUM_LEVELS: Readonly<Record<string, string>> = { TRACE: 'V', DEBUG: 'D', INFO: 'I', WARN: 'W', ERROR: 'E' };
+
 const time = (year: string | undefined, date: string, clock: string) => `${year ? `${year}-` : ''}${date} ${clock}`;
 
 export function parseLogcatLine(line: string): LogcatLine | null {
+  if (line.charCodeAt(0) === 91 /* [ */) {
+    const titanium = TITANIUM.exec(line);
+    return titanium
+      ? { time: null, pid: null, level: TITANIUM_LEVELS[titanium[1]] ?? null, tag: titanium[2], message: titanium[3] ?? '' }
+      : null;
+  }
   const first = line.charCodeAt(0);
   if (first >= 48 && first <= 57) {
     let m = THREADTIME.exec(line);
@@ -66,14 +86,17 @@ const INFOS: [RegExp, string][] = [
   [/^Event not sent since app measurement is disabled/, 'Event not sent since app measurement is disabled'],
   [/^Faster debug mode event logging enabled/, 'Faster debug mode event logging enabled'],
   [/^To enable faster debug mode event logging run/, 'Faster debug mode is off'],
+  [/^To enable debug logging run/, 'Debug logging is off'],
+  [/^Logging screen view/, 'Screen view requested'],
   [/^App measurement (?:initialized|is starting up|enabled|disabled)/, 'App measurement started'],
   [/^Setting app measurement enabled/, 'App measurement enabled flag set'],
   [/^Setting (?:user ID|user id)/, 'User ID set'],
+  [/^No data to upload/, 'No data to upload'],
 ];
 
 /** A message that is Firebase's even without the FA tag (a paste of bare messages). */
 export function isBareFirebaseMessage(message: string): boolean {
-  return /^(?:Logging event|Event recorded: Event\{|Setting user property|Debug-level message logging enabled|Event not sent since app measurement)/.test(
+  return /^(?:Logging event|Logging screen view|Screen exposed for less than|Event recorded: Event\{|Setting user property|Setting (?:storage|DMA) consent|Debug-level message logging enabled|Event not sent since app measurement)/.test(
     message,
   );
 }
@@ -130,10 +153,14 @@ export function androidFact(message: string, level: string | null): LogFact | nu
       rawName: m[2].trim(),
       value: null,
     };
+  const consent = consentFact(message);
+  if (consent) return consent;
+  if (SHORT_EXPOSURE.test(message)) return { type: 'info', label: 'Engagement not sent (screen shown < 1 s)', note: SHORT_EXPOSURE_NOTE };
   for (const [pattern, label] of UPLOADS) if (pattern.test(message)) return { type: 'upload', label };
   for (const [pattern, label] of INFOS) if (pattern.test(message)) return { type: 'info', label };
-  if (level === 'E' || level === 'W' || looksLikeError(message)) {
-    return { type: 'error', label: errorLabel(message), subject: errorSubject(message) };
+  const explanation = explainWarning(message);
+  if (explanation || level === 'E' || level === 'W' || looksLikeError(message)) {
+    return { type: 'error', label: errorLabel(message), subject: errorSubject(message), ...(explanation ? { explanation } : {}) };
   }
   return null;
 }

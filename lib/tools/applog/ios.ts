@@ -1,4 +1,4 @@
-import { errorLabel, errorSubject, type LogFact, looksLikeError, originOf } from './facts.js';
+import { consentFact, errorLabel, errorSubject, explainWarning, type LogFact, looksLikeError, originOf } from './facts.js';
 import { parseDictionary } from './values.js';
 
 export interface ConsoleLine {
@@ -6,6 +6,12 @@ export interface ConsoleLine {
   /** The I-ACS message code, e.g. I-ACS023072. */
   code: string;
   message: string;
+  /**
+   * Which log sink printed it: Xcode shows the unified log's line (`App[pid:tid]`, microseconds) and, for
+   * older SDKs, the same message again from ASL/stderr (`App[pid] <Debug>`, milliseconds). The analyser
+   * counts such a pair once.
+   */
+  sink: 'asl' | 'log';
 }
 
 // "[FirebaseAnalytics][I-ACS023072] msg" (SDK 7+) or "[Firebase/Analytics][I-ACS023072] msg" (older).
@@ -19,7 +25,12 @@ export function parseConsoleLine(line: string): ConsoleLine | null {
   if (!m) return null;
   const prefix = line.slice(0, m.index);
   const stamp = STAMP.exec(prefix);
-  return { time: stamp ? (stamp[1] ? `${stamp[1]} ${stamp[2]}` : stamp[2]) : null, code: m[1], message: m[2] };
+  return {
+    time: stamp ? (stamp[1] ? `${stamp[1]} ${stamp[2]}` : stamp[2]) : null,
+    code: m[1],
+    message: m[2],
+    sink: prefix.includes('<') && /<(?:Debug|Info|Notice|Warning|Error)>/.test(prefix) ? 'asl' : 'log',
+  };
 }
 
 /** Whether `line` starts a new console message (so it cannot continue a dictionary). */
@@ -35,6 +46,8 @@ const USER_PROPERTY_CLEARED = /^(?:Removing|Clearing) user property\. Name: (.+)
 
 const UPLOADS: [RegExp, string][] = [
   [/^Upload task scheduled/, 'Upload scheduled'],
+  // SDK 10.x+ (firebase-ios-sdk #13043): the upload starts before the real-time marking of the event.
+  [/^Starting data upload/, 'Starting data upload'],
   [/^Uploading events/, 'Uploading events'],
   [/^Measurement data sent to network/, 'Uploading data'],
   [/^Successful upload|^Upload successful/, 'Upload successful'],
@@ -48,6 +61,7 @@ const INFOS: [RegExp, string][] = [
   [/^Analytics collection (?:enabled|disabled)/, 'Analytics collection'],
   [/^Analytics is ready to receive events/, 'Analytics ready'],
   [/^Event not sent since app measurement is disabled|^Analytics is disabled/, 'App measurement is disabled'],
+  [/^No data to upload/, 'No data to upload'],
 ];
 
 function userValue(raw: string): string | null {
@@ -75,7 +89,9 @@ export function iosFact(message: string): LogFact | null {
   }
   m = MARKED.exec(message);
   if (m) {
-    const label = /real-time/i.test(message) && /debug/i.test(message) ? 'marked debug' : 'marked real-time';
+    // Only the sentence before the dictionary: its `ga_debug (_dbg) = 1` would say "debug" for both kinds.
+    const head = message.slice(0, m.index);
+    const label = /real-time/i.test(head) && /debug/i.test(head) ? 'marked debug' : 'marked real-time';
     if (m[2] === undefined) return { type: 'annotate', rawName: m[1].trim(), label };
     const params = parseDictionary(m[2]);
     const origin = params.find((param) => param.shortName === '_o');
@@ -94,8 +110,12 @@ export function iosFact(message: string): LogFact | null {
   }
   m = USER_PROPERTY_CLEARED.exec(message);
   if (m) return { type: 'user_property', stage: 1, stageLabel: 'cleared', rawName: m[1].trim(), value: null };
+  const consent = consentFact(message);
+  if (consent) return consent;
   for (const [pattern, label] of UPLOADS) if (pattern.test(message)) return { type: 'upload', label };
   for (const [pattern, label] of INFOS) if (pattern.test(message)) return { type: 'info', label };
-  if (looksLikeError(message)) return { type: 'error', label: errorLabel(message), subject: errorSubject(message) };
+  const explanation = explainWarning(message);
+  if (explanation || looksLikeError(message))
+    return { type: 'error', label: errorLabel(message), subject: errorSubject(message), ...(explanation ? { explanation } : {}) };
   return null;
 }

@@ -106,9 +106,53 @@ export function splitName(raw: string): { name: string; shortName: string | null
   return { name: text, shortName: null };
 }
 
-/** Parameters the SDK adds itself (they do not count towards the 25 and may use reserved prefixes). */
+/** The SDK's own long names (`ga_screen`, `ga_event_origin`, `firebase_error` …): the values of SHORT_NAMES. */
+const SDK_LONG_NAMES: ReadonlySet<string> = new Set([
+  ...Object.values(SHORT_NAMES),
+  // Older SDKs' spellings of the same parameters (firebase_ before ga_).
+  'firebase_event_origin',
+  'firebase_screen',
+  'firebase_screen_class',
+  'firebase_screen_id',
+  'firebase_previous_screen',
+  'firebase_previous_class',
+  'firebase_previous_id',
+  'firebase_realtime',
+  'firebase_debug',
+]);
+
+/**
+ * Parameters the SDK adds itself (they do not count towards the 25 and may use reserved prefixes): a
+ * short name, a leading underscore, or one of the SDK's own long names even when the log prints it
+ * without its short form (FA-SVC output can show `ga_screen` alone: that is the SDK's screen name, not
+ * the app breaking the `ga_` prefix rule).
+ */
 export function isSdkName(name: string, shortName: string | null): boolean {
-  return shortName !== null || name.startsWith('_');
+  return shortName !== null || name.startsWith('_') || SDK_LONG_NAMES.has(name);
+}
+
+/**
+ * Who logged an event (`ga_event_origin`): the values Firebase documents or logs. Sources: Firebase
+ * "Automatically collected events" (notification_* from Cloud Messaging, ad_* from the Mobile Ads SDK
+ * when linked to AdMob) and the origins the SDKs print (`origin=auto`, `origin=app`, `origin=am`).
+ */
+export const ORIGIN_LABELS: Readonly<Record<string, string>> = {
+  app: "the app's own code",
+  auto: 'Firebase SDK (automatic)',
+  am: 'Google Mobile Ads SDK',
+  fcm: 'Firebase Cloud Messaging',
+  fiam: 'Firebase In-App Messaging',
+  fdl: 'Firebase Dynamic Links',
+};
+
+/** A readable label for an origin; an unknown one is shown as logged. */
+export function originLabel(origin: string): string {
+  return ORIGIN_LABELS[origin] ?? `another SDK (${origin})`;
+}
+
+/** Whether an event was logged by the app's own code (or the log does not say): only those follow the app's naming rules. */
+export function isAppOrigin(origin: string | null): boolean {
+  return origin === null || origin === 'app';
 }
 
 export function hasReservedPrefix(name: string): string | null {

@@ -2,10 +2,18 @@
 
 export type AppLogPlatform = 'android' | 'ios';
 
-/** What one entry of the stream is. `screen` is a screen_view event; `error` a problem Firebase itself logged. */
-export type AppLogKind = 'event' | 'user_property' | 'screen' | 'upload' | 'error' | 'info';
+/**
+ * What one entry of the stream is. `screen` is a screen_view event; `error` a problem Firebase itself
+ * logged; `consent` a change of the consent state (`Setting storage consent`, `Setting DMA consent`).
+ */
+export type AppLogKind = 'event' | 'user_property' | 'screen' | 'consent' | 'upload' | 'error' | 'info';
 
-export type AppLogOrigin = 'app' | 'auto';
+/**
+ * Who logged an event (`ga_event_origin`, `_o`): `app` (the app's own code), `auto` (the SDK), `am`
+ * (the Google Mobile Ads SDK), `fcm` (Cloud Messaging), `fiam` (In-App Messaging), `fdl` (Dynamic
+ * Links), or another SDK's short name as logged. `ORIGIN_LABELS` (rules.ts) names the known ones.
+ */
+export type AppLogOrigin = string;
 
 /** One parameter (or item parameter) as logged, with the SDK's short name when the log shows it (`ga_screen_class(_sc)`). */
 export interface AppLogParam {
@@ -70,6 +78,8 @@ export interface AppLogEntry {
   items: AppLogParam[][];
   /** User property value (null = cleared). */
   value?: string | null;
+  /** What an informational line means in plain words (e.g. why an engagement event was not sent). */
+  note?: string;
   /** The SDK stages this entry was seen at, in order: `logged (FE)`, `logged (service)`, `recorded`, `saved` … */
   stages: string[];
   /** The first source message (without the log line prefix), for the raw view and search. */
@@ -104,6 +114,7 @@ export interface AppLogSummary {
   screens: number;
   userPropertyChanges: number;
   uploads: number;
+  consentChanges: number;
   errors: number;
   distinctEventNames: number;
   /** Entries with at least one issue. */

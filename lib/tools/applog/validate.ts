@@ -2,6 +2,7 @@ import {
   APP_LIMITS,
   FIREBASE_ERROR_CODES,
   hasReservedPrefix,
+  isAppOrigin,
   isSdkName,
   RESERVED_EVENT_NAMES,
   RESERVED_USER_PROPERTY_NAMES,
@@ -20,7 +21,7 @@ export function validateEntries(entries: AppLogEntry[]): void {
       if (entry.kind !== 'error' || entry.params.length) entry.issues.push(...firebaseErrors(entry.params));
       if (entry.kind === 'error') continue;
       entry.issues.push(...validateEvent(entry));
-      if (entry.origin !== 'auto' && entry.shortName === null && !eventNames.has(entry.name)) {
+      if (isAppOrigin(entry.origin) && entry.shortName === null && !eventNames.has(entry.name)) {
         eventNames.add(entry.name);
         if (eventNames.size > APP_LIMITS.distinctEventNames) {
           entry.issues.push({
@@ -50,7 +51,9 @@ export function validateEntries(entries: AppLogEntry[]): void {
 export function validateEvent(event: Pick<AppLogEntry, 'name' | 'shortName' | 'origin' | 'params' | 'items'>): AppLogIssue[] {
   const issues: AppLogIssue[] = [];
   const { name } = event;
-  if (event.origin !== 'auto' && event.shortName === null) {
+  // Events logged by the SDK itself or by another Google SDK (`origin=auto`, `am`, `fcm` …) may use
+  // reserved names; only the app's own events follow the app's rules.
+  if (isAppOrigin(event.origin) && event.shortName === null) {
     if (name.length > APP_LIMITS.eventNameLength) {
       issues.push({
         code: 'event_name_too_long',

@@ -5,6 +5,8 @@ import { validateGa4mpRequest } from './validate.js';
 
 interface Fixture {
   description: string;
+  /** Where a real-world sample comes from (required for real-* and constructed-* fixtures; see SOURCES.md). */
+  source?: string;
   now: string;
   query: unknown;
   body: unknown;
@@ -20,6 +22,13 @@ describe('realistic payloads in test/fixtures/ga4mp', () => {
   it('has valid and invalid fixtures', () => {
     expect(fixtures.some(([, fixture]) => fixture.validationMessages.length === 0)).toBe(true);
     expect(fixtures.some(([, fixture]) => fixture.validationMessages.length > 0)).toBe(true);
+  });
+
+  it('names the source of every real-world and constructed sample', () => {
+    const sourced = fixtures.filter(([file]) => /^(real|constructed)-/.test(file));
+    expect(sourced.length).toBeGreaterThanOrEqual(8);
+    for (const [file, fixture] of sourced)
+      expect([file, typeof fixture.source === 'string' && fixture.source.length > 40]).toEqual([file, true]);
   });
 
   it.each(fixtures)('%s answers its expected validationMessages', (_file, fixture) => {

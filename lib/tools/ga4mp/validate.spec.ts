@@ -99,11 +99,24 @@ describe('validateGa4mpRequest: streams and identifiers', () => {
     );
   });
 
-  it('flags unknown body fields (a typo such as "event" for "events")', () => {
-    expect(codes(validateGa4mpRequest(WEB, { client_id: CLIENT_ID, event: [{ name: 'a' }] }, { now: NOW }))).toEqual([
-      'event NAME_INVALID',
-      'events VALUE_REQUIRED',
-    ]);
+  it('flags unknown body fields (a typo such as "event" for "events") as GA4 does: VALUE_INVALID, Cannot find field', () => {
+    const result = validateGa4mpRequest(WEB, { client_id: CLIENT_ID, event: [{ name: 'a' }] }, { now: NOW });
+    // GA4 cannot parse the payload, so it says only that (no "events required").
+    expect(codes(result)).toEqual(['event VALUE_INVALID']);
+    expect(result.validationMessages[0]!.description).toBe('Unable to parse Measurement Protocol JSON payload. event: Cannot find field.');
+  });
+
+  it('accepts any firebase_app_id suffix after the platform, as GA4 does, but not a malformed prefix', () => {
+    for (const id of ['1:1234567890:android:0123456789abcdef', '1:1234567890:ios:ABCdef123', '1:98765:web:a1b2-c3'])
+      valid(
+        validateGa4mpRequest({ ...APP, firebase_app_id: id }, { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'a' }] }, { now: NOW }),
+      );
+    for (const id of ['1:1234567890:android:', 'x:1:ios:abc', '1:1234567890:windows:abc'])
+      only(
+        validateGa4mpRequest({ ...APP, firebase_app_id: id }, { app_instance_id: APP_INSTANCE_ID, events: [{ name: 'a' }] }, { now: NOW }),
+        'query.firebase_app_id',
+        'VALUE_INVALID',
+      );
   });
 
   it('never throws on non-object input', () => {
@@ -137,6 +150,22 @@ describe('validateGa4mpRequest: events', () => {
 
   it.each([...RESERVED_EVENT_NAMES])('refuses the reserved event name %s', (name) => {
     only(web({ events: [{ name }] }), 'events[0].name', 'NAME_RESERVED');
+  });
+
+  it.each(['firebase_login', 'ga_custom', 'google_ads_click'])('refuses the reserved event-name prefix of %s', (name) => {
+    const result = web({ events: [{ name }] });
+    only(result, 'events[0].name', 'NAME_RESERVED');
+    expect(result.validationMessages[0]!.description).toMatch(/with the reserved prefix \[(firebase|ga|google)_\]\.$/);
+  });
+
+  it('currency must be an ISO 4217 code, in every mode', () => {
+    valid(event({ currency: 'EUR', value: 1 }, 'purchase_attempt'));
+    for (const currency of ['usd', 'US$', 'EURO', 'ABC'])
+      only(event({ currency, value: 1 }, 'purchase_attempt'), 'events[0].params.currency', 'VALUE_INVALID');
+  });
+
+  it('an empty items list is reported, in every mode', () => {
+    only(event({ transaction_id: 'T1', currency: 'USD', value: 1, items: [] }, 'purchase'), 'events[0].params.items', 'VALUE_REQUIRED');
   });
 
   it('keeps page_view, purchase and the other recommended events usable', () => {
@@ -178,7 +207,11 @@ describe('validateGa4mpRequest: events', () => {
   });
 
   it('refuses fields beside name/params/timestamp_micros on an event', () => {
-    only(web({ events: [{ name: 'a', value: 1 }] }), 'events[0].value', 'NAME_INVALID');
+    const result = web({ events: [{ name: 'a', names: 'x' }] });
+    only(result, 'events[0].names', 'VALUE_INVALID');
+    expect(result.validationMessages[0]!.description).toBe(
+      'Unable to parse Measurement Protocol JSON payload. (events[0]) names: Cannot find field.',
+    );
   });
 });
 
@@ -261,13 +294,13 @@ describe('validateGa4mpRequest: user properties, user data, consent', () => {
     valid(web({ user_data: { sha256_phone_number: Array(10).fill(HASH) } }));
     only(web({ user_data: { sha256_phone_number: Array(11).fill(HASH) } }), 'user_data.sha256_phone_number', 'EXCEEDED_MAX_ENTITIES');
     only(web({ user_data: { address: { country: 'USA' } } }), 'user_data.address.country', 'VALUE_INVALID');
-    only(web({ user_data: { email: HASH } }), 'user_data.email', 'NAME_INVALID');
+    only(web({ user_data: { email: HASH } }), 'user_data.email', 'VALUE_INVALID');
   });
 
   it('consent takes GRANTED or DENIED for ad_user_data and ad_personalization', () => {
     valid(web({ consent: { ad_user_data: 'GRANTED', ad_personalization: 'DENIED' } }));
     only(web({ consent: { ad_user_data: 'granted' } }), 'consent.ad_user_data', 'VALUE_INVALID');
-    only(web({ consent: { analytics_storage: 'GRANTED' } }), 'consent.analytics_storage', 'NAME_INVALID');
+    only(web({ consent: { analytics_storage: 'GRANTED' } }), 'consent.analytics_storage', 'VALUE_INVALID');
   });
 
   it('non_personalized_ads is a boolean', () => {
@@ -301,7 +334,29 @@ describe('validateGa4mpRequest: timestamps and size', () => {
     const events = Array.from({ length: 25 }, () => ({ name: 'a', params: params(25) }));
     valid(web({ events }));
     const padded = web({ user_id: 'u', pad: 'x'.repeat(GA4MP_LIMITS.maxBodyBytes) });
-    expect(codes(padded)).toEqual(['body VALUE_OUT_OF_BOUNDS', 'pad NAME_INVALID']);
+    expect(codes(padded)).toEqual(['body VALUE_OUT_OF_BOUNDS', 'pad VALUE_INVALID']);
+  });
+
+  it('lists every unknown field, at every level, and nothing else while one is there', () => {
+    const result = web({
+      user_id: '',
+      consent: { analytics_storage: 'GRANTED' },
+      user_properties: { plan: { value: 'x', set_at: 1 } },
+      user_data: { address: [{ country: 'US', street: 'x' }] },
+      events: [{ name: '_bad', value: 1 }],
+    });
+    expect(codes(result)).toEqual([
+      'consent.analytics_storage VALUE_INVALID',
+      'user_data.address[0].street VALUE_INVALID',
+      'user_properties.plan.set_at VALUE_INVALID',
+      'events[0].value VALUE_INVALID',
+    ]);
+    expect(result.validationMessages.map((message) => message.description)).toEqual([
+      'Unable to parse Measurement Protocol JSON payload. (consent) analytics_storage: Cannot find field.',
+      'Unable to parse Measurement Protocol JSON payload. (user_data.address[0]) street: Cannot find field.',
+      'Unable to parse Measurement Protocol JSON payload. (user_properties[plan]) set_at: Cannot find field.',
+      'Unable to parse Measurement Protocol JSON payload. (events[0]) value: Cannot find field.',
+    ]);
   });
 
   it('measures the window from the given now', () => {
@@ -313,5 +368,53 @@ describe('validateGa4mpRequest: timestamps and size', () => {
         { now: new Date(NOW.getTime() - 50 * 3600 * 1000) },
       ),
     );
+  });
+});
+
+describe('validateGa4mpRequest: validation_behavior ENFORCE_RECOMMENDATIONS', () => {
+  const strict = (body: Record<string, unknown>) => web({ validation_behavior: 'ENFORCE_RECOMMENDATIONS', ...body });
+  const purchase = { transaction_id: 'T_1', currency: 'USD', value: 9.99, items: [{ item_id: 'SKU_1' }] };
+
+  it('RELAXED (or no field) accepts what ENFORCE_RECOMMENDATIONS refuses', () => {
+    valid(web({ client_id: '18', events: [{ name: 'purchase', params: { value: 1 } }] }));
+    valid(web({ validation_behavior: 'RELAXED', client_id: '18', events: [{ name: 'purchase' }] }));
+    only(web({ validation_behavior: 'STRICT' }), 'validation_behavior', 'VALUE_INVALID');
+  });
+
+  it('client_id must be <number>.<number>, with GA4 wording', () => {
+    valid(strict({ client_id: '1719384726.1795390000' }));
+    const result = strict({ client_id: '18' });
+    only(result, 'client_id', 'VALUE_INVALID');
+    expect(result.validationMessages[0]!.description).toBe('client_id [18] has invalid format. It should be in <number>.<number> format.');
+    only(strict({ client_id: '35009a79-1a05-49d7-b876-2b884d0f825b' }), 'client_id', 'VALUE_INVALID');
+    only(strict({ client_id: 'GA1.1.123.456' }), 'client_id', 'VALUE_INVALID');
+  });
+
+  it('purchase needs transaction_id, items and value, and currency with value', () => {
+    valid(strict({ events: [{ name: 'purchase', params: purchase }] }));
+    expect(codes(strict({ events: [{ name: 'purchase', params: { value: 1 } }] }))).toEqual([
+      'events[0].params.transaction_id VALUE_REQUIRED',
+      'events[0].params.items VALUE_REQUIRED',
+      'events[0].params.currency VALUE_REQUIRED',
+    ]);
+    expect(codes(strict({ events: [{ name: 'purchase' }] }))).toEqual([
+      'events[0].params.transaction_id VALUE_REQUIRED',
+      'events[0].params.items VALUE_REQUIRED',
+      'events[0].params.value VALUE_REQUIRED',
+    ]);
+  });
+
+  it('other recommended events need their own parameters; custom events need none', () => {
+    only(strict({ events: [{ name: 'search', params: {} }] }), 'events[0].params.search_term', 'VALUE_REQUIRED');
+    only(
+      strict({ events: [{ name: 'refund', params: { transaction_id: 'T', value: 1 } }] }),
+      'events[0].params.currency',
+      'VALUE_REQUIRED',
+    );
+    valid(strict({ events: [{ name: 'my_custom_event', params: { anything: 1 } }] }));
+  });
+
+  it('every template stays valid under ENFORCE_RECOMMENDATIONS', () => {
+    for (const template of GA4MP_TEMPLATES) valid(strict({ events: [template.build()] }));
   });
 });

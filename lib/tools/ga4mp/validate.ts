@@ -5,14 +5,18 @@ import {
   CONSENT_VALUES,
   FIREBASE_APP_ID_PATTERN,
   GA4MP_LIMITS,
+  ISO_4217_CURRENCIES,
   MEASUREMENT_ID_PATTERN,
   NAME_PATTERN,
   RESERVED_EVENT_NAMES,
   RESERVED_NAME_PREFIXES,
   RESERVED_PARAM_NAMES,
+  RECOMMENDED_EVENT_REQUIRED_PARAMS,
   RESERVED_USER_PROPERTY_NAMES,
   SHA256_HEX_PATTERN,
   STANDARD_ITEM_PARAMS,
+  STRICT_CLIENT_ID_PATTERN,
+  VALIDATION_BEHAVIORS,
 } from './limits.js';
 import type { ValidationCode, ValidationMessage, ValidationResponse } from './types.js';
 
@@ -29,6 +33,71 @@ const reservedPrefixOf = (name: string) => RESERVED_NAME_PREFIXES.find((prefix) 
 const longerThan = (value: string, max: number) => value.length > max && [...value].length > max;
 const encoder = new TextEncoder();
 const describe = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+
+/**
+ * GA4 parses the body into its protocol buffer before validating, so a field it does not know fails the
+ * parse: `VALUE_INVALID`, "Unable to parse Measurement Protocol JSON payload. (events[0]) names: Cannot
+ * find field." (the location in brackets, then the field). The fieldPath stays exact for the page.
+ */
+function unknownField(messages: Messages, fieldPath: string, location: string, key: string): void {
+  const where = location ? `(${location}) ` : '';
+  messages.add(fieldPath, 'VALUE_INVALID', `Unable to parse Measurement Protocol JSON payload. ${where}${key}: Cannot find field.`);
+}
+
+const CONSENT_FIELDS = new Set(['ad_user_data', 'ad_personalization']);
+const USER_DATA_FIELDS = new Set(['sha256_email_address', 'sha256_phone_number', 'address']);
+const ADDRESS_FIELDS = new Set(['sha256_first_name', 'sha256_last_name', 'sha256_street', 'city', 'region', 'postal_code', 'country']);
+
+/**
+ * Reports every field of the body GA4's schema does not have (GA4 itself stops at the first; listing
+ * them all spares a round trip per typo). Returns whether there was one.
+ */
+function findUnknownFields(body: Json, messages: Messages): boolean {
+  const before = messages.list.length;
+  // Paths are built only for an object that has an unknown key: a valid payload allocates nothing here.
+  const check = (object: unknown, known: ReadonlySet<string>, fieldPath: string | null, location: string | null, index = -1) => {
+    if (!isObject(object)) return;
+    for (const key in object) {
+      if (known.has(key)) continue;
+      const at = index < 0 ? (fieldPath ?? '') : `${fieldPath}[${index}]`;
+      unknownField(messages, at ? `${at}.${key}` : key, index < 0 ? (location ?? '') : `${location}[${index}]`, key);
+    }
+  };
+  check(body, BODY_FIELDS, null, null);
+  check(body.consent, CONSENT_FIELDS, 'consent', 'consent');
+  const userData = body.user_data;
+  if (isObject(userData)) {
+    check(userData, USER_DATA_FIELDS, 'user_data', 'user_data');
+    const address = userData.address;
+    if (Array.isArray(address)) {
+      for (let index = 0; index < address.length; index++)
+        check(address[index], ADDRESS_FIELDS, 'user_data.address', 'user_data.address', index);
+    } else check(address, ADDRESS_FIELDS, 'user_data.address', 'user_data.address');
+  }
+  // The two loops a large payload runs 25 times each compare strings directly (cheaper than a Set here).
+  const properties = body.user_properties;
+  if (isObject(properties))
+    for (const name in properties) {
+      const property = properties[name];
+      if (isObject(property))
+        for (const key in property)
+          if (key !== 'value' && key !== 'timestamp_micros')
+            unknownField(messages, `user_properties.${name}.${key}`, `user_properties[${name}]`, key);
+    }
+  const events = body.events;
+  if (Array.isArray(events))
+    for (let index = 0; index < events.length; index++) {
+      const event: unknown = events[index];
+      if (isObject(event))
+        for (const key in event)
+          if (key !== 'name' && key !== 'params' && key !== 'timestamp_micros')
+            unknownField(messages, `events[${index}].${key}`, `events[${index}]`, key);
+    }
+  return messages.list.length > before;
+}
+
+/** Whether the body asks for GA4's strict checks (`validation_behavior: ENFORCE_RECOMMENDATIONS`). */
+const isStrict = (body: Json) => body.validation_behavior === 'ENFORCE_RECOMMENDATIONS';
 
 /** Collects messages in order; one instance per validation run. */
 class Messages {
@@ -122,10 +191,10 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
   if (bytes >= GA4MP_LIMITS.maxBodyBytes) {
     messages.add('body', 'VALUE_OUT_OF_BOUNDS', `The post body must be smaller than 130kB; it is ${bytes} bytes.`);
   }
-  for (const key of Object.keys(body)) {
-    if (!BODY_FIELDS.has(key)) messages.add(key, 'NAME_INVALID', `Unknown field [${key}] in the request body.`);
-  }
-  validateIdentifiers(body, stream, messages);
+  // GA4 parses before it validates: a payload with a field it does not know gets only the parse errors.
+  if (findUnknownFields(body, messages)) return;
+  const strict = isStrict(body);
+  validateIdentifiers(body, stream, strict, messages);
   if (body.user_id !== undefined) {
     if (typeof body.user_id !== 'string' || body.user_id === '') {
       messages.add('user_id', 'VALUE_INVALID', 'user_id must be a non-empty string.');
@@ -137,7 +206,7 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
   if (body.non_personalized_ads !== undefined && typeof body.non_personalized_ads !== 'boolean') {
     messages.add('non_personalized_ads', 'VALUE_INVALID', 'non_personalized_ads must be true or false.');
   }
-  if (body.validation_behavior !== undefined && !['RELAXED', 'ENFORCE_RECOMMENDATIONS'].includes(body.validation_behavior as string)) {
+  if (body.validation_behavior !== undefined && !(VALIDATION_BEHAVIORS as readonly unknown[]).includes(body.validation_behavior)) {
     messages.add(
       'validation_behavior',
       'VALUE_INVALID',
@@ -147,15 +216,21 @@ function validateBody(body: unknown, stream: 'web' | 'app', now: Date, messages:
   if (body.consent !== undefined) validateConsent(body.consent, messages);
   if (body.user_properties !== undefined) validateUserProperties(body.user_properties, now, messages);
   if (body.user_data !== undefined) validateUserData(body.user_data, messages);
-  validateEvents(body.events, now, messages);
+  validateEvents(body.events, now, strict, messages);
 }
 
-function validateIdentifiers(body: Json, stream: 'web' | 'app', messages: Messages): void {
+function validateIdentifiers(body: Json, stream: 'web' | 'app', strict: boolean, messages: Messages): void {
   if (stream === 'web') {
     if (body.client_id === undefined || body.client_id === '') {
-      messages.add('client_id', 'VALUE_REQUIRED', 'Measurement must have a client_id when a measurement_id is given (web stream).');
+      messages.add('client_id', 'VALUE_REQUIRED', 'Measurement requires a client_id.');
     } else if (typeof body.client_id !== 'string') {
       messages.add('client_id', 'VALUE_INVALID', 'client_id must be a string, such as the value gtag.js returns for get client_id.');
+    } else if (strict && !STRICT_CLIENT_ID_PATTERN.test(body.client_id)) {
+      messages.add(
+        'client_id',
+        'VALUE_INVALID',
+        `client_id [${body.client_id}] has invalid format. It should be in <number>.<number> format.`,
+      );
     }
     if (body.app_instance_id !== undefined) {
       messages.add(
@@ -204,9 +279,8 @@ function validateConsent(consent: unknown, messages: Messages): void {
     return;
   }
   for (const [key, value] of Object.entries(consent)) {
-    if (key !== 'ad_user_data' && key !== 'ad_personalization') {
-      messages.add(`consent.${key}`, 'NAME_INVALID', `Unknown consent field [${key}]: use ad_user_data or ad_personalization.`);
-    } else if (!CONSENT_VALUES.includes(value as string)) {
+    // Other keys never get here: findUnknownFields reported them and validation stopped.
+    if (!CONSENT_VALUES.includes(value as string)) {
       messages.add(`consent.${key}`, 'VALUE_INVALID', `consent.${key} [${describe(value)}] must be GRANTED or DENIED.`);
     }
   }
@@ -258,10 +332,6 @@ function validateUserProperties(properties: unknown, now: Date, messages: Messag
       );
     }
     if (property.timestamp_micros !== undefined) validateTimestamp(property.timestamp_micros, `${path}.timestamp_micros`, now, messages);
-    for (const key of Object.keys(property)) {
-      if (key !== 'value' && key !== 'timestamp_micros')
-        messages.add(`${path}.${key}`, 'NAME_INVALID', `User property [${name}] has unknown field [${key}].`);
-    }
   }
 }
 
@@ -296,7 +366,6 @@ function validateUserData(userData: unknown, messages: Messages): void {
     if (key === 'sha256_email_address') validateHashList(value, path, 'sha256_email_address', messages);
     else if (key === 'sha256_phone_number') validateHashList(value, path, 'sha256_phone_number', messages);
     else if (key === 'address') validateAddresses(value, path, messages);
-    else messages.add(path, 'NAME_INVALID', `Unknown user_data field [${key}]: use sha256_email_address, sha256_phone_number or address.`);
   }
 }
 
@@ -330,14 +399,12 @@ function validateAddresses(value: unknown, path: string, messages: Messages): vo
       } else if (key === 'city' || key === 'region' || key === 'postal_code') {
         if (typeof field !== 'string' || field === '')
           messages.add(`${at}.${key}`, 'VALUE_INVALID', `${key} must be a non-empty string (not hashed).`);
-      } else {
-        messages.add(`${at}.${key}`, 'NAME_INVALID', `Unknown address field [${key}].`);
       }
     }
   });
 }
 
-function validateEvents(events: unknown, now: Date, messages: Messages): void {
+function validateEvents(events: unknown, now: Date, strict: boolean, messages: Messages): void {
   if (events === undefined) {
     messages.add('events', 'VALUE_REQUIRED', 'A request must contain at least one event.');
     return;
@@ -356,10 +423,10 @@ function validateEvents(events: unknown, now: Date, messages: Messages): void {
       `A request can have at most ${GA4MP_LIMITS.eventsPerRequest} events; it has ${events.length}.`,
     );
   }
-  events.forEach((event, index) => validateEvent(event, index, now, messages));
+  events.forEach((event, index) => validateEvent(event, index, now, strict, messages));
 }
 
-function validateEvent(event: unknown, index: number, now: Date, messages: Messages): void {
+function validateEvent(event: unknown, index: number, now: Date, strict: boolean, messages: Messages): void {
   const path = `events[${index}]`;
   if (!isObject(event)) {
     messages.add(path, 'VALUE_INVALID', `Event at index: [${index}] must be an object with a name.`);
@@ -371,8 +438,13 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
   } else if (typeof name !== 'string') {
     messages.add(`${path}.name`, 'VALUE_INVALID', `Event at index: [${index}] has a name that is not a string.`);
   } else {
+    // Every reserved prefix starts with f or g: most names skip the search.
+    const first = name.charCodeAt(0);
+    const prefix = first === 102 || first === 103 ? reservedPrefixOf(name) : undefined;
     if (RESERVED_EVENT_NAMES.has(name)) {
       messages.add(`${path}.name`, 'NAME_RESERVED', `Event at index: [${index}] has name [${name}] which is reserved.`);
+    } else if (prefix) {
+      messages.add(`${path}.name`, 'NAME_RESERVED', `Event at index: [${index}] has name [${name}] with the reserved prefix [${prefix}].`);
     } else if (!NAME_PATTERN.test(name)) {
       messages.add(`${path}.name`, 'NAME_INVALID', `Event at index: [${index}] has invalid name [${name}]. ${nameRule(name)}`);
     }
@@ -385,12 +457,10 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
     }
   }
   if (event.timestamp_micros !== undefined) validateTimestamp(event.timestamp_micros, `${path}.timestamp_micros`, now, messages);
-  for (const key of Object.keys(event)) {
-    if (key !== 'name' && key !== 'params' && key !== 'timestamp_micros') {
-      messages.add(`${path}.${key}`, 'NAME_INVALID', `Event at index: [${index}] has unknown field [${key}]; parameters go in params.`);
-    }
+  if (event.params === undefined) {
+    if (strict && typeof name === 'string') validateRecommended(name, {}, index, path, messages);
+    return;
   }
-  if (event.params === undefined) return;
   if (!isObject(event.params)) {
     messages.add(`${path}.params`, 'VALUE_INVALID', `Event at index: [${index}] has params that are not an object.`);
     return;
@@ -413,6 +483,39 @@ function validateEvent(event: unknown, index: number, now: Date, messages: Messa
     }
     validateParamName(param, owner, 'param', `${path}.params`, messages);
     validateParamValue(value, owner, param, paramValueLimit(param), `${path}.params`, messages);
+    if (param === 'currency' && typeof value === 'string' && !ISO_4217_CURRENCIES.has(value)) {
+      messages.add(
+        `${path}.params.currency`,
+        'VALUE_INVALID',
+        `${owner} param [currency] has value [${value}], which is not an ISO 4217 currency code (three upper-case letters, such as USD).`,
+      );
+    }
+  }
+  if (strict && typeof name === 'string') validateRecommended(name, params, index, path, messages);
+}
+
+/**
+ * ENFORCE_RECOMMENDATIONS: a recommended event needs its required parameters, and `currency` whenever
+ * `value` is set (the events reference: "currency: required if you set value").
+ */
+function validateRecommended(name: string, params: Json, index: number, path: string, messages: Messages): void {
+  const required = RECOMMENDED_EVENT_REQUIRED_PARAMS[name] ?? [];
+  const missing = (param: string) => params[param] === undefined || params[param] === '' || params[param] === null;
+  for (const param of required) {
+    if (missing(param)) {
+      messages.add(
+        `${path}.params.${param}`,
+        'VALUE_REQUIRED',
+        `Event at index: [${index}] of type [${name}] is missing the required param [${param}].`,
+      );
+    }
+  }
+  if (!missing('value') && missing('currency')) {
+    messages.add(
+      `${path}.params.currency`,
+      'VALUE_REQUIRED',
+      `Event at index: [${index}] has param [value] but no [currency]; currency is required when value is set.`,
+    );
   }
 }
 
@@ -473,6 +576,13 @@ function validateItems(items: unknown, eventIndex: number, path: string, message
   if (!Array.isArray(items)) {
     messages.add(path, 'VALUE_INVALID', `Event at index: [${eventIndex}] has items that are not an array.`);
     return;
+  }
+  if (items.length === 0) {
+    messages.add(
+      path,
+      'VALUE_REQUIRED',
+      `Event at index: [${eventIndex}] has an empty items list; leave items out or give at least one item with an item_id or an item_name.`,
+    );
   }
   if (items.length > GA4MP_LIMITS.itemsPerEvent) {
     messages.add(

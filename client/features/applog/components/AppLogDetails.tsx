@@ -1,4 +1,5 @@
 import type { AppLogEntry, AppLogParam } from '../../../../lib/tools/applog/types.js';
+import { originLabel } from '../../../../lib/tools/applog/rules.js';
 import { displayValue, KIND_LABELS } from '../format.js';
 import '../applog.css';
 
@@ -37,6 +38,35 @@ function ParamsTable({ params, caption }: { params: AppLogParam[]; caption: stri
   );
 }
 
+/** A consent change: each consent type (and the source of the setting) with its state. */
+function ConsentTable({ params }: { params: AppLogParam[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table applog-params">
+        <caption className="visually-hidden">Consent state</caption>
+        <thead>
+          <tr>
+            <th scope="col">Consent type</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {params.map((param, index) => (
+            <tr key={`${param.name}-${index}`}>
+              <th scope="row">
+                <code>{param.name}</code>
+              </th>
+              <td>
+                <code>{displayValue(param.value)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Everything about the selected entry: params, items, issues, stages and the source lines. */
 export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
   if (!entry) {
@@ -53,7 +83,9 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
         {entry.origin ? (
           <>
             {' '}
-            <span className="badge">origin: {entry.origin}</span>
+            <span className="badge" title={`ga_event_origin (_o) = ${entry.origin}`}>
+              origin: {entry.origin} ({originLabel(entry.origin)})
+            </span>
           </>
         ) : null}
       </p>
@@ -89,6 +121,11 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
           </div>
         ) : null}
       </dl>
+      {entry.note ? (
+        <p className="applog-details__note" role="note">
+          {entry.note}
+        </p>
+      ) : null}
       {entry.issues.length ? (
         <section className="applog-details__section" aria-label="Issues of this entry">
           <h4>Issues</h4>
@@ -99,6 +136,12 @@ export function AppLogDetails({ entry }: { entry: AppLogEntry | null }) {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {entry.kind === 'consent' && entry.params.length ? (
+        <section className="applog-details__section" aria-label="Consent state">
+          <h4>Consent state</h4>
+          <ConsentTable params={entry.params} />
         </section>
       ) : null}
       {entry.kind === 'event' || entry.kind === 'screen' || (entry.kind === 'error' && entry.params.length) ? (

@@ -106,6 +106,12 @@ export function AppLogResults({ result, source, detected, choice, durationMs, on
             <dt>Uploads</dt>
             <dd>{formatCount(summary.uploads)}</dd>
           </div>
+          {summary.consentChanges > 0 ? (
+            <div>
+              <dt>Consent changes</dt>
+              <dd>{formatCount(summary.consentChanges)}</dd>
+            </div>
+          ) : null}
           <div className={summary.issues ? 'applog-stats__bad' : undefined}>
             <dt>Issues</dt>
             <dd>{formatCount(summary.issues)}</dd>

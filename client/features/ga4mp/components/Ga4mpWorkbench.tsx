@@ -80,6 +80,12 @@ export function Ga4mpWorkbench() {
               validating={sending.validating}
               onValidateOnServer={sending.validateOnServer}
               onCheckAll={workbench.revealAll}
+              behavior={draft.body.validation_behavior}
+              onBehavior={(behavior) => {
+                checks.touch('validation_behavior');
+                workbench.setBody(withKey(draft.body, 'validation_behavior', behavior === 'RELAXED' ? undefined : behavior));
+              }}
+              behaviorMessages={checks.messagesFor('validation_behavior')}
             />
           </div>
           <div className="card">

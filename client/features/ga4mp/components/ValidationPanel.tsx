@@ -1,7 +1,10 @@
+import { useId } from 'react';
+import type { ValidationBehavior } from '../../../../lib/tools/ga4mp/limits.js';
 import type { ValidationMessage } from '../../../../lib/tools/ga4mp/types.js';
-import { focusField } from '../draft.js';
+import { fieldDomId, focusField } from '../draft.js';
 import { plural } from '../format.js';
 import type { ServerCheck } from '../hooks/useSending.js';
+import { FieldMessages } from './FieldMessages.js';
 import '../ga4mp.css';
 
 interface Props {
@@ -14,6 +17,58 @@ interface Props {
   validating: boolean;
   onValidateOnServer: () => void;
   onCheckAll: () => void;
+  /** The body's validation_behavior as it stands (any JSON value: the raw editor may hold anything). */
+  behavior: unknown;
+  /** RELAXED removes the field (GA4's default); ENFORCE_RECOMMENDATIONS sets it. */
+  onBehavior: (behavior: ValidationBehavior) => void;
+  /** Messages about the field itself (an unknown value typed in the raw JSON). */
+  behaviorMessages: ValidationMessage[];
+}
+
+/**
+ * GA4's validation behaviour (`validation_behavior` in the body): it decides what both the live check
+ * and GA4's validation server hold the payload to. Google's validating-events guide: strict checks
+ * during development, no field in production.
+ */
+function BehaviorChoice({
+  behavior,
+  onBehavior,
+  messages,
+}: {
+  behavior: unknown;
+  onBehavior: Props['onBehavior'];
+  messages: ValidationMessage[];
+}) {
+  const id = useId();
+  const strict = behavior === 'ENFORCE_RECOMMENDATIONS';
+  const other = behavior !== undefined && behavior !== 'RELAXED' && !strict;
+  return (
+    <div className="field ga4mp-behavior">
+      <label htmlFor={fieldDomId('validation_behavior')}>Validation behaviour</label>
+      <select
+        id={fieldDomId('validation_behavior')}
+        className="input"
+        value={other ? '' : strict ? 'ENFORCE_RECOMMENDATIONS' : 'RELAXED'}
+        aria-describedby={`${id}-hint${messages.length ? ` ${id}-messages` : ''}`}
+        aria-invalid={messages.length ? true : undefined}
+        onChange={(event) => onBehavior(event.target.value as ValidationBehavior)}
+      >
+        {other ? (
+          <option value="" disabled>
+            {typeof behavior === 'string' ? behavior : JSON.stringify(behavior)} (not a GA4 value)
+          </option>
+        ) : null}
+        <option value="RELAXED">Relaxed (GA4's default)</option>
+        <option value="ENFORCE_RECOMMENDATIONS">Enforce recommendations (strict)</option>
+      </select>
+      <p className="field__hint" id={`${id}-hint`}>
+        {strict
+          ? 'Also checks the client_id format, recommended events’ required parameters and currency with value.'
+          : 'GA4’s default. Google recommends strict while developing.'}
+      </p>
+      <FieldMessages id={`${id}-messages`} messages={messages} />
+    </div>
+  );
 }
 
 /** The field paths of some messages, each once, in order. */
@@ -63,7 +118,17 @@ function serverSummary(server: ServerCheck): string {
  * payload is incomplete on purpose: fields the user has not touched are listed as still to fill in,
  * not as errors, until Validate or Send asks for everything.
  */
-export function ValidationPanel({ shown, pending, server, validating, onValidateOnServer, onCheckAll }: Props) {
+export function ValidationPanel({
+  shown,
+  pending,
+  server,
+  validating,
+  onValidateOnServer,
+  onCheckAll,
+  behavior,
+  onBehavior,
+  behaviorMessages,
+}: Props) {
   const status = validationStatus(shown, pending);
   const pendingPaths = pathsOf(pending);
   return (
@@ -76,6 +141,7 @@ export function ValidationPanel({ shown, pending, server, validating, onValidate
           {validating ? 'Validating…' : 'Validate on server'}
         </button>
       </div>
+      <BehaviorChoice behavior={behavior} onBehavior={onBehavior} messages={behaviorMessages} />
       <div aria-live="polite" aria-atomic="false" className="ga4mp-validation__body ga4mp-scroll">
         {status.tone === 'valid' ? (
           <p className="ga4mp-valid" role="status">
