@@ -13,11 +13,10 @@ import {
   Min,
   MinLength,
   Validate,
-  ValidateIf,
   ValidateNested,
   ValidatorConstraint,
 } from 'class-validator';
-import type { ValidatorConstraintInterface } from 'class-validator';
+import type { ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
 import {
   ANNOUNCEMENT_LINK_LABEL_MAX,
   ANNOUNCEMENT_TEXT_MAX,
@@ -52,16 +51,6 @@ const ID_MESSAGE = 'Use 1-40 lower-case letters, digits and dashes';
 /** Something visible: not only spaces. */
 const VISIBLE = /\S/;
 
-@ValidatorConstraint({ name: 'safeLink' })
-class SafeLinkConstraint implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return typeof value === 'string' && isSafeLinkUrl(value);
-  }
-  defaultMessage() {
-    return 'The link must be an http(s) URL or a path on this site such as /pricing';
-  }
-}
-
 @ValidatorConstraint({ name: 'httpUrl' })
 class HttpUrlConstraint implements ValidatorConstraintInterface {
   validate(value: unknown) {
@@ -69,6 +58,43 @@ class HttpUrlConstraint implements ValidatorConstraintInterface {
   }
   defaultMessage() {
     return 'Enter an http(s) URL such as https://example.com';
+  }
+}
+
+/* Rules across fields of the announcement (ValidateIf would skip the type checks as well). */
+const blank = (value: unknown) => typeof value !== 'string' || !VISIBLE.test(value);
+
+@ValidatorConstraint({ name: 'textWhenEnabled' })
+class TextWhenEnabledConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments) {
+    return !(args.object as AnnouncementSettings).enabled || !blank(value);
+  }
+  defaultMessage() {
+    return 'Write the announcement before switching it on';
+  }
+}
+
+@ValidatorConstraint({ name: 'labelWithLink' })
+class LabelWithLinkConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments) {
+    return blank((args.object as AnnouncementSettings).linkUrl) || !blank(value);
+  }
+  defaultMessage() {
+    return 'Give the link a label';
+  }
+}
+
+@ValidatorConstraint({ name: 'announcementLink' })
+class AnnouncementLinkConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments) {
+    if (typeof value !== 'string') return false;
+    if (value.trim() === '') return blank((args.object as AnnouncementSettings).linkLabel);
+    return isSafeLinkUrl(value.trim());
+  }
+  defaultMessage(args: ValidationArguments) {
+    return typeof args.value === 'string' && args.value.trim() === ''
+      ? 'Add the address the label links to, or clear the label'
+      : 'The link must be an http(s) URL or a path on this site such as /pricing';
   }
 }
 
@@ -90,8 +116,7 @@ export class AnnouncementSettingsDto implements AnnouncementSettings {
 
   @IsString()
   @MaxLength(ANNOUNCEMENT_TEXT_MAX, { message: `The text can have at most ${ANNOUNCEMENT_TEXT_MAX} characters` })
-  @ValidateIf((settings: AnnouncementSettingsDto) => settings.enabled)
-  @Matches(VISIBLE, { message: 'Write the announcement before switching it on' })
+  @Validate(TextWhenEnabledConstraint)
   text!: string;
 
   @IsIn(ANNOUNCEMENT_TONES, { message: 'The tone must be info or warning' })
@@ -99,14 +124,12 @@ export class AnnouncementSettingsDto implements AnnouncementSettings {
 
   @IsString()
   @MaxLength(ANNOUNCEMENT_LINK_LABEL_MAX, { message: `The link label can have at most ${ANNOUNCEMENT_LINK_LABEL_MAX} characters` })
-  @ValidateIf((settings: AnnouncementSettingsDto) => settings.linkUrl !== '')
-  @Matches(VISIBLE, { message: 'Give the link a label' })
+  @Validate(LabelWithLinkConstraint)
   linkLabel!: string;
 
   @IsString()
   @MaxLength(URL_MAX)
-  @ValidateIf((settings: AnnouncementSettingsDto) => settings.linkUrl !== '' || (settings.linkLabel ?? '') !== '')
-  @Validate(SafeLinkConstraint)
+  @Validate(AnnouncementLinkConstraint)
   linkUrl!: string;
 }
 
