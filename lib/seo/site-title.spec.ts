@@ -11,6 +11,7 @@ describe('siteTitle', () => {
     expect(siteTitle(`Sign in — ${PRODUCT.name}`, 'Acme Debug')).toBe('Sign in — Acme Debug');
     expect(siteTitle(`${PRODUCT.name} — analytics debugging tools`, 'Acme Debug')).toBe('Acme Debug — analytics debugging tools');
     expect(siteTitle(PRODUCT.name, 'Acme Debug')).toBe('Acme Debug');
+    expect(siteTitle(`Settings — ${PRODUCT.name} admin`, 'Acme Debug')).toBe('Settings — Acme Debug admin');
   });
 
   it('leaves the product name where it names a product, not the site', () => {

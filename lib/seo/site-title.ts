@@ -11,7 +11,14 @@ const SEPARATOR = ' — ';
 export function siteTitle(title: string, siteName: string | undefined): string {
   if (!siteName || siteName === PRODUCT.name) return title;
   if (title === PRODUCT.name) return siteName;
-  if (title.endsWith(`${SEPARATOR}${PRODUCT.name}`)) return `${title.slice(0, -PRODUCT.name.length)}${siteName}`;
+  // The last part names the site: "Sign in — Hitscope", "Settings — Hitscope admin".
+  const last = title.lastIndexOf(SEPARATOR);
+  if (last >= 0) {
+    const tail = title.slice(last + SEPARATOR.length);
+    if (tail === PRODUCT.name || tail.startsWith(`${PRODUCT.name} `)) {
+      return `${title.slice(0, last + SEPARATOR.length)}${siteName}${tail.slice(PRODUCT.name.length)}`;
+    }
+  }
   if (title.startsWith(`${PRODUCT.name}${SEPARATOR}`)) return `${siteName}${title.slice(PRODUCT.name.length)}`;
   return title;
 }
