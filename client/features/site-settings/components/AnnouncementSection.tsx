@@ -120,7 +120,12 @@ function AnnouncementForm({ saved }: { saved: AnnouncementSettings }) {
               </span>
               <p className="announcement__text">
                 <span dangerouslySetInnerHTML={{ __html: preview }} />
-                {draft.linkLabel && draft.linkUrl ? <span className="announcement__link"> {draft.linkLabel}</span> : null}
+                {draft.linkLabel && draft.linkUrl ? (
+                  <>
+                    {' '}
+                    <span className="announcement__link">{draft.linkLabel}</span>
+                  </>
+                ) : null}
               </p>
             </div>
           </div>

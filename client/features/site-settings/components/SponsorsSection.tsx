@@ -156,6 +156,7 @@ function RowTools({
 }) {
   return (
     <div className="site-settings__row-tools">
+      {removeDisabledReason ? <span className="site-settings__row-note">{removeDisabledReason}</span> : null}
       <button
         type="button"
         className="button button--small button--ghost"

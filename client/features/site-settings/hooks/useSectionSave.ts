@@ -1,5 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import type { SiteSettingsRequests, SiteSettingsResponses, SiteSettingsSection } from '../../../../lib/api/site-settings.js';
+import { ApiError } from '../../../app/api-client.js';
 import { fieldErrors } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useSaveSiteSettingsSection } from '../api.js';
@@ -25,7 +26,13 @@ export function useSectionSave<S extends SiteSettingsSection>(
         onSaved(saved);
         toast(`${label} saved`, 'success', { key: `site-settings-${section}` });
       },
-      onError: (error) => toast(`${label} not saved: ${error.message}`, 'error', { key: `site-settings-${section}` }),
+      onError: (error) => {
+        // Field messages show beside their fields; the toast only says where to look.
+        const fields = error instanceof ApiError && Object.keys(error.fields).length > 0;
+        toast(fields ? `${label} not saved: check the marked fields` : `${label} not saved: ${error.message}`, 'error', {
+          key: `site-settings-${section}`,
+        });
+      },
     });
   return { submit, saving: save.isPending, error: save.error, errors: fieldErrors(save.error), reset: save.reset };
 }
