@@ -12,6 +12,7 @@ describe('siteTitle', () => {
     expect(siteTitle(`${PRODUCT.name} — analytics debugging tools`, 'Acme Debug')).toBe('Acme Debug — analytics debugging tools');
     expect(siteTitle(PRODUCT.name, 'Acme Debug')).toBe('Acme Debug');
     expect(siteTitle(`Settings — ${PRODUCT.name} admin`, 'Acme Debug')).toBe('Settings — Acme Debug admin');
+    expect(siteTitle(`Sponsor ${PRODUCT.name}`, 'Acme Debug')).toBe('Sponsor Acme Debug');
   });
 
   it('leaves the product name where it names a product, not the site', () => {

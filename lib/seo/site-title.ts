@@ -19,6 +19,8 @@ export function siteTitle(title: string, siteName: string | undefined): string {
       return `${title.slice(0, last + SEPARATOR.length)}${siteName}${tail.slice(PRODUCT.name.length)}`;
     }
   }
+  // "Sponsor Hitscope": the name ends the title.
+  if (title.endsWith(` ${PRODUCT.name}`)) return `${title.slice(0, -PRODUCT.name.length)}${siteName}`;
   if (title.startsWith(`${PRODUCT.name}${SEPARATOR}`)) return `${siteName}${title.slice(PRODUCT.name.length)}`;
   return title;
 }

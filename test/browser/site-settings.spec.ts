@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tinyPng } from '../support/png.js';
-import { waitForHydration } from './fixtures.js';
+import { collectPageProblems, waitForHydration } from './fixtures.js';
 import { putSection, type SettingsServer, signInSettingsAdmin, startSettingsServer } from './site-settings-server.js';
 
 /** Global settings: one server of this suite's own (site-settings-server.ts), tests in order. */
@@ -213,4 +213,43 @@ test('privacy policy: edited with a live preview, saved with its date, a <script
   await expect(page.getByText('<script>window.__pwned = 1; document.title = "pwned"</script>')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page).not.toHaveTitle('pwned');
+});
+
+test('with a renamed site, a banner, sponsors and a saved policy, the public pages and the settings page hydrate without warnings', async ({
+  page,
+  browser,
+}) => {
+  await signInSettingsAdmin(page.request, server);
+  await putSection(page.request, server, 'general', { siteName: 'Acme Debug' });
+  await putSection(page.request, server, 'announcement', {
+    enabled: true,
+    text: 'Hydration *check*',
+    tone: 'info',
+    linkLabel: 'More',
+    linkUrl: 'https://example.com',
+  });
+  const watch = collectPageProblems(page);
+  await open(page, '/admin/settings');
+  await expect(page.getByRole('form', { name: 'Sponsors' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(watch.problems).toEqual([]);
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  try {
+    for (const path of ['/', '/sponsor', '/privacy-policy', '/register', '/login']) {
+      const problems = collectPageProblems(visitor);
+      const response = await visitor.goto(`${server.origin}${path}`);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(visitor);
+      await visitor.waitForLoadState('networkidle');
+      expect({ path, problems: problems.problems }).toEqual({ path, problems: [] });
+      problems.stop();
+      await expect(visitor).toHaveTitle(/Acme Debug/);
+    }
+  } finally {
+    await context.close();
+    await putSection(page.request, server, 'general', { siteName: 'Hitscope' });
+    await putSection(page.request, server, 'announcement', { enabled: false, text: '', tone: 'info', linkLabel: '', linkUrl: '' });
+  }
 });
