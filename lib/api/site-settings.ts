@@ -117,9 +117,11 @@ export interface PublicSponsors {
 }
 
 export interface PublicPrivacyPolicy {
-  /** Rendered on the server with `renderMarkdown` (raw HTML escaped, safe links only). */
+  /** Rendered on the server with `renderMarkdown` (raw HTML escaped, safe links only); its `<h2>`s carry ids. */
   html: string;
   updatedAt: string | null;
+  /** The `## ` sections, for the table of contents. */
+  toc: Array<{ id: string; title: string }>;
 }
 
 export const sponsorLogoUrl = (logoId: string) => `/api/sponsor-logos/${encodeURIComponent(logoId)}`;

@@ -166,7 +166,7 @@ export class SiteSettingsService {
   /** Rendered here, on the server: raw HTML in the Markdown is escaped, so a `<script>` shows as text. */
   async publicPrivacyPolicy(): Promise<PublicPrivacyPolicy> {
     const { privacy } = await this.snapshot();
-    return { html: renderMarkdown(privacy.markdown), updatedAt: privacy.updatedAt };
+    return { ...withSectionIds(renderMarkdown(privacy.markdown)), updatedAt: privacy.updatedAt };
   }
 
   /**
@@ -284,6 +284,33 @@ const SECTION_LABELS: Record<SiteSettingsSection, string> = {
   sponsors: 'Sponsors',
   privacy: 'Privacy policy',
 };
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * Gives each `<h2>` of rendered Markdown an id and lists them for a table of contents. The HTML is
+ * markdown-it's own output (raw HTML escaped), so its `<h2>` tags are exactly the `## ` headings.
+ */
+export function withSectionIds(html: string): { html: string; toc: Array<{ id: string; title: string }> } {
+  const toc: Array<{ id: string; title: string }> = [];
+  const used = new Set<string>();
+  const withIds = html.replace(/<h2>([\s\S]*?)<\/h2>/g, (_match, inner: string) => {
+    const title = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
+    const base =
+      title
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'section';
+    let id = base;
+    for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
+    used.add(id);
+    toc.push({ id, title });
+    return `<h2 id="${id}">${inner}</h2>`;
+  });
+  return { html: withIds, toc };
+}
 
 const clip = (text: string, length = 120) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 

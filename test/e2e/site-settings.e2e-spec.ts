@@ -429,6 +429,9 @@ describe('site settings (two instances on one database, a real OpenID provider)'
         expect(html).toContain('no IP address or user agent is ever stored');
         expect(html).toContain('00:00 UTC');
         expect(html).not.toContain('Last updated');
+        // A table of contents from its sections.
+        expect(html).toContain('<a href="#the-short-version">The short version</a>');
+        expect(html).toContain('<h2 id="the-short-version">The short version</h2>');
       } finally {
         await fresh.running.close();
       }
@@ -441,7 +444,7 @@ describe('site settings (two instances on one database, a real OpenID provider)'
       }).expect(200);
       expect(Date.parse(saved.body.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
       const html = await page(newAgent(a.origin), '/privacy-policy');
-      expect(html).toContain('<h2>Our policy</h2>');
+      expect(html).toContain('<h2 id="our-policy">Our policy</h2>');
       expect(html).toContain('We keep <em>little</em>.');
       expect(html).toContain('&lt;script&gt;document.title=&quot;pwned&quot;&lt;/script&gt;');
       expect(html).not.toContain('<script>document.title');

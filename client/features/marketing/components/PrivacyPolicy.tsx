@@ -20,8 +20,24 @@ export function PrivacyPolicy({ policy, extra }: { policy: PublicPrivacyPolicy; 
           </p>
         ) : null}
       </header>
-      <div className="prose policy__body policy__markdown" dangerouslySetInnerHTML={{ __html: policy.html }} />
-      {extra ? <div className="prose policy__body policy__extra">{extra}</div> : null}
+      <div className={policy.toc.length > 1 ? 'policy__layout' : undefined}>
+        {policy.toc.length > 1 ? (
+          <nav className="policy__toc" aria-labelledby="toc-title">
+            <h2 id="toc-title">On this page</h2>
+            <ol>
+              {policy.toc.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div>
+          <div className="prose policy__body policy__markdown" dangerouslySetInnerHTML={{ __html: policy.html }} />
+          {extra ? <div className="prose policy__body policy__extra">{extra}</div> : null}
+        </div>
+      </div>
     </article>
   );
 }
