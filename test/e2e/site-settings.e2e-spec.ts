@@ -163,6 +163,18 @@ describe('site settings (two instances on one database, a real OpenID provider)'
       target: { type: 'site_settings', id: 'general', label: 'Site name' },
       after: { siteName: 'Audited Name' },
     });
+    await admin.agent
+      .put('/api/admin/route-rules')
+      .set('x-csrf-token', admin.token)
+      .send({ rules: [{ source: '/old', target: '/sponsor', status: 301 }] })
+      .expect(200);
+    const rules = (await admin.agent.get('/api/admin/audit-log').expect(200)).body.items[0];
+    expect(rules).toMatchObject({
+      action: 'settings.route_rules.update',
+      actor: { email: ADMIN },
+      target: { type: 'site_settings', id: 'route-rules', label: 'Redirect rules' },
+      after: { count: 1, rules: ['/old → /sponsor (301)'] },
+    });
     await put(admin, 'privacy', { markdown: `# Policy\n\n${'words '.repeat(2000)}` }).expect(200);
     const privacy = (await admin.agent.get('/api/admin/audit-log').expect(200)).body.items[0];
     expect(privacy.action).toBe('settings.privacy.update');
