@@ -16,9 +16,11 @@ import {
 import { AppProviders } from './app/AppProviders.js';
 import { ErrorScreen, errorTitle } from './components/ErrorScreen.js';
 import { PRODUCT } from '../lib/product.js';
+import type { PublicSiteSettings } from '../lib/api/site-settings.js';
 import { themeAttribute } from './app/color-mode.js';
 import type { RouteHandle } from './app/page-modules.js';
 import { createQueryClient } from './app/query-client.js';
+import { SITE_SETTINGS_KEY } from './app/queries.js';
 import { createRoutes } from './routes.js';
 
 type StaticContext = Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>;
@@ -69,9 +71,11 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   const failed = errorStatus(context);
   const leaf = context.matches[context.matches.length - 1];
   const route = failed === null && leaf ? findRoute(leaf.route.id) : null;
+  const siteName = queryClient.getQueryData<PublicSiteSettings>(SITE_SETTINGS_KEY)?.siteName;
   const head = renderHead({
     route,
-    title: failed === null ? undefined : `${errorTitle(failed)} — ${PRODUCT.name}`,
+    siteName,
+    title: failed === null ? undefined : `${errorTitle(failed)} — ${siteName ?? PRODUCT.name}`,
     pathname: url.pathname,
     publicUrl: input.publicUrl,
     nonce: input.nonce,
@@ -109,6 +113,9 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     orders: unavailable,
     licences: unavailable,
     adminOverview: unavailable,
+    siteSettings: async () => ({ siteName: PRODUCT.name, registrationOpen: true, announcement: null }),
+    sponsors: unavailable,
+    privacyPolicy: unavailable,
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

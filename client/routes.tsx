@@ -15,6 +15,8 @@ import {
   catalogueQuery,
   licencesQuery,
   ordersQuery,
+  privacyPolicyQuery,
+  sponsorsQuery,
   subscriptionQuery,
 } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
@@ -41,6 +43,10 @@ const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefe
 const orders: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(ordersQuery(data));
 const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(licencesQuery(data));
 
+// Site settings: /sponsor's tiers and sponsors, /privacy-policy's text rendered on the server.
+const sponsors: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(sponsorsQuery(data));
+const privacyPolicy: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(privacyPolicyQuery(data));
+
 const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
 
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
@@ -48,6 +54,8 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   admin: [adminOverview],
   login: [authProviders],
   register: [authProviders],
+  sponsor: [sponsors],
+  'privacy-policy': [privacyPolicy],
   // The glances: licences and subscription.
   lounge: [catalogue, subscription, licences],
   'user-subscription': [catalogue, billingStatus, subscription],

@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
+import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -35,6 +36,12 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 /** Routes that read a file rather than JSON: their media type and limit (the file plus the multipart envelope). */
 const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { method: 'PUT', path: '/api/profile/avatar', types: ['multipart/form-data'], limitBytes: AVATAR_MAX_BYTES + 16 * 1024 },
+  {
+    method: 'POST',
+    path: '/api/admin/site-settings/sponsor-logos',
+    types: ['multipart/form-data'],
+    limitBytes: SPONSOR_LOGO_MAX_BYTES + 16 * 1024,
+  },
   // Stripe's events are JSON, read raw (the signature covers the exact bytes); a large invoice can pass 100 KiB.
   { method: 'POST', path: STRIPE_WEBHOOK_PATH, types: [], limitBytes: STRIPE_WEBHOOK_LIMIT_BYTES },
   // RFC 8058: the mailbox provider POSTs `List-Unsubscribe=One-Click` as a form; the token is in the

@@ -4,6 +4,7 @@ import type { CatalogueResponse } from '../../lib/api/catalogue.js';
 import type { OwnedLicenceList } from '../../lib/api/licences.js';
 import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
+import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors } from '../../lib/api/site-settings.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
 
@@ -40,5 +41,14 @@ export const browserDataSource: DataSource = {
   },
   adminOverview() {
     return api<AdminOverviewResponse>('/api/admin/overview');
+  },
+  siteSettings() {
+    return api<PublicSiteSettings>('/api/site-settings');
+  },
+  sponsors() {
+    return api<PublicSponsors>('/api/site-settings/sponsors');
+  },
+  privacyPolicy() {
+    return api<PublicPrivacyPolicy>('/api/site-settings/privacy-policy');
   },
 };

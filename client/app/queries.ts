@@ -20,6 +20,20 @@ export const authProvidersQuery = (data: DataSource) =>
 export const adminOverviewQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['admin', 'overview'] as const, queryFn: () => data.adminOverview(), staleTime: 30_000 });
 
+/**
+ * What the layouts show on every page (site name, announcement) and the register page asks
+ * (registration open). Slow-changing; a dismissal or an admin's save updates it in place.
+ */
+export const SITE_SETTINGS_KEY = ['site-settings'] as const;
+export const siteSettingsQuery = (data: DataSource) =>
+  queryOptions({ queryKey: SITE_SETTINGS_KEY, queryFn: () => data.siteSettings(), ...SLOW_QUERY_OPTIONS });
+
+export const sponsorsQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['site-settings', 'sponsors'] as const, queryFn: () => data.sponsors(), ...SLOW_QUERY_OPTIONS });
+
+export const privacyPolicyQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['site-settings', 'privacy-policy'] as const, queryFn: () => data.privacyPolicy(), ...SLOW_QUERY_OPTIONS });
+
 export const catalogueQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['catalogue'] as const, queryFn: () => data.catalogue(), staleTime: 60_000 });
 

@@ -13,7 +13,17 @@ export interface NavSection {
 }
 
 /** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content. */
-export function Shell({ sections, badge, footer }: { sections: NavSection[]; badge?: string; footer?: ReactNode }) {
+export function Shell({
+  sections,
+  badge,
+  footer,
+  banner,
+}: {
+  sections: NavSection[];
+  badge?: string;
+  footer?: ReactNode;
+  banner?: ReactNode;
+}) {
   const me = useMe();
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on: navigating closes it, with no effect to reset it.
@@ -88,6 +98,7 @@ export function Shell({ sections, badge, footer }: { sections: NavSection[]; bad
             </a>
           </div>
         </header>
+        {banner}
         <main id="main" className="shell__main">
           <Outlet />
         </main>

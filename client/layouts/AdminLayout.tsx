@@ -1,6 +1,7 @@
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
 import { Icon } from '../components/Icon.js';
+import { AnnouncementBanner } from '../features/announcement/components/AnnouncementBanner.js';
 
 const SECTIONS: NavSection[] = [
   {
@@ -21,6 +22,7 @@ export function AdminLayout() {
     <Shell
       sections={SECTIONS}
       badge="Admin"
+      banner={<AnnouncementBanner />}
       footer={
         <AppLink to="/dashboard/lounge" className="shell__link">
           <Icon name="arrow-left" className="shell__icon" />

@@ -4,6 +4,7 @@ import { AppLink } from '../components/AppLink.js';
 import { Icon } from '../components/Icon.js';
 import { useMe } from '../app/data-source.js';
 import { TOOL_ICONS } from '../components/tool-icons.js';
+import { AnnouncementBanner } from '../features/announcement/components/AnnouncementBanner.js';
 
 const SECTIONS: NavSection[] = [
   { label: 'Dashboard', links: [{ to: '/dashboard/lounge', label: 'Lounge', icon: 'home' }] },
@@ -28,6 +29,7 @@ export function DashboardLayout() {
   return (
     <Shell
       sections={SECTIONS}
+      banner={<AnnouncementBanner />}
       footer={
         me?.role === 'admin' ? (
           <AppLink to="/admin" className="shell__link">

@@ -1,16 +1,18 @@
 import { Outlet } from 'react-router';
-import { PRODUCT } from '../../lib/product.js';
 import { AppLink } from '../components/AppLink.js';
 import { ColorModeToggle } from '../components/ColorModeToggle.js';
 import { Logo } from '../components/Logo.js';
-import { useMe } from '../app/data-source.js';
+import { useMe, useSiteSettings } from '../app/data-source.js';
+import { AnnouncementBanner } from '../features/announcement/components/AnnouncementBanner.js';
 import './layouts.css';
 
 /** Layout `default`: public header and footer. */
 export function PublicLayout() {
   const me = useMe();
+  const { siteName } = useSiteSettings();
   return (
     <div className="public">
+      <AnnouncementBanner />
       <header className="site-header">
         <div className="container site-header__inner">
           <Logo />
@@ -48,7 +50,7 @@ export function PublicLayout() {
       <footer className="site-footer">
         <div className="container site-footer__inner">
           <p>
-            © {new Date().getFullYear()} {PRODUCT.name}. Built for analytics engineers.
+            © {new Date().getFullYear()} {siteName}. Built for analytics engineers.
           </p>
           <nav aria-label="Footer" className="site-footer__nav">
             <AppLink to="/privacy-policy" preloadOnVisible>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useMatches, useRouteError } from 'react-router';
-import { PRODUCT } from '../../lib/product.js';
 import { findRoute } from '../../lib/routes/route-table.js';
-import { useDataSource } from '../app/data-source.js';
+import { siteTitle } from '../../lib/seo/site-title.js';
+import { useDataSource, useSiteSettings } from '../app/data-source.js';
 import { meQuery } from '../app/queries.js';
 import { ErrorScreen, type ErrorScreenViewer, errorTitle } from '../components/ErrorScreen.js';
 import { VersionNotice } from '../components/VersionNotice.js';
@@ -11,14 +11,15 @@ import { VersionNotice } from '../components/VersionNotice.js';
 function useDocumentTitle() {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
+  const { siteName } = useSiteSettings();
   useEffect(() => {
     if (!leaf || leaf.id.startsWith('layout-') || leaf.id === 'root' || leaf.id === 'not-found') return;
     try {
-      document.title = findRoute(leaf.id).title;
+      document.title = siteTitle(findRoute(leaf.id).title, siteName);
     } catch {
-      document.title = PRODUCT.name;
+      document.title = siteName;
     }
-  }, [leaf]);
+  }, [leaf, siteName]);
 }
 
 export function RootLayout() {
@@ -45,9 +46,10 @@ export function RouteErrorBoundary() {
   // session before it throws, a rejected tool slug's does not (then only the way home is offered).
   const me = useQuery({ ...meQuery(useDataSource()), enabled: false });
   const viewer: ErrorScreenViewer | undefined = me.isSuccess ? (me.data ? 'signed-in' : 'visitor') : undefined;
+  const { siteName } = useSiteSettings();
   useEffect(() => {
-    document.title = `${errorTitle(status)} — ${PRODUCT.name}`;
-  }, [status]);
+    document.title = `${errorTitle(status)} — ${siteName}`;
+  }, [status, siteName]);
   return (
     <>
       <ErrorScreen status={status} message={message} viewer={viewer} retryHref={location.pathname + location.search} />

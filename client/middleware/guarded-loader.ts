@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import type { RouteEntry } from '../../lib/routes/route-table.js';
 import { notFoundMessage, validationFailedMessage } from '../../lib/routes/route-table.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
-import { meQuery, routeRuleQuery } from '../app/queries.js';
+import { meQuery, routeRuleQuery, siteSettingsQuery } from '../app/queries.js';
 
 export interface RouteDeps {
   queryClient: QueryClient;
@@ -30,7 +30,11 @@ export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: read
     if (route.validate && !route.validate(url.pathname)) {
       throw data(validationFailedMessage(url.pathname), { status: 404, statusText: 'Page Not Found' });
     }
-    const user = await deps.queryClient.fetchQuery(meQuery(deps.data));
+    // The layouts' site name and announcement come with every page (a prefetch never throws).
+    const [user] = await Promise.all([
+      deps.queryClient.fetchQuery(meQuery(deps.data)),
+      deps.queryClient.prefetchQuery(siteSettingsQuery(deps.data)),
+    ]);
     for (const guard of route.guards) {
       const target = guard({ user, url });
       if (target) throw redirect(target);
@@ -45,7 +49,10 @@ export function notFoundLoader(deps: RouteDeps) {
     const url = new URL(request.url);
     await applyRouteRules(deps, url);
     // The header of the error screen shows who is signed in.
-    await deps.queryClient.fetchQuery(meQuery(deps.data)).catch(() => null);
+    await Promise.all([
+      deps.queryClient.fetchQuery(meQuery(deps.data)).catch(() => null),
+      deps.queryClient.prefetchQuery(siteSettingsQuery(deps.data)),
+    ]);
     throw data(notFoundMessage(url.pathname), { status: 404, statusText: 'Not Found' });
   };
 }

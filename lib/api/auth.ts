@@ -127,7 +127,7 @@ export function oidcStartHref(redirect: string | null): string {
 }
 
 /** Why a provider sign-in ended on `/login?oidc_error=<code>`; the server sets the code, the page words it. */
-export const OIDC_ERROR_CODES = ['unavailable', 'unverified_email', 'failed', 'disabled'] as const;
+export const OIDC_ERROR_CODES = ['unavailable', 'unverified_email', 'failed', 'disabled', 'registration_closed'] as const;
 export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
 
 export function parseOidcError(value: string | null): OidcErrorCode | null {
@@ -144,5 +144,7 @@ export function oidcErrorMessage(code: OidcErrorCode, provider: string): string 
       return 'This account has been disabled.';
     case 'failed':
       return `Signing in with ${provider} did not work. Try again.`;
+    case 'registration_closed':
+      return `Registration is closed, and no account here belongs to your ${provider} account yet. Existing accounts can still sign in.`;
   }
 }

@@ -1,6 +1,7 @@
 import { PRICING } from '../pricing.js';
 import { COMPANION_PRODUCTS, PRODUCT } from '../product.js';
 import type { RouteDefinition, StructuredDataKind } from '../routes/route-table.js';
+import { siteTitle } from './site-title.js';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -60,11 +61,13 @@ export interface HeadInput {
   pathname: string;
   publicUrl: string;
   nonce?: string;
+  /** The site name from the settings (defaults to the product name). */
+  siteName?: string;
 }
 
 /** The `<head>` tags of a page: title, description, canonical, Open Graph, robots and JSON-LD. */
-export function renderHead({ route, title, pathname, publicUrl, nonce }: HeadInput): string {
-  const pageTitle = title ?? route?.title ?? PRODUCT.name;
+export function renderHead({ route, title, pathname, publicUrl, nonce, siteName }: HeadInput): string {
+  const pageTitle = siteTitle(title ?? route?.title ?? PRODUCT.name, siteName);
   const description = route?.description ?? PRODUCT.description;
   const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname}`;
   const tags = [
@@ -72,7 +75,7 @@ export function renderHead({ route, title, pathname, publicUrl, nonce }: HeadInp
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${escapeHtml(PRODUCT.name)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName ?? PRODUCT.name)}">`,
     `<meta property="og:title" content="${escapeHtml(pageTitle)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,

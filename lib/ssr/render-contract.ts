@@ -5,6 +5,7 @@ import type { OwnedLicenceList } from '../api/licences.js';
 import type { AdminOverviewResponse } from '../api/overview.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
+import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors } from '../api/site-settings.js';
 
 /**
  * What route loaders may ask for. The browser answers over HTTP; the server answers by calling the
@@ -25,6 +26,12 @@ export interface DataSource {
   licences(): Promise<OwnedLicenceList>;
   /** The key figures of /admin (`GET /api/admin/overview`); refused unless the user is an admin. */
   adminOverview(): Promise<AdminOverviewResponse>;
+  /** Site name, registration open or closed, the announcement unless this visitor dismissed it (`GET /api/site-settings`). */
+  siteSettings(): Promise<PublicSiteSettings>;
+  /** Tiers and sponsors of /sponsor (`GET /api/site-settings/sponsors`). */
+  sponsors(): Promise<PublicSponsors>;
+  /** The privacy policy rendered to HTML on the server (`GET /api/site-settings/privacy-policy`). */
+  privacyPolicy(): Promise<PublicPrivacyPolicy>;
 }
 
 export interface ServerRenderInput {

@@ -6,6 +6,8 @@ export enum AuthErrorCode {
   AccountDisabled = 'ACCOUNT_DISABLED',
   CsrfInvalid = 'CSRF_INVALID',
   CrossSiteRequest = 'CROSS_SITE_REQUEST',
+  /** An admin closed registration in /admin/settings; existing accounts still sign in. */
+  RegistrationClosed = 'REGISTRATION_CLOSED',
 }
 
 // 401 means "we do not know who you are" (sign in again); 403 means "we know, and the answer is no".
@@ -17,6 +19,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.AccountDisabled]: 403,
   [AuthErrorCode.CsrfInvalid]: 403,
   [AuthErrorCode.CrossSiteRequest]: 403,
+  [AuthErrorCode.RegistrationClosed]: 403,
 };
 
 export class AuthException extends DomainException<AuthErrorCode> {

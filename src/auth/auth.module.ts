@@ -17,6 +17,7 @@ import { AccountTokensService } from './account-tokens.service.js';
 import { AccountToken, AccountTokenSchema } from './schemas/account-token.schema.js';
 import { Session, SessionSchema } from './schemas/session.schema.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { SecretsModule } from './secrets.module.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInLimitsService } from './sign-in-limits.service.js';
@@ -26,6 +27,7 @@ import { SignInLimitsService } from './sign-in-limits.service.js';
     UsersModule,
     SecretsModule,
     NewsletterModule,
+    SettingsModule,
     JwtModule.register({}),
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { SiteSettingsService } from '../settings/site-settings.service.js';
 import type { UserDocument } from '../users/schemas/user.schema.js';
 import { accountExistsMail, passwordResetMail, registrationMail, verificationMail } from './account-mails.js';
 import { AccountTokensService } from './account-tokens.service.js';
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly signInLimits: SignInLimitsService,
     private readonly secrets: SecretsService,
     private readonly newsletter: NewsletterService,
+    private readonly siteSettings: SiteSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,6 +71,9 @@ export class AuthService {
    * Retrying a registration is therefore always safe: it answers the same and creates nothing twice.
    */
   async register(input: RegisterDto, ip?: string): Promise<Registration> {
+    if (!(await this.siteSettings.registrationOpen())) {
+      throw new AuthException(AuthErrorCode.RegistrationClosed, 'Registration is closed. If you already have an account, sign in.');
+    }
     const registration = await this.registerAccount(input);
     // The opt-in is a sign-up like the home page's (its own confirmation link, the same throttle and
     // the same silence about the address's state), whatever became of the account.

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { RouteRuleCheckResponse, RouteRulesResponse } from '../../lib/api/route-rules.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { RouteRuleQueryDto } from './dto/route-rule-query.dto.js';
@@ -28,7 +30,7 @@ export class RouteRulesController {
 
   @Roles('admin')
   @Put('admin/route-rules')
-  async replace(@Body() body: UpdateRouteRulesDto): Promise<RouteRulesResponse> {
-    return { rules: await this.routeRules.replace(body.rules) };
+  async replace(@CurrentUser() actor: SessionUser, @Body() body: UpdateRouteRulesDto): Promise<RouteRulesResponse> {
+    return { rules: await this.routeRules.replace(actor, body.rules) };
   }
 }

@@ -12,6 +12,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LicencesService } from '../licences/licences.service.js';
 import { AdminOverviewService } from '../overview/admin-overview.service.js';
 import { RouteRulesService } from '../settings/route-rules.service.js';
+import { SiteSettingsService } from '../settings/site-settings.service.js';
+import { ANNOUNCEMENT_DISMISSED_COOKIE } from '../../lib/api/site-settings.js';
 
 /** What an error screen is drawn from: never the session or the database, which may be what failed. */
 export interface ErrorScreenContext extends Omit<ErrorScreenInput, 'status'> {
@@ -29,6 +31,7 @@ export class PageContextService {
     private readonly billing: BillingService,
     private readonly licences: LicencesService,
     private readonly overview: AdminOverviewService,
+    private readonly siteSettings: SiteSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,7 +43,7 @@ export class PageContextService {
       publicUrl: this.config.publicUrl,
       nonce: cspNonceOf(response),
       colorMode: colorModeOf(request),
-      data: this.dataSource(user),
+      data: this.dataSource(user, readCookie(request, ANNOUNCEMENT_DISMISSED_COOKIE)),
     };
   }
 
@@ -55,7 +58,7 @@ export class PageContextService {
   }
 
   /** Loaders read data through the services directly: no HTTP round-trip to ourselves. */
-  private dataSource(user: SessionUser | null): DataSource {
+  private dataSource(user: SessionUser | null, dismissedCookie: string | undefined): DataSource {
     return {
       me: async () => user,
       routeRule: (pathname, search) => this.routeRules.resolve(pathname, search),
@@ -70,6 +73,9 @@ export class PageContextService {
         if (user?.role !== 'admin') throw new Error('The admin overview is for admins');
         return this.overview.overview();
       },
+      siteSettings: () => this.siteSettings.publicSettings({ user, dismissedCookie }),
+      sponsors: () => this.siteSettings.publicSponsors(),
+      privacyPolicy: () => this.siteSettings.publicPrivacyPolicy(),
     };
   }
 }

@@ -1,29 +1,65 @@
-import { PageHeader, UpcomingSection } from '../../components/PageHeader.js';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/PageHeader.js';
 import { CatalogueSection } from '../../features/catalogue-admin/components/CatalogueSection.js';
 import { SigningKeysSection } from '../../features/licensing-admin/components/SigningKeysSection.js';
 import { ReleasesSection } from '../../features/releases-admin/components/ReleasesSection.js';
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
+import { AnnouncementSection } from '../../features/site-settings/components/AnnouncementSection.js';
+import { GeneralSection } from '../../features/site-settings/components/GeneralSection.js';
+import { PrivacySection } from '../../features/site-settings/components/PrivacySection.js';
+import { RegistrationSection } from '../../features/site-settings/components/RegistrationSection.js';
+import { SettingsNav } from '../../features/site-settings/components/SettingsNav.js';
+import { SponsorsSection } from '../../features/site-settings/components/SponsorsSection.js';
 import '../../features/route-rules/route-rules.css';
+import '../../features/site-settings/site-settings.css';
+// The announcement editor previews the banner with the banner's own styles.
+import '../../features/announcement/announcement.css';
+
+function RedirectRulesSection() {
+  return (
+    <section className="card route-rules" aria-labelledby="rules-title">
+      <h2 id="rules-title">Redirect rules</h2>
+      <p className="muted">
+        Checked on every navigation, on the server and in the browser. Exact paths win over prefixes; the longest prefix wins.
+      </p>
+      <RouteRulesEditor />
+    </section>
+  );
+}
+
+/**
+ * The sections in page order: each is one card with its own save button, and the navigation lists
+ * them all. A new section (newsletter, analytics…) is one more entry here.
+ */
+const SECTIONS: ReadonlyArray<{ id: string; label: string; render: (id: string) => ReactNode }> = [
+  { id: 'site', label: 'Site name', render: (id) => <GeneralSection id={id} /> },
+  { id: 'registration', label: 'Registration', render: (id) => <RegistrationSection id={id} /> },
+  { id: 'announcement', label: 'Announcement', render: (id) => <AnnouncementSection id={id} /> },
+  { id: 'redirect-rules', label: 'Redirect rules', render: () => <RedirectRulesSection /> },
+  { id: 'sponsors', label: 'Sponsors', render: (id) => <SponsorsSection id={id} /> },
+  { id: 'privacy', label: 'Privacy policy', render: (id) => <PrivacySection id={id} /> },
+  { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueSection /> },
+  { id: 'releases', label: 'Releases', render: () => <ReleasesSection /> },
+  { id: 'signing-keys', label: 'Signing keys', render: () => <SigningKeysSection /> },
+];
 
 export default function AdminSettingsPage() {
   return (
     <>
       <PageHeader title="Settings">
-        Site name, registration, announcement, redirect rules, sponsors, privacy policy, catalogue, releases and licence signing keys.
+        Site name, registration, announcement, redirect rules, sponsors, privacy policy, catalogue, releases and licence signing keys. Every
+        change is audited.
       </PageHeader>
-      <section className="card route-rules" aria-labelledby="rules-title">
-        <h2 id="rules-title">Redirect rules</h2>
-        <p className="muted">
-          Checked on every navigation, on the server and in the browser. Exact paths win over prefixes; the longest prefix wins.
-        </p>
-        <RouteRulesEditor />
-      </section>
-      <CatalogueSection />
-      <ReleasesSection />
-      <SigningKeysSection />
-      <UpcomingSection title="Site settings">
-        Site name, registration, announcement, sponsors and the privacy policy are edited here.
-      </UpcomingSection>
+      <div className="site-settings">
+        <SettingsNav items={SECTIONS} />
+        <div className="site-settings__sections">
+          {SECTIONS.map((section) => (
+            <div key={section.id} id={section.id} className="site-settings__anchor">
+              {section.render(section.id)}
+            </div>
+          ))}
+        </div>
+      </div>
     </>
   );
 }

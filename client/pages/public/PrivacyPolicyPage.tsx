@@ -1,5 +1,20 @@
-import { PrivacyPolicy } from '../../features/marketing/components/PrivacyPolicy.js';
+import { useQuery } from '@tanstack/react-query';
+import { useDataSource } from '../../app/data-source.js';
+import { privacyPolicyQuery } from '../../app/queries.js';
+import '../../features/marketing/legal.css';
+import { PrivacyPolicy, PrivacyPolicyUnavailable } from '../../features/marketing/components/PrivacyPolicy.js';
 
+/** Prefetched by the route's loader, so the server's HTML already holds the policy. */
 export default function PrivacyPolicyPage() {
-  return <PrivacyPolicy />;
+  const policy = useQuery(privacyPolicyQuery(useDataSource()));
+  if (policy.isPending) {
+    return (
+      <div className="section container" role="status" aria-busy="true" aria-label="Loading the privacy policy">
+        <div className="skeleton policy__skeleton-title" />
+        <div className="skeleton policy__skeleton-body" />
+      </div>
+    );
+  }
+  if (policy.isError) return <PrivacyPolicyUnavailable onRetry={() => void policy.refetch()} />;
+  return <PrivacyPolicy policy={policy.data} />;
 }

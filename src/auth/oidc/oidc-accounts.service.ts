@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
 import type { UserDocument } from '../../users/schemas/user.schema.js';
+import { SiteSettingsService } from '../../settings/site-settings.service.js';
 import { toSessionUser, UsersService } from '../../users/users.service.js';
 import { PasswordHasher } from '../password-hasher.service.js';
 import { type IssuedTokens, SessionsService } from '../sessions.service.js';
@@ -35,6 +36,7 @@ export class OidcAccountsService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
+    private readonly siteSettings: SiteSettingsService,
   ) {}
 
   async signIn(identity: OidcIdentityClaims, userAgent?: string): Promise<IssuedTokens> {
@@ -85,6 +87,10 @@ export class OidcAccountsService {
       if (!existing.emailVerifiedAt) await this.claimUnverifiedAccount(existing);
       user = existing;
     } else {
+      // Closed registration refuses only what would create an account: linked and existing ones sign in.
+      if (!(await this.siteSettings.registrationOpen())) {
+        throw new OidcException('registration_closed', 'Registration is closed');
+      }
       user = await this.createUser(identity, identity.email);
     }
     await this.link(identity, user);

@@ -9,6 +9,7 @@ const STATUS: Record<OidcErrorCode, number> = {
   unverified_email: 403,
   disabled: 403,
   failed: 401,
+  registration_closed: 403,
 };
 
 export class OidcException extends DomainException<OidcErrorCode> {

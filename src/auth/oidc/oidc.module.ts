@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { SettingsModule } from '../../settings/settings.module.js';
 import { UsersModule } from '../../users/users.module.js';
 import { AuthModule } from '../auth.module.js';
 import { OidcAccountData } from './oidc.account-data.js';
@@ -11,7 +12,7 @@ import { OidcIdentity, OidcIdentitySchema } from './schemas/oidc-identity.schema
 
 /** Sign-in with an OpenID Connect provider; its endpoints answer even when none is configured. */
 @Module({
-  imports: [UsersModule, AuthModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
+  imports: [UsersModule, AuthModule, SettingsModule, MongooseModule.forFeature([{ name: OidcIdentity.name, schema: OidcIdentitySchema }])],
   controllers: [OidcController],
   providers: [OidcService, OidcClientService, OidcAccountsService, OidcAccountData],
 })

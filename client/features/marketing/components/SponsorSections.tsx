@@ -1,16 +1,17 @@
-import { PRODUCT } from '../../../../lib/product.js';
 import { Icon } from '../../../components/Icon.js';
-import { mailto, SPONSOR_EMAIL, SPONSORS, TIERS } from '../sponsor-content.js';
+import type { PublicSponsors } from '../../../../lib/api/site-settings.js';
+import { formatMoney } from '../../../../lib/money.js';
+import { mailto, SPONSOR_EMAIL } from '../sponsor-content.js';
 import { CheckList } from './CheckList.js';
 import { CtaBand } from './CtaBand.js';
 import '../marketing.css';
 
-export function SponsorHero() {
+export function SponsorHero({ siteName }: { siteName: string }) {
   return (
     <section className="page-hero" aria-labelledby="sponsor-title">
       <div className="container">
         <p className="eyebrow">Sponsorship</p>
-        <h1 id="sponsor-title">Sponsor {PRODUCT.name}</h1>
+        <h1 id="sponsor-title">Sponsor {siteName}</h1>
         <p className="page-hero__lead">
           The GA4 Measurement Protocol workbench, the Google tag linker decoder and the HAR and app-log analysers are free for everyone with
           an account. Sponsors pay for the hours that keep them that way: tracking every GA4, Google tag and consent-mode change, and fixing
@@ -21,29 +22,31 @@ export function SponsorHero() {
   );
 }
 
-export function SponsorTiers() {
+/** The tiers in the admin's order; with three or more, the second is the one to suggest. */
+export function SponsorTiers({ tiers, siteName }: { tiers: PublicSponsors['tiers']; siteName: string }) {
+  if (!tiers.length) return null;
   return (
     <section className="section section--tight" aria-labelledby="tiers-title">
       <div className="container">
         <h2 id="tiers-title">Sponsorship tiers</h2>
-        <p className="muted section__intro">Monthly, in euros. Stop whenever you like; there is no minimum term.</p>
+        <p className="muted section__intro">Monthly. Stop whenever you like; there is no minimum term.</p>
         <ul className="pricing">
-          {TIERS.map((tier) => {
-            const featured = tier.id === 'backer';
+          {tiers.map((tier, index) => {
+            const featured = tiers.length >= 3 && index === 1;
             return (
               <li key={tier.id} className={`card plan tier${featured ? ' plan--featured' : ''}`}>
                 <div className="plan__head">
                   <h3>{tier.name}</h3>
                 </div>
                 <p className="plan__price">
-                  <span className="plan__amount">€{tier.monthlyPrice}</span>
+                  <span className="plan__amount">{formatMoney(tier.monthlyAmount, tier.currency, { short: true })}</span>
                   <span className="plan__period">per month</span>
                 </p>
-                <p className="muted">{tier.pitch}</p>
-                <CheckList items={tier.benefits} />
+                {tier.description ? <p className="muted">{tier.description}</p> : null}
+                {tier.perks.length ? <CheckList items={tier.perks} /> : null}
                 <a
                   className={`button button--block${featured ? ' button--primary' : ''}`}
-                  href={mailto(`${PRODUCT.name} sponsorship: ${tier.name}`)}
+                  href={mailto(`${siteName} sponsorship: ${tier.name}`)}
                 >
                   Become a {tier.name}
                 </a>
@@ -56,30 +59,55 @@ export function SponsorTiers() {
   );
 }
 
-export function SponsorList() {
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
+/** The current sponsors, grouped by tier in the tiers' order; a logo, or the name's initials. */
+export function SponsorList({ sponsors: data, siteName }: { sponsors: PublicSponsors; siteName: string }) {
+  const groups = data.tiers
+    .map((tier) => ({ tier, sponsors: data.sponsors.filter((sponsor) => sponsor.tierId === tier.id) }))
+    .filter((group) => group.sponsors.length > 0);
   return (
     <section className="section section--alt" aria-labelledby="sponsors-title">
       <div className="container">
         <h2 id="sponsors-title">Current sponsors</h2>
-        {SPONSORS.length ? (
-          <ul className="sponsor-list">
-            {SPONSORS.map((sponsor) => (
-              <li key={sponsor.name}>
-                <a href={sponsor.url} rel="sponsored noopener">
-                  {sponsor.name}
-                </a>
-                <span className="muted"> · {sponsor.tier}</span>
-              </li>
+        {groups.length ? (
+          <div className="sponsor-groups">
+            {groups.map(({ tier, sponsors }) => (
+              <section key={tier.id} className="sponsor-group" aria-labelledby={`sponsor-tier-${tier.id}`}>
+                <h3 id={`sponsor-tier-${tier.id}`}>{tier.name}</h3>
+                <ul className="sponsor-grid">
+                  {sponsors.map((sponsor) => (
+                    <li key={sponsor.id}>
+                      <a className="card sponsor-card" href={sponsor.url} rel="sponsored noopener">
+                        {sponsor.logoUrl ? (
+                          <img className="sponsor-card__logo" src={sponsor.logoUrl} alt="" width={56} height={56} loading="lazy" />
+                        ) : (
+                          <span className="sponsor-card__logo sponsor-card__initials" aria-hidden="true">
+                            {initialsOf(sponsor.name)}
+                          </span>
+                        )}
+                        <span className="sponsor-card__name">{sponsor.name}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
         ) : (
           <div className="empty-state sponsor-empty">
             <span className="icon-chip">
               <Icon name="heart" size={22} />
             </span>
             <h3>No sponsors yet</h3>
-            <p>Nobody has sponsored {PRODUCT.name} so far, which means the first name on this list could be yours.</p>
-            <a className="button button--primary" href={mailto(`${PRODUCT.name} sponsorship: first sponsor`)}>
+            <p>Nobody has sponsored {siteName} so far, which means the first name on this list could be yours.</p>
+            <a className="button button--primary" href={mailto(`${siteName} sponsorship: first sponsor`)}>
               Become the first sponsor
             </a>
           </div>
@@ -89,13 +117,13 @@ export function SponsorList() {
   );
 }
 
-export function SponsorContact() {
+export function SponsorContact({ siteName }: { siteName: string }) {
   return (
     <CtaBand
       id="contact-title"
       title="Questions, invoices or a custom arrangement?"
       actions={
-        <a className="button button--primary button--large" href={mailto(`${PRODUCT.name} sponsorship`)}>
+        <a className="button button--primary button--large" href={mailto(`${siteName} sponsorship`)}>
           <Icon name="mail" size={18} />
           E-mail us
         </a>

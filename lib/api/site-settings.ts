@@ -1,0 +1,166 @@
+/**
+ * Site settings (issue 12): edited per section in /admin/settings, read by every page. One document
+ * holds them all; each section has its own GET + PUT under `/api/admin/site-settings/<section>`.
+ */
+
+export const SITE_NAME_MAX = 60;
+export const ANNOUNCEMENT_TEXT_MAX = 280;
+export const ANNOUNCEMENT_LINK_LABEL_MAX = 40;
+export const URL_MAX = 2000;
+export const PRIVACY_MARKDOWN_MAX = 100_000;
+export const TIER_NAME_MAX = 60;
+export const TIER_DESCRIPTION_MAX = 500;
+export const TIER_PERK_MAX = 200;
+export const TIER_PERKS_MAX = 12;
+export const TIERS_MAX = 12;
+export const SPONSOR_NAME_MAX = 100;
+export const SPONSORS_MAX = 200;
+export const SPONSOR_LOGO_MAX_BYTES = 512 * 1024;
+export const SPONSOR_LOGO_FIELD = 'logo';
+export const SPONSOR_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const SPONSOR_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
+export type SponsorCurrency = (typeof SPONSOR_CURRENCIES)[number];
+
+export const SITE_SETTINGS_SECTIONS = ['general', 'registration', 'announcement', 'sponsors', 'privacy'] as const;
+export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number];
+
+/** The first-party functional cookie that remembers the announcement an anonymous visitor dismissed. */
+export const ANNOUNCEMENT_DISMISSED_COOKIE = 'hs_announcement';
+
+export interface GeneralSettings {
+  /** Shown in the headers and as the suffix of page titles. */
+  siteName: string;
+}
+
+export interface RegistrationSettings {
+  /** When false, `POST /api/auth/register` and first sign-ins through the OpenID provider are refused. */
+  open: boolean;
+}
+
+export const ANNOUNCEMENT_TONES = ['info', 'warning'] as const;
+export type AnnouncementTone = (typeof ANNOUNCEMENT_TONES)[number];
+
+export interface AnnouncementSettings {
+  enabled: boolean;
+  /** Inline Markdown: emphasis, code and links. */
+  text: string;
+  tone: AnnouncementTone;
+  /** Both empty, or both set: a label and an http(s) URL or a same-site path. */
+  linkLabel: string;
+  linkUrl: string;
+}
+
+export interface SponsorTier {
+  /** Stable within the settings: sponsors name their tier by it. Lower-case letters, digits and dashes. */
+  id: string;
+  name: string;
+  /** In minor units (cents). */
+  monthlyAmount: number;
+  currency: SponsorCurrency;
+  description: string;
+  perks: string[];
+}
+
+export interface Sponsor {
+  id: string;
+  name: string;
+  url: string;
+  tierId: string;
+  /** A file in storage (`POST /api/admin/site-settings/sponsor-logos`), served at `/api/sponsor-logos/<id>`. */
+  logoId: string | null;
+}
+
+/** Tiers and sponsors in display order. */
+export interface SponsorsSettings {
+  tiers: SponsorTier[];
+  sponsors: Sponsor[];
+}
+
+export interface PrivacySettings {
+  markdown: string;
+}
+
+export interface PrivacySettingsResponse extends PrivacySettings {
+  /** ISO time of the last save; null while the default policy of a fresh install is shown. */
+  updatedAt: string | null;
+}
+
+export interface SponsorLogoUploadResponse {
+  logoId: string;
+  url: string;
+}
+
+/** What every page needs (layouts, titles, the register page), with the SSR page data. */
+export interface PublicSiteSettings {
+  siteName: string;
+  registrationOpen: boolean;
+  /** Null when there is none, or when this visitor dismissed this version of it. */
+  announcement: PublicAnnouncement | null;
+}
+
+export interface PublicAnnouncement {
+  /** Changes with the text, link or tone: a dismissal holds for one version only. */
+  version: string;
+  /** Rendered on the server from the inline Markdown subset (raw HTML escaped). */
+  html: string;
+  tone: AnnouncementTone;
+  link: { label: string; url: string } | null;
+}
+
+export interface DismissAnnouncementRequest {
+  version: string;
+}
+
+export interface PublicSponsors {
+  tiers: SponsorTier[];
+  sponsors: Array<Omit<Sponsor, 'logoId'> & { logoUrl: string | null }>;
+}
+
+export interface PublicPrivacyPolicy {
+  /** Rendered on the server with `renderMarkdown` (raw HTML escaped, safe links only); its `<h2>`s carry ids. */
+  html: string;
+  updatedAt: string | null;
+  /** The `## ` sections, for the table of contents. */
+  toc: Array<{ id: string; title: string }>;
+}
+
+export const sponsorLogoUrl = (logoId: string) => `/api/sponsor-logos/${encodeURIComponent(logoId)}`;
+
+/** An http(s) URL, or a same-site path (`/pricing`, never `//elsewhere`). */
+export function isSafeLinkUrl(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** What `PUT /api/admin/site-settings/<section>` takes. */
+export interface SiteSettingsRequests {
+  general: GeneralSettings;
+  registration: RegistrationSettings;
+  announcement: AnnouncementSettings;
+  sponsors: SponsorsSettings;
+  privacy: PrivacySettings;
+}
+
+/** What GET and PUT of a section answer (the privacy policy with its last-updated time). */
+export interface SiteSettingsResponses extends Omit<SiteSettingsRequests, 'privacy'> {
+  privacy: PrivacySettingsResponse;
+}
+
+/** "24 November 2026": a fixed locale and UTC, so the server's markup and the browser's agree. */
+export function formatPolicyDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
