@@ -22,8 +22,9 @@ export function LatestReleasesList() {
 
   if (!pending && releases.length === 0) {
     return (
-      <UpcomingSection title="Latest releases and announcements">
-        Release notes of Hitscope for Apps and Hitscope for Browsers, and announcements from the team, will appear here.
+      <UpcomingSection title="Latest releases">
+        No version of Hitscope for Apps or Hitscope for Browsers is published yet. New versions appear here as soon as they are released;
+        announcements from the team appear at the top of the page.
       </UpcomingSection>
     );
   }
