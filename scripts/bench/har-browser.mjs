@@ -17,6 +17,7 @@ import { SourceMap } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildLargeHar } from '../fixtures/har-large.mjs';
 
@@ -48,8 +49,48 @@ function freePort() {
   });
 }
 
-/** The production app on a free loopback port, its embedded database in `dataDir`. */
-async function startApp(root, dataDir) {
+/**
+ * An embedded database of its own in `dataDir` (the benchmark reads the confirmation e-mail from the
+ * app's outbox in it: its app has no SMTP server), stopped by the caller.
+ */
+async function startDatabase(root, dataDir) {
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const binary = process.env.EMBEDDED_DB_BINARY?.trim() || (await launcher.ensureEmbeddedDatabaseBinary(() => undefined));
+  const database = await launcher.startEmbeddedDatabase({ dataDir, binary, log: () => undefined });
+  return { database, binary, uri: `${database.uri.replace(/\/$/, '')}/hitscope_bench_har` };
+}
+
+/**
+ * Registers a user as a person does (the form, then the link mailed to the address, read from the
+ * outbox), which signs `context` in.
+ */
+async function signUp(context, uri) {
+  const csrf = await context.request.get('/api/auth/csrf');
+  if (csrf.status() !== 200) throw new Error(`GET /api/auth/csrf answered ${csrf.status()}`);
+  const { token } = await csrf.json();
+  const word = Math.random().toString(36).slice(2, 10);
+  const email = `har-bench-${word}@hitscope.test`;
+  const registered = await context.request.post('/api/auth/register', {
+    data: { name: 'HAR bench', email, password: `har benchmark ${word} passphrase` },
+    headers: { 'x-csrf-token': token },
+  });
+  if (registered.status() !== 202)
+    throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(uri, { maxPoolSize: 1 });
+  const message = await client
+    .db()
+    .collection('mail_outbox')
+    .findOne({ to: email }, { sort: { createdAt: -1 } });
+  await client.close();
+  const link = /\/api\/auth\/verify-email\?token=[\w-]+/.exec(message?.text ?? '')?.[0];
+  if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
+  const confirmed = await context.request.get(link, { maxRedirects: 0 });
+  if (confirmed.status() !== 302) throw new Error(`The confirmation link answered ${confirmed.status()}`);
+}
+
+/** The production app on a free loopback port, on the database at `uri`. */
+async function startApp(root, dataDir, { uri, binary }) {
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const env = {
@@ -63,8 +104,9 @@ async function startApp(root, dataDir) {
     RATE_LIMIT_MULTIPLIER: '1000',
     LOG_LEVEL: 'warn',
   };
-  // Always the embedded database in the throw-away folder: the benchmark never touches a real one.
-  delete env.MONGODB_URI;
+  // Always the benchmark's own embedded database in the throw-away folder, never a real one.
+  env.MONGODB_URI = uri;
+  env.EMBEDDED_DB_BINARY = binary;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/app/src/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -340,6 +382,7 @@ export default async function ({ root }) {
   const work = await mkdtemp(join(tmpdir(), 'hitscope-bench-har-browser-'));
   let app = null;
   let browser = null;
+  let db = null;
   // Last resort when the benchmark process exits underneath (SIGINT, the hard time limit): the app
   // must not outlive it (its database stops with it: the launcher watches the app's stdin pipe).
   const onExit = () => {
@@ -362,7 +405,8 @@ export default async function ({ root }) {
       `Generated a ${(bytes / MB).toFixed(1)} MB HAR: ${ENTRIES} entries, ${expectedHits} analytics hits expected (${seconds(performance.now() - generated)})`,
     );
 
-    app = await startApp(root, join(work, 'data'));
+    db = await startDatabase(root, join(work, 'db'));
+    app = await startApp(root, join(work, 'data'), db);
     console.log(`Production app ready in ${seconds(app.startMs)} at ${app.baseUrl}`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -379,16 +423,7 @@ export default async function ({ root }) {
     console.log(`Chromium ${browser.version()} (headless)`);
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
-    const csrf = await context.request.get('/api/auth/csrf');
-    if (csrf.status() !== 200) throw new Error(`GET /api/auth/csrf answered ${csrf.status()}`);
-    const { token } = await csrf.json();
-    const word = Math.random().toString(36).slice(2, 10);
-    const registered = await context.request.post('/api/auth/register', {
-      data: { name: 'HAR bench', email: `har-bench-${word}@hitscope.test`, password: `har benchmark ${word} passphrase` },
-      headers: { 'x-csrf-token': token },
-    });
-    if (registered.status() !== 201)
-      throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
+    await signUp(context, db.uri);
 
     const page = await context.newPage();
     await page.goto(PATH);
@@ -557,6 +592,7 @@ export default async function ({ root }) {
     await browser?.close().catch(() => undefined);
     if (app) await stopApp(app.child);
     app = null;
+    await db?.database.stop();
     process.off('exit', onExit);
     await rm(work, { recursive: true, force: true });
   }
