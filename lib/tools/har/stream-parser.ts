@@ -139,6 +139,11 @@ export class HarStreamParser {
     this.skipTrie = trieOf(options.skip ?? HAR_ANALYSER_SKIP);
   }
 
+  /** log.version and log.creator when they have been read (before the end, too: for a file cut short). */
+  get log(): Pick<HarStreamEnd, 'version' | 'creator'> {
+    return { version: this.meta.version, creator: this.meta.creator };
+  }
+
   /** How many entries have been handed to onEntry so far. */
   get entries(): number {
     return this.entryCount;
@@ -225,15 +230,13 @@ export class HarStreamParser {
           pos++;
           break;
         case ARRAY_FIRST:
-          if (code === 93) {
-            const depth = this.containers.length;
-            this.close(depth);
+        case VALUE:
+          if (code === 93 && state === ARRAY_FIRST) {
+            this.close(this.containers.length);
             pos++;
             state = this.valueEnded(pos);
             break;
           }
-        // fall through: a value
-        case VALUE:
           this.valueStarts(pos, code);
           if (code === 123) {
             this.open(1);
