@@ -46,15 +46,21 @@ interface Trie {
   /** The value at this key is dropped. */
   skip: boolean;
   children: Map<string, Trie>;
+  /** Bit n set when a child key is n characters long: other keys are not even sliced out. */
+  lengths: number;
 }
 
+/** The `lengths` bit of a key (keys of 31 characters or more share the last bit). */
+const lengthBit = (length: number) => 1 << Math.min(length, 31);
+
 function trieOf(paths: readonly EntryPath[]): Trie {
-  const root: Trie = { skip: false, children: new Map() };
+  const root: Trie = { skip: false, children: new Map(), lengths: 0 };
   for (const path of paths) {
     let node = root;
     for (const key of path) {
       let next = node.children.get(key);
-      if (!next) node.children.set(key, (next = { skip: false, children: new Map() }));
+      if (!next) node.children.set(key, (next = { skip: false, children: new Map(), lengths: 0 }));
+      node.lengths |= lengthBit(key.length);
       node = next;
     }
     node.skip = true;
@@ -74,6 +80,11 @@ const STRING = 7; // inside a string value
 const KEY_STRING = 8; // inside a key
 const LITERAL = 9; // inside a number, true, false or null
 const END = 10; // after the root object: whitespace only
+const CROSS = 11; // inside a container whose content does not matter here (see cross())
+
+// The keys read at the top (log) and in log (entries, creator, version).
+const ROOT_KEYS = lengthBit(3);
+const LOG_KEYS = lengthBit(7);
 
 const LITERAL_SYNTAX = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
 
@@ -103,7 +114,10 @@ export class HarStreamParser {
   private readonly tries: Array<Trie | null> = [];
   /** The key of the member being read, in the containers where keys matter (else null). */
   private key: string | null = null;
-  private keyNeeded = false;
+  /** The `lengths` of the keys that matter in the current object (0: none does). */
+  private keyLengths = 0;
+  /** The string being crossed had a backslash (its raw length is not its length). */
+  private escaped = false;
   private keyParts: string[] = [];
   private literalParts: string[] = [];
   private literalStart = 0;
@@ -163,21 +177,31 @@ export class HarStreamParser {
         // A backslash ended the last chunk: this chunk's first character is the one it escapes.
         const end = this.stringEnd(this.escapePending ? ((this.escapePending = false), pos + 1) : pos);
         if (end < 0) {
-          if (state === KEY_STRING && this.keyNeeded) this.keyParts.push(chunk.slice(start));
+          if (state === KEY_STRING && this.keyLengths) this.keyParts.push(chunk.slice(start));
           pos = length;
           break;
         }
         pos = end + 1;
         if (state === KEY_STRING) {
-          if (this.keyNeeded) {
+          if (this.keyParts.length) {
             this.keyParts.push(chunk.slice(start, end));
             this.key = this.decodeKey(this.keyParts.join(''));
             this.keyParts = [];
+          } else if (this.keyLengths && (this.escaped || this.keyLengths & lengthBit(end - start))) {
+            this.key = this.decodeKey(chunk.slice(start, end));
           }
+          this.escaped = false;
           state = COLON;
         } else {
           state = this.valueEnded(pos);
         }
+        continue;
+      }
+      if (state === CROSS) {
+        const end = this.cross(pos);
+        if (end < 0) break;
+        pos = end;
+        state = this.valueEnded(pos);
         continue;
       }
       const code = chunk.charCodeAt(pos);
@@ -200,7 +224,7 @@ export class HarStreamParser {
             // ','
             if (this.containers[this.containers.length - 1] === 1) {
               state = KEY;
-              this.keyNeeded = this.wantsKeys();
+              this.keyLengths = this.wantedKeys();
             } else state = VALUE;
             pos++;
           } else if (code === 125 || code === 93) {
@@ -216,6 +240,7 @@ export class HarStreamParser {
         case KEY:
           if (code === 34) {
             state = KEY_STRING;
+            this.escaped = false;
             pos++;
           } else if (code === 125 && state === OBJECT_FIRST) {
             const depth = this.containers.length;
@@ -237,11 +262,14 @@ export class HarStreamParser {
             state = this.valueEnded(pos);
             break;
           }
-          this.valueStarts(pos, code);
-          if (code === 123) {
+          if (this.valueStarts(pos, code) && (code === 123 || code === 91)) {
+            this.crossing.push(code);
+            state = CROSS;
+            pos++;
+          } else if (code === 123) {
             this.open(1);
             state = OBJECT_FIRST;
-            this.keyNeeded = this.wantsKeys();
+            this.keyLengths = this.wantedKeys();
             pos++;
           } else if (code === 91) {
             this.open(0);
@@ -260,7 +288,7 @@ export class HarStreamParser {
           if (code !== 123) throw new HarError('not_har', 'This is not a HAR file: a HAR file is a JSON object starting with "{".');
           this.open(1);
           state = OBJECT_FIRST;
-          this.keyNeeded = true;
+          this.keyLengths = ROOT_KEYS;
           pos++;
           break;
         case END:
@@ -303,6 +331,7 @@ export class HarStreamParser {
         let backslashes = 0;
         for (let at = chunk.length - 1; at >= pos && chunk.charCodeAt(at) === 92; at--) backslashes++;
         this.escapePending = backslashes % 2 === 1;
+        if (backslashes) this.escaped = true;
         return -1;
       }
       if (this.nextBackslash !== Infinity && this.nextBackslash < pos) {
@@ -310,6 +339,7 @@ export class HarStreamParser {
         this.nextBackslash = found < 0 ? Infinity : found;
       }
       if (this.nextBackslash < quote) {
+        this.escaped = true;
         pos = this.nextBackslash + 2;
         if (pos > chunk.length) {
           this.escapePending = true;
@@ -336,11 +366,13 @@ export class HarStreamParser {
     return invalid(`unexpected ${shown} at character ${(this.offset + pos + 1).toLocaleString('en-GB')}`);
   }
 
-  /** Whether the keys of the object just opened (or being continued) must be read. */
-  private wantsKeys(): boolean {
+  /** Which keys of the object just opened (or being continued) must be read: their `lengths`. */
+  private wantedKeys(): number {
     const depth = this.containers.length;
-    if (depth === 1 || depth === this.logDepth) return true;
-    return this.capture === ENTRY && !this.skipDepth && this.tries[depth - 1] != null;
+    if (depth === 1) return ROOT_KEYS;
+    if (depth === this.logDepth) return LOG_KEYS;
+    if (this.capture !== ENTRY || this.skipDepth) return 0;
+    return this.tries[depth - 1]?.lengths ?? 0;
   }
 
   private open(isObject: number): void {
@@ -356,31 +388,34 @@ export class HarStreamParser {
     this.tries.pop();
   }
 
-  /** A value starts at `pos` (first character `code`) in the current container. */
-  private valueStarts(pos: number, code: number): void {
+  /**
+   * A value starts at `pos` (first character `code`) in the current container. Answers whether
+   * nothing inside it matters beyond where it ends (a container is then crossed by cross()).
+   */
+  private valueStarts(pos: number, code: number): boolean {
     const depth = this.containers.length;
     const key = this.key;
     this.key = null;
     if (this.capture) {
-      if (this.skipDepth || this.capture !== ENTRY) return;
+      if (this.skipDepth || this.capture !== ENTRY) return true;
       const parent = this.tries[depth - 1];
       const node = parent && key !== null ? parent.children.get(key) : undefined;
-      if (!node) return;
+      if (!node) return true;
       if (node.skip) {
         this.captureParts.push(this.chunk.slice(this.captureStart, pos), 'null');
         this.skipDepth = depth;
-      } else if (code === 123) {
-        // The object about to open looks its keys up in this node.
-        this.trieSlot = node;
+        return true;
       }
-      return;
+      // The object about to open looks its keys up in this node.
+      if (code === 123) this.trieSlot = node;
+      return false;
     }
     if (depth === 1) {
       if (key === 'log' && !this.sawLog) {
         this.sawLog = true;
         if (code === 123) this.logDepth = 2;
       }
-      return;
+      return false;
     }
     if (depth === this.logDepth) {
       if (key === 'entries' && !this.sawEntries) {
@@ -389,14 +424,60 @@ export class HarStreamParser {
         else this.entriesNotArray = true;
       } else if (key === 'version' || key === 'creator') {
         this.startCapture(META, depth, pos, key);
+        return true;
       }
-      return;
+      return false;
     }
     if (depth === this.entriesDepth) {
       this.startCapture(ENTRY, depth, pos, '');
       if (code === 123) this.trieSlot = this.skipTrie;
     }
+    return false;
   }
+
+  /**
+   * Crosses a container whose content does not matter here — inside an entry (JSON.parse checks it
+   * later) or inside a value being skipped — from `pos`: strings and brackets only, the brackets
+   * still checked to pair up. Answers the position after its closing bracket, or -1 when it goes on
+   * past the chunk. Most of an entry (request, headers, timings…) is crossed this way.
+   */
+  private cross(from: number): number {
+    const chunk = this.chunk;
+    const length = chunk.length;
+    const open = this.crossing;
+    let pos = from;
+    if (this.crossingString) {
+      const end = this.stringEnd(this.escapePending ? ((this.escapePending = false), pos + 1) : pos);
+      if (end < 0) return -1;
+      this.crossingString = false;
+      pos = end + 1;
+    }
+    while (pos < length) {
+      const code = chunk.charCodeAt(pos);
+      if (code === 34) {
+        const end = this.stringEnd(pos + 1);
+        if (end < 0) {
+          this.crossingString = true;
+          return -1;
+        }
+        pos = end + 1;
+        continue;
+      }
+      if (code === 123 || code === 91) open.push(code);
+      else if (code === 125 || code === 93) {
+        // '{' and '}', '[' and ']' are two apart.
+        if (open.pop() !== code - 2) throw this.unexpected(pos);
+        if (open.length === 0) return pos + 1;
+      }
+      pos++;
+    }
+    return -1;
+  }
+
+  /** The opening brackets of the containers cross() is in, innermost last. */
+  private readonly crossing: number[] = [];
+  /** cross() stopped at the end of a chunk inside a string. */
+  private crossingString = false;
 
   /** The skip-trie node for the object that opens next: set by valueStarts, taken by open(). */
   private trieSlot: Trie | null = null;
