@@ -49,9 +49,9 @@ export type ToWorker =
   | { type: 'export' };
 
 export interface AnalysisTimings {
-  /** Waiting for the file's bytes and decoding them as UTF-8. */
+  /** Waiting for the file's bytes (the rest of the time spent while reading is in the two below). */
   readMs: number;
-  /** Finding the entries in the text and JSON.parse of each. */
+  /** Decoding the bytes as UTF-8, finding the entries in the text and JSON.parse of each. */
   parseMs: number;
   /** Decoding the hits of each entry, then ordering, checking and summarising them. */
   analyseMs: number;
