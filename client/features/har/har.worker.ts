@@ -74,9 +74,14 @@ async function analyse(file: File) {
     report('reading');
     let lastReport = performance.now();
     try {
+      // The next chunk is asked for before this one is scanned, so that the browser reads the file
+      // while the worker parses (a stream only reads when a read is pending).
+      let next = reader.read();
       for (;;) {
-        const chunk = await reader.read();
+        const chunk = await next;
         if (chunk.done) break;
+        next = reader.read();
+        next.catch(() => undefined);
         bytes += chunk.value.byteLength;
         // Chromium hands out chunks of up to 2 MB; decoded whole, each would be a string too large for
         // V8's young generation, kept until a full collection (the renderer grew by hundreds of MB
