@@ -1,6 +1,7 @@
 // HAR analyser in the browser: the real page (/dashboard/tools/hitscope-for-browsers) in Debian's
 // Chromium against the production app, with the ~100 MB / 20 000-entry HAR of scripts/bench/har.mjs
-// chosen through the page's file input. It times the way from the input's change event to the
+// chosen through the page's file input, then a 1 GB one (HAR_BENCH_LARGE_MB, written to a temporary
+// folder and deleted after: time to results, progress reports, renderer memory). It times the way from the input's change event to the
 // results summary on screen, with the worker's own read/parse/analyse split; the main thread's long
 // tasks meanwhile (a `longtask` PerformanceObserver); the page's JS heap (CDP Performance.getMetrics;
 // the worker has a heap of its own, so the renderer process's peak RSS, read from /proc, is printed
@@ -17,10 +18,11 @@ import { SourceMap } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { buildLargeHar } from '../fixtures/har-large.mjs';
+import { buildLargeHar, writeLargeHar } from '../fixtures/har-large.mjs';
 
-export const title = 'HAR analyser in Chromium (100 MB)';
+export const title = 'HAR analyser in Chromium (100 MB, then 1 GB)';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HOST = '127.0.0.1';
@@ -48,8 +50,48 @@ function freePort() {
   });
 }
 
-/** The production app on a free loopback port, its embedded database in `dataDir`. */
-async function startApp(root, dataDir) {
+/**
+ * An embedded database of its own in `dataDir` (the benchmark reads the confirmation e-mail from the
+ * app's outbox in it: its app has no SMTP server), stopped by the caller.
+ */
+async function startDatabase(root, dataDir) {
+  const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
+  const binary = process.env.EMBEDDED_DB_BINARY?.trim() || (await launcher.ensureEmbeddedDatabaseBinary(() => undefined));
+  const database = await launcher.startEmbeddedDatabase({ dataDir, binary, log: () => undefined });
+  return { database, binary, uri: `${database.uri.replace(/\/$/, '')}/hitscope_bench_har` };
+}
+
+/**
+ * Registers a user as a person does (the form, then the link mailed to the address, read from the
+ * outbox), which signs `context` in.
+ */
+async function signUp(context, uri) {
+  const csrf = await context.request.get('/api/auth/csrf');
+  if (csrf.status() !== 200) throw new Error(`GET /api/auth/csrf answered ${csrf.status()}`);
+  const { token } = await csrf.json();
+  const word = Math.random().toString(36).slice(2, 10);
+  const email = `har-bench-${word}@hitscope.test`;
+  const registered = await context.request.post('/api/auth/register', {
+    data: { name: 'HAR bench', email, password: `har benchmark ${word} passphrase` },
+    headers: { 'x-csrf-token': token },
+  });
+  if (registered.status() !== 202)
+    throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(uri, { maxPoolSize: 1 });
+  const message = await client
+    .db()
+    .collection('mail_outbox')
+    .findOne({ to: email }, { sort: { createdAt: -1 } });
+  await client.close();
+  const link = /\/api\/auth\/verify-email\?token=[\w-]+/.exec(message?.text ?? '')?.[0];
+  if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
+  const confirmed = await context.request.get(link, { maxRedirects: 0 });
+  if (confirmed.status() !== 302) throw new Error(`The confirmation link answered ${confirmed.status()}`);
+}
+
+/** The production app on a free loopback port, on the database at `uri`. */
+async function startApp(root, dataDir, { uri, binary }) {
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const env = {
@@ -63,8 +105,9 @@ async function startApp(root, dataDir) {
     RATE_LIMIT_MULTIPLIER: '1000',
     LOG_LEVEL: 'warn',
   };
-  // Always the embedded database in the throw-away folder: the benchmark never touches a real one.
-  delete env.MONGODB_URI;
+  // Always the benchmark's own embedded database in the throw-away folder, never a real one.
+  env.MONGODB_URI = uri;
+  env.EMBEDDED_DB_BINARY = binary;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/app/src/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -102,15 +145,17 @@ function stopApp(child) {
   });
 }
 
-/** Resident memory of every Chromium renderer process started below this one (Linux /proc). */
-function rendererRss() {
-  const sizes = [];
+/** Every Chromium renderer process started below this one (Linux /proc): its resident memory now and at its peak (VmHWM). */
+function renderers() {
+  const found = [];
   const visit = (pid) => {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (cmdline.includes('--type=renderer')) {
-        const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (rss) sizes.push(Number(rss[1]) * 1024);
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
+        const hwm = /^VmHWM:\s+(\d+) kB/m.exec(status);
+        if (rss && hwm) found.push({ pid, rss: Number(rss[1]) * 1024, hwm: Number(hwm[1]) * 1024 });
       }
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
@@ -121,8 +166,11 @@ function rendererRss() {
     }
   };
   visit(process.pid);
-  return sizes;
+  return found;
 }
+
+/** Resident memory of every Chromium renderer process started below this one. */
+const rendererRss = () => renderers().map((renderer) => renderer.rss);
 
 /**
  * Installed in the page just before the upload. Records the long tasks; when the file input and the
@@ -132,7 +180,7 @@ function rendererRss() {
  * awaited state, when it is in the DOM and when the frame after it starts.
  */
 function instrumentPage() {
-  const bench = { longTasks: [], fileSetAt: null, doneAt: null, timings: null, waits: {}, keystrokes: [] };
+  const bench = { longTasks: [], fileSetAt: null, doneAt: null, timings: null, waits: {}, keystrokes: [], progress: [] };
   Object.assign(window, { __harBench: bench });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -145,6 +193,10 @@ function instrumentPage() {
         // Chromium deserialises a message on the first read of event.data: this listener, which
         // runs before the page's own, pays that structured-clone cost for it, and times it.
         const arrived = performance.now();
+        if (event.data?.type === 'progress') {
+          const { stage, done, total } = event.data.progress;
+          bench.progress.push({ at: arrived, stage, done, total });
+        }
         if (event.data?.type !== 'done') return;
         bench.doneAt = arrived;
         bench.deserialiseMs = performance.now() - arrived;
@@ -331,6 +383,72 @@ const describeTasks = (durations) =>
     ? `longest ${millis(Math.max(...durations))}, ${durations.length} long task${durations.length === 1 ? '' : 's'} (${millis(durations.reduce((a, b) => a + b, 0))} in all)`
     : 'no long task';
 
+/**
+ * A capture of about `sizeMb` MB (written to `work` piece by piece, deleted after), 2 500 entries
+ * (2 000 analytics hits) per 50 MB as in a long session whose size is mostly response bodies: time
+ * to the results on screen, the worker's read/parse/analyse split, the progress reports the page
+ * received (and how far the last one before the end had got), and the renderer's memory.
+ */
+async function largeRun({ context, work, sizeMb }) {
+  const entries = Math.max(10, Math.round((sizeMb / 50) * 2_500));
+  const file = join(work, `large-${sizeMb}mb.har`);
+  const generated = performance.now();
+  const { bytes, hits } = await writeLargeHar(file, { entries, targetBytes: sizeMb * MB });
+  console.log(
+    `\nGenerated a ${(bytes / MB).toFixed(0)} MB HAR: ${entries.toLocaleString('en-GB')} entries, ${hits.toLocaleString('en-GB')} analytics hits expected (${seconds(performance.now() - generated)})`,
+  );
+  try {
+    const page = await context.newPage();
+    await page.goto(PATH);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Drop a HAR file here' }).waitFor();
+    await page.evaluate(instrumentPage);
+    const before = renderers();
+    const rssBefore = Math.max(0, ...before.map((renderer) => renderer.rss));
+    let peakRss = rssBefore;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peakRss = Math.max(peakRss, ...rendererRss());
+        await sleep(100);
+      }
+    })();
+    await armWait(page, 'summary', '[data-testid="har-hit-count"]', `^${hits.toLocaleString('en-GB')} analytics hits$`);
+    const chosen = performance.now();
+    await page.getByLabel('HAR file').setInputFiles(file);
+    const upload = await finishWait(page, 'summary', ANALYSIS_TIMEOUT_MS);
+    const wallMs = performance.now() - chosen;
+    sampling = false;
+    await sampler;
+    const after = renderers();
+    const { timings, progress } = await page.evaluate(() => window.__harBench);
+    const reading = progress.filter((report) => report.stage === 'reading');
+    const moving = reading.filter((report) => report.done > 0 && report.done < report.total);
+    const gaps = reading.slice(1).map((report, index) => report.at - reading[index].at);
+    printTable([
+      ['file', `${(bytes / MB).toFixed(0)} MB, ${entries.toLocaleString('en-GB')} entries, ${hits.toLocaleString('en-GB')} hits`],
+      [
+        'change event → summary on screen (next frame)',
+        `${millis(upload.shownMs)} (setInputFiles → seen by Playwright: ${millis(wallMs)})`,
+      ],
+      ['  in the worker: read / parse / analyse', `${millis(timings.readMs)} / ${millis(timings.parseMs)} / ${millis(timings.analyseMs)}`],
+      [
+        'progress reports received while reading',
+        `${reading.length} (${moving.length} between 0 and 100 %; the last before 100 %: ${moving.length ? ((moving[moving.length - 1].done / moving[moving.length - 1].total) * 100).toFixed(1) : '—'} %; longest gap ${millis(Math.max(0, ...gaps))}); ${progress.length - reading.length} for checking`,
+      ],
+      ['main thread during the analysis', describeTasks(upload.longTasks)],
+      [
+        'renderer process RSS before / peak sampled / after',
+        `${megabytes(rssBefore)} / ${megabytes(peakRss)} / ${megabytes(Math.max(0, ...after.map((renderer) => renderer.rss)))} (page and worker)`,
+      ],
+      ['renderer process peak RSS (VmHWM, the whole life of the page)', megabytes(Math.max(0, ...after.map((renderer) => renderer.hwm)))],
+    ]);
+    await page.close();
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
 export default async function ({ root }) {
   if (!existsSync(CHROMIUM)) {
     console.log(`Skipped: no Chromium at ${CHROMIUM} (Debian package "chromium"); this benchmark never downloads a browser.`);
@@ -340,6 +458,7 @@ export default async function ({ root }) {
   const work = await mkdtemp(join(tmpdir(), 'hitscope-bench-har-browser-'));
   let app = null;
   let browser = null;
+  let db = null;
   // Last resort when the benchmark process exits underneath (SIGINT, the hard time limit): the app
   // must not outlive it (its database stops with it: the launcher watches the app's stdin pipe).
   const onExit = () => {
@@ -362,7 +481,8 @@ export default async function ({ root }) {
       `Generated a ${(bytes / MB).toFixed(1)} MB HAR: ${ENTRIES} entries, ${expectedHits} analytics hits expected (${seconds(performance.now() - generated)})`,
     );
 
-    app = await startApp(root, join(work, 'data'));
+    db = await startDatabase(root, join(work, 'db'));
+    app = await startApp(root, join(work, 'data'), db);
     console.log(`Production app ready in ${seconds(app.startMs)} at ${app.baseUrl}`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -379,16 +499,7 @@ export default async function ({ root }) {
     console.log(`Chromium ${browser.version()} (headless)`);
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
-    const csrf = await context.request.get('/api/auth/csrf');
-    if (csrf.status() !== 200) throw new Error(`GET /api/auth/csrf answered ${csrf.status()}`);
-    const { token } = await csrf.json();
-    const word = Math.random().toString(36).slice(2, 10);
-    const registered = await context.request.post('/api/auth/register', {
-      data: { name: 'HAR bench', email: `har-bench-${word}@hitscope.test`, password: `har benchmark ${word} passphrase` },
-      headers: { 'x-csrf-token': token },
-    });
-    if (registered.status() !== 201)
-      throw new Error(`Registering the benchmark user answered ${registered.status()}: ${await registered.text()}`);
+    await signUp(context, db.uri);
 
     const page = await context.newPage();
     await page.goto(PATH);
@@ -553,10 +664,20 @@ export default async function ({ root }) {
         console.log(`    inside: ${stretch.inside.join('; ') || '(no app function)'}`);
       }
     }
+
+    // The same page with a 1 GB capture (HAR_BENCH_LARGE_MB to change the size, 0 to skip), in a
+    // fresh renderer process (the first page is closed) so that its peak (VmHWM) is this run's.
+    const largeMb = Number(process.env.HAR_BENCH_LARGE_MB ?? 1024);
+    if (largeMb > 0) {
+      await page.close();
+      await rm(file, { force: true });
+      await largeRun({ context, work, sizeMb: largeMb });
+    }
   } finally {
     await browser?.close().catch(() => undefined);
     if (app) await stopApp(app.child);
     app = null;
+    await db?.database.stop();
     process.off('exit', onExit);
     await rm(work, { recursive: true, force: true });
   }

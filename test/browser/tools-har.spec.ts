@@ -298,7 +298,7 @@ test.describe('HAR analyser', () => {
         }).observe({ type: 'longtask' });
         // Every progress line the page shows on the way, to check the stages it went through.
         new MutationObserver(() => {
-          for (const label of document.querySelectorAll('.har-progress__label')) labels.add(label.textContent ?? '');
+          for (const label of document.querySelectorAll('.har-progress__label, .har-progress__counts')) labels.add(label.textContent ?? '');
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await page.getByLabel('HAR file').setInputFiles(file);
@@ -319,7 +319,10 @@ test.describe('HAR analyser', () => {
       await expect(hitList(page).getByRole('button')).toHaveCount(50);
       const seen = await page.evaluate(() => [...(window as unknown as { __progressLabels: Set<string> }).__progressLabels]);
       expect(seen).toContain('Reading the file — done');
-      expect(seen.some((label) => /^Analysing entries — [\d,]+ of 20,000 entries$/.test(label))).toBe(true);
+      // Requests are decoded as they are read: the counts grow while the file is being read.
+      const counts = seen.map((label) => /^([\d,]+) requests? read · ([\d,]+) analytics hits? found$/.exec(label)).filter(Boolean);
+      expect(counts.some((match) => Number(match![1]!.replace(/,/g, '')) > 0 && Number(match![1]!.replace(/,/g, '')) < 20_000)).toBe(true);
+      expect(seen).toContain(`20,000 requests read · ${expectedHits.toLocaleString('en-GB')} analytics hits found`);
       expect(seen.some((label) => /^Reading the file — [\d.]+ (KB|MB) of [\d.]+ MB$/.test(label))).toBe(true);
       await expect(page.getByText(`Page 1 of ${Math.ceil(expectedHits / 50).toLocaleString('en-GB')}`)).toBeVisible();
 
@@ -338,6 +341,67 @@ test.describe('HAR analyser', () => {
       // Generous: the machine running the suite may be busy. Parsing 20 000 entries on the main
       // thread would block it for seconds.
       expect(longest).toBeLessThan(1_500);
+    });
+
+    test('streams the file: the progress bar follows the bytes read up to the end, then the results', async ({ page }) => {
+      await openAnalyser(page);
+      await page.evaluate(() => {
+        // Every value the reading bar takes, in order.
+        const values: number[] = [];
+        Object.assign(window, { __readValues: values });
+        new MutationObserver(() => {
+          const bar = document.querySelector<HTMLProgressElement>('[data-stage="reading"] progress');
+          if (bar && bar.value !== values[values.length - 1]) values.push(bar.value / bar.max);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value', 'max'] });
+      });
+      await page.getByLabel('HAR file').setInputFiles(file);
+      await expect(page.getByTestId('har-hit-count')).toHaveText(`${expectedHits.toLocaleString('en-GB')} analytics hits`, {
+        timeout: 120_000,
+      });
+      const values = await page.evaluate(() => (window as unknown as { __readValues: number[] }).__readValues);
+      // Several steps between the start and the end, never backwards, ending full.
+      expect(values.filter((value) => value > 0 && value < 1).length).toBeGreaterThanOrEqual(2);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      expect(values[values.length - 1]).toBe(1);
+      await expect(page.getByRole('status').filter({ hasText: 'Analysed 20,000 requests' })).toBeVisible();
+    });
+
+    test('a capture cut short shows the requests read before the break, with the reason', async ({ page }) => {
+      await openAnalyser(page);
+      const text = readFileSync(file, 'utf8');
+      // Cut in the middle of an entry, about a third of the way in.
+      const cut = text.indexOf('"startedDateTime"', Math.floor(text.length / 3)) + 30;
+      await page
+        .getByLabel('HAR file')
+        .setInputFiles({ name: 'cut.har', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, cut)) });
+      const alert = page.getByRole('alert').filter({ hasText: 'cut.har is incomplete.' });
+      await expect(alert).toContainText(/The file is not valid JSON \(it ends in the middle of the data, after [\d,]+ complete entries\)/, {
+        timeout: 60_000,
+      });
+      const read = Number(/after ([\d,]+) complete/.exec((await alert.textContent()) ?? '')![1]!.replace(/,/g, ''));
+      expect(read).toBeGreaterThan(1000);
+      expect(read).toBeLessThan(20_000);
+      await expect(alert).toContainText(
+        `The results below are those of the ${read.toLocaleString('en-GB')} requests read before the break.`,
+      );
+      await expect(page.getByTestId('har-hit-count')).toHaveText(/^[\d,]+ analytics hits$/);
+      await expect(
+        page
+          .getByRole('region', { name: 'Notifications' })
+          .getByRole('alert')
+          .filter({ hasText: `The file is incomplete: analysed the first ${read.toLocaleString('en-GB')} requests` }),
+      ).toBeVisible();
+    });
+
+    test('another file chosen while one is read replaces it', async ({ page }) => {
+      await openAnalyser(page);
+      await page.getByLabel('HAR file').setInputFiles(file);
+      const progress = page.getByRole('region', { name: 'Analysis progress' });
+      await expect(progress).toBeVisible();
+      await progress.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'ga4-batched.har'));
+      await expect(page.getByTestId('har-hit-count')).toHaveText('3 analytics hits');
+      await expect(page.getByRole('status').filter({ hasText: 'Analysed 1 request: 3 analytics hits' })).toBeVisible();
+      await expect(page.getByText('ga4-batched.har', { exact: true })).toBeVisible();
     });
 
     test('Cancel stops a running analysis at once', async ({ page }) => {

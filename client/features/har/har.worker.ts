@@ -1,12 +1,18 @@
 /// <reference lib="webworker" />
-import { analyseHar, HarError, parseHar } from '../../../lib/tools/har/analyse.js';
+import { HarError } from '../../../lib/tools/har/analyse.js';
+import { HarStreamAnalysis } from '../../../lib/tools/har/stream-analyse.js';
+import { type HarStreamEnd, HarStreamParser } from '../../../lib/tools/har/stream-parser.js';
 import { pageKey } from '../../../lib/tools/har/summary.js';
 import type { HarAnalysis, Hit } from '../../../lib/tools/har/types.js';
-import type { FromWorker, HitFilter, HitRow, ToWorker } from './protocol.js';
+import type { FromWorker, HitFilter, HitRow, ReadProgress, ToWorker } from './protocol.js';
 
 /*
- * Runs the HAR analysis off the main thread. The file is read here (File.stream), parsed and
- * analysed here, and never sent anywhere: this worker makes no network request at all.
+ * Runs the HAR analysis off the main thread. The file is read here as a stream (File.stream, a
+ * streaming TextDecoder), each entry of log.entries is parsed and decoded as soon as it has arrived
+ * (lib/tools/har/stream-parser.ts), and only the decoded hits are kept: the text is never held
+ * whole, nor the parsed file, so the memory needed does not grow with the size of the capture's
+ * response bodies. Nothing is sent anywhere: this worker makes no network request at all. A new
+ * file (or Cancel) terminates the worker (useHarWorker), which stops the reading with it.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
@@ -15,29 +21,10 @@ let analysis: HarAnalysis | null = null;
 /** Lower-cased text of each hit the free-text search looks in, built on first search. */
 let haystacks: string[] | null = null;
 
-/** Reads the whole file as text, reporting bytes read (throttled to about 20 reports a second). */
-async function readText(file: File): Promise<string> {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let done = 0;
-  let lastReport = 0;
-  post({ type: 'progress', progress: { stage: 'reading', done: 0, total: file.size } });
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    done += chunk.value.byteLength;
-    parts.push(decoder.decode(chunk.value, { stream: true }));
-    const now = performance.now();
-    if (now - lastReport > 50) {
-      lastReport = now;
-      post({ type: 'progress', progress: { stage: 'reading', done, total: file.size } });
-    }
-  }
-  parts.push(decoder.decode());
-  post({ type: 'progress', progress: { stage: 'reading', done: file.size, total: file.size } });
-  return parts.join('');
-}
+/** Progress reports at most this often (ms), plus one at each stage's start and end. */
+const REPORT_EVERY = 50;
+/** Bytes decoded and scanned at a time (see analyse). */
+const PIECE = 32 * 1024;
 
 function rowOf(hit: Hit, result: HarAnalysis): HitRow {
   let severity: HitRow['severity'] = null;
@@ -65,29 +52,69 @@ function rowOf(hit: Hit, result: HarAnalysis): HitRow {
 async function analyse(file: File) {
   analysis = null;
   haystacks = null;
+  const started = performance.now();
+  const streamed = new HarStreamAnalysis();
+  let decodeMs = 0;
+  const parser = new HarStreamParser({
+    onEntry: (entry, index) => {
+      const before = performance.now();
+      streamed.add(entry, index);
+      decodeMs += performance.now() - before;
+    },
+  });
+  let bytes = 0;
+  const report = (stage: ReadProgress['stage']) =>
+    post({ type: 'progress', progress: { stage, done: bytes, total: file.size, entries: streamed.entries, hits: streamed.hits } });
   try {
-    const started = performance.now();
-    let text: string | null = await readText(file);
-    const read = performance.now();
-    post({ type: 'progress', progress: { stage: 'parsing', done: 0, total: 1 } });
-    let har: ReturnType<typeof parseHar> | null = parseHar(text);
-    text = null;
-    const parsed = performance.now();
-    let lastReport = 0;
-    const result = analyseHar(har, {
-      progressEvery: 250,
-      onProgress: (progress) => {
-        const now = performance.now();
-        if (now - lastReport > 50 || progress.done === progress.total) {
-          lastReport = now;
-          post({ type: 'progress', progress });
+    let scanMs = 0;
+    let end: HarStreamEnd | null = null;
+    let incomplete: string | null = null;
+    const reader = file.stream().getReader();
+    const decoder = new TextDecoder();
+    report('reading');
+    let lastReport = performance.now();
+    try {
+      // The next chunk is asked for before this one is scanned, so that the browser reads the file
+      // while the worker parses (a stream only reads when a read is pending).
+      let next = reader.read();
+      for (;;) {
+        const chunk = await next;
+        if (chunk.done) break;
+        next = reader.read();
+        next.catch(() => undefined);
+        bytes += chunk.value.byteLength;
+        // Chromium hands out chunks of up to 2 MB; decoded whole, each would be a string too large for
+        // V8's young generation, kept until a full collection (the renderer grew by hundreds of MB
+        // on a 1 GB file). Pieces of PIECE bytes die young.
+        const before = performance.now();
+        for (let at = 0; at < chunk.value.byteLength; at += PIECE) {
+          parser.push(decoder.decode(chunk.value.subarray(at, at + PIECE), { stream: true }));
         }
-      },
-    });
-    // Drop the parsed file (response bodies included) as soon as the hits are decoded.
-    har = null;
+        const after = performance.now();
+        scanMs += after - before;
+        if (after - lastReport > REPORT_EVERY) {
+          lastReport = after;
+          report('reading');
+        }
+      }
+      const before = performance.now();
+      parser.push(decoder.decode());
+      end = parser.end();
+      scanMs += performance.now() - before;
+      report('reading');
+    } catch (error) {
+      // A capture cut short (or broken) after some complete entries: show what was read, and why
+      // the rest is missing. With nothing read, it is an error as any other.
+      if (!(error instanceof HarError) || error.code !== 'invalid_json' || streamed.entries === 0) throw error;
+      incomplete = error.message;
+      void reader.cancel().catch(() => undefined);
+    }
+    const read = performance.now();
+    report('checking');
+    const result = streamed.finish(end ?? parser.log);
     const analysed = performance.now();
     analysis = result;
+    const parseMs = scanMs - decodeMs;
     post({
       type: 'done',
       fileName: file.name,
@@ -95,7 +122,8 @@ async function analyse(file: File) {
       summary: result.summary,
       warnings: result.warnings,
       rows: result.hits.map((hit) => rowOf(hit, result)),
-      timings: { readMs: read - started, parseMs: parsed - read, analyseMs: analysed - parsed },
+      timings: { readMs: read - started - scanMs, parseMs, analyseMs: decodeMs + (analysed - read) },
+      incomplete,
     });
   } catch (error) {
     if (error instanceof HarError) post({ type: 'error', code: error.code, message: error.message });

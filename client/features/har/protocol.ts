@@ -1,4 +1,4 @@
-import type { AnalysisProgress, HarSummary, HarWarning, Hit, Severity, Vendor } from '../../../lib/tools/har/types.js';
+import type { HarSummary, HarWarning, Hit, Severity, Vendor } from '../../../lib/tools/har/types.js';
 
 /**
  * Messages between the page and har.worker.ts. The worker keeps the full analysis (every decoded
@@ -28,6 +28,20 @@ export interface HitRow {
   severity: Severity | null;
 }
 
+/**
+ * Where an analysis is. The file is read as a stream and each entry decoded as it arrives
+ * (`reading`, measured in bytes), then the hits are ordered, checked and summarised (`checking`).
+ */
+export interface ReadProgress {
+  stage: 'reading' | 'checking';
+  /** Bytes read so far, and the file's size. */
+  done: number;
+  total: number;
+  /** Entries (requests) read and analytics hits decoded so far. */
+  entries: number;
+  hits: number;
+}
+
 export type ToWorker =
   | { type: 'analyse'; file: File }
   | { type: 'filter'; seq: number; filter: HitFilter }
@@ -35,13 +49,16 @@ export type ToWorker =
   | { type: 'export' };
 
 export interface AnalysisTimings {
+  /** Waiting for the file's bytes (the rest of the time spent while reading is in the two below). */
   readMs: number;
+  /** Decoding the bytes as UTF-8, finding the entries in the text and JSON.parse of each. */
   parseMs: number;
+  /** Decoding the hits of each entry, then ordering, checking and summarising them. */
   analyseMs: number;
 }
 
 export type FromWorker =
-  | { type: 'progress'; progress: AnalysisProgress }
+  | { type: 'progress'; progress: ReadProgress }
   | {
       type: 'done';
       fileName: string;
@@ -50,6 +67,11 @@ export type FromWorker =
       warnings: HarWarning[];
       rows: HitRow[];
       timings: AnalysisTimings;
+      /**
+       * Set when the file breaks off (or stops being valid JSON) after some complete entries: why,
+       * worded for the person who dropped it. The results are those of the entries before the break.
+       */
+      incomplete: string | null;
     }
   | { type: 'error'; code: string; message: string }
   | { type: 'filtered'; seq: number; ids: Int32Array }

@@ -32,8 +32,10 @@ export function HarAnalyser() {
     const outcome = await start(file);
     if (outcome.status === 'done') {
       reportHarAnalysis();
-      const { summary } = outcome.result;
-      toast(`Analysed ${countOf(summary.entries, 'request')}: ${countOf(summary.hits, 'analytics hit')}`, 'success', TOAST);
+      const { summary, incomplete } = outcome.result;
+      const counts = `${countOf(summary.entries, 'request')}: ${countOf(summary.hits, 'analytics hit')}`;
+      if (incomplete) toast(`The file is incomplete: analysed the first ${counts}`, 'error', TOAST);
+      else toast(`Analysed ${counts}`, 'success', TOAST);
     } else if (outcome.status === 'error') {
       toast(outcome.message, 'error', TOAST);
     }
@@ -44,6 +46,7 @@ export function HarAnalyser() {
       <HarProgress
         fileName={state.fileName}
         progress={state.progress}
+        onFile={(file) => void analyse(file)}
         onCancel={() => {
           cancel();
           toast('Analysis cancelled', 'info', TOAST);
@@ -66,7 +69,7 @@ export function HarAnalyser() {
   }
 
   // Keyed by the run: another file starts with fresh filters, page and selection.
-  return (
+  const results = (
     <HarResults
       key={state.run}
       result={state.result}
@@ -75,5 +78,16 @@ export function HarAnalyser() {
       askHit={hit}
       exportJson={exportJson}
     />
+  );
+  if (!state.result.incomplete) return results;
+  // A file cut short: what it held up to the break, under the reason the rest is missing.
+  return (
+    <div className="har-error">
+      <div className="alert alert--error" role="alert">
+        <strong>{state.result.fileName} is incomplete.</strong> {state.result.incomplete} The results below are those of the{' '}
+        {countOf(state.result.summary.entries, 'request')} read before the break.
+      </div>
+      {results}
+    </div>
   );
 }

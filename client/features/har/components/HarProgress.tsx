@@ -1,14 +1,27 @@
-import type { AnalysisProgress } from '../../../../lib/tools/har/types.js';
 import { formatBytes } from '../../../../lib/format/bytes.js';
-import { countOf, formatCount } from '../format.js';
+import { countOf } from '../format.js';
+import type { ReadProgress } from '../protocol.js';
+import { HarDropZone } from './HarDropZone.js';
 import '../har.css';
 
-const STAGES = ['reading', 'parsing', 'analysing'] as const;
-const LABELS = { reading: 'Reading the file', parsing: 'Parsing JSON', analysing: 'Analysing entries' };
+const STAGES = ['reading', 'checking'] as const;
+const LABELS = { reading: 'Reading the file', checking: 'Checking the hits' };
 
-/** The three stages of an analysis with their progress, and the Cancel button. */
-export function HarProgress({ fileName, progress, onCancel }: { fileName: string; progress: AnalysisProgress; onCancel: () => void }) {
-  const current = STAGES.indexOf(progress.stage as (typeof STAGES)[number]);
+interface Props {
+  fileName: string;
+  progress: ReadProgress;
+  onCancel: () => void;
+  /** Another file chosen meanwhile: it replaces the one being read. */
+  onFile: (file: File) => void;
+}
+
+/**
+ * The two stages of an analysis: reading the file (each request is decoded as it is read, so the
+ * bar follows the bytes and the counts grow with it), then checking the hits; Cancel, and another
+ * file to analyse instead.
+ */
+export function HarProgress({ fileName, progress, onCancel, onFile }: Props) {
+  const current = STAGES.indexOf(progress.stage);
   return (
     <section className="card har-progress" aria-label="Analysis progress" aria-busy="true">
       <div className="har-progress__header">
@@ -19,6 +32,10 @@ export function HarProgress({ fileName, progress, onCancel }: { fileName: string
           Cancel
         </button>
       </div>
+      {/* Stage changes only: the bars themselves move too often to be announced. */}
+      <p className="visually-hidden" role="status">
+        {LABELS[progress.stage]}
+      </p>
       <ol className="har-progress__stages">
         {STAGES.map((stage, index) => {
           const state = index < current ? 'done' : index === current ? 'active' : 'waiting';
@@ -30,10 +47,6 @@ export function HarProgress({ fileName, progress, onCancel }: { fileName: string
             value = progress.done;
             max = Math.max(progress.total, 1);
             detail = `${formatBytes(progress.done)} of ${formatBytes(progress.total)}`;
-          } else if (state === 'active' && stage === 'analysing') {
-            value = progress.done;
-            max = Math.max(progress.total, 1);
-            detail = `${formatCount(progress.done)} of ${countOf(progress.total, 'entry', 'entries')}`;
           } else if (state === 'waiting') value = 0;
           return (
             <li key={stage} className={`har-progress__stage har-progress__stage--${state}`} data-stage={stage} data-state={state}>
@@ -42,10 +55,16 @@ export function HarProgress({ fileName, progress, onCancel }: { fileName: string
                 {state === 'done' ? ' — done' : detail ? ` — ${detail}` : state === 'active' ? '…' : ''}
               </span>
               <progress aria-label={LABELS[stage]} value={value} max={max} />
+              {stage === 'reading' ? (
+                <span className="har-progress__counts muted" data-testid="har-progress-counts">
+                  {countOf(progress.entries, 'request')} read · {countOf(progress.hits, 'analytics hit')} found
+                </span>
+              ) : null}
             </li>
           );
         })}
       </ol>
+      <HarDropZone compact onFile={onFile} />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnalysisProgress, Hit } from '../../../../lib/tools/har/types.js';
-import type { FromWorker, HitFilter, ToWorker } from '../protocol.js';
+import type { Hit } from '../../../../lib/tools/har/types.js';
+import type { FromWorker, HitFilter, ReadProgress, ToWorker } from '../protocol.js';
 
 export type DoneResult = Extract<FromWorker, { type: 'done' }>;
 
 export type AnalyserState =
   | { status: 'idle' }
-  | { status: 'loading'; fileName: string; bytes: number; progress: AnalysisProgress }
+  | { status: 'loading'; fileName: string; bytes: number; progress: ReadProgress }
   | { status: 'error'; fileName: string; message: string }
   /** `run` numbers the analyses of this page: a view of one result is keyed by it. */
   | { status: 'done'; run: number; result: DoneResult };
@@ -15,8 +15,9 @@ type Pending = Map<number, (message: FromWorker) => void>;
 
 /**
  * Owns the analysis worker. The worker is created when a file is chosen (never at import time, so
- * server rendering never touches `Worker`), and terminated to cancel: JSON.parse of a large file
- * cannot be interrupted any other way. `start` resolves with how the analysis ended (`idle` when it
+ * server rendering never touches `Worker`), and terminated to cancel — by Cancel or by another file
+ * chosen while one is being read: that stops its reading at once, wherever it is, and frees all it
+ * held. `start` resolves with how the analysis ended (`idle` when it
  * was cancelled or replaced), so the caller reacts to the outcome of the file it chose.
  */
 export function useHarWorker() {
@@ -52,7 +53,12 @@ export function useHarWorker() {
           settle.current = null;
           resolve(outcome);
         };
-        setState({ status: 'loading', fileName: file.name, bytes: file.size, progress: { stage: 'reading', done: 0, total: file.size } });
+        setState({
+          status: 'loading',
+          fileName: file.name,
+          bytes: file.size,
+          progress: { stage: 'reading', done: 0, total: file.size, entries: 0, hits: 0 },
+        });
         created.onmessage = (event: MessageEvent<FromWorker>) => {
           if (worker.current !== created) return;
           const message = event.data;
