@@ -5,7 +5,7 @@ import type { AuditLogEntry, AuditLogPage } from '../../lib/api/audit.js';
 import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
-export type AuditTargetType = 'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key';
+export type AuditTargetType = 'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key' | 'analytics_settings';
 
 export interface AuditRecord {
   actor: { id: string; email: string };
