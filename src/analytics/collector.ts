@@ -31,7 +31,7 @@ export function parseBeacon(text: string): Beacon | string {
   const record = body as Record<string, unknown>;
   for (const key of Object.keys(record)) if (!BEACON_KEYS.has(key)) return `Unknown field ${key}`;
   const { p, r, w, wd, us, um, uc } = record;
-  if (typeof p !== 'string' || !p.startsWith('/') || p.startsWith('//') || p.length > 2000 || /[\s\u0000-\u001f]/.test(p)) {
+  if (typeof p !== 'string' || !p.startsWith('/') || p.startsWith('//') || p.length > 2000 || /[\s\p{Cc}]/u.test(p)) {
     return 'p must be a path starting with /';
   }
   if (r !== undefined && (typeof r !== 'string' || r.length > 2000)) return 'r must be a URL';

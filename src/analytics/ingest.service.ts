@@ -97,6 +97,8 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
   private readonly pendingVisitors = new Map<string, Promise<VisitorState | null>>();
   private dirtyVisitors = new Map<string, VisitorState>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly claimQueue: Array<{ doc: VisitorDay; resolve: (inserted: boolean) => void; reject: (error: Error) => void }> = [];
+  private claimWriting = false;
   private flusher: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private readonly siteHost: string;
@@ -207,23 +209,20 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
    */
   private async claim(key: string, day: string, now: number, facts: VisitFacts, request: CollectRequest): Promise<VisitorState | null> {
     const state: VisitorState = { key, day, lastAt: now, pages: 1, visits: 1, visitPages: 1 };
-    try {
-      this.writes += 1;
-      await this.visitorDays.create({
-        _id: key,
-        day,
-        entry: facts.path,
-        firstAt: new Date(now),
-        lastAt: new Date(now),
-        pages: 1,
-        visits: 1,
-        visitPages: 1,
-      });
+    const inserted = await this.insertVisitorDay({
+      _id: key,
+      day,
+      entry: facts.path,
+      firstAt: new Date(now),
+      lastAt: new Date(now),
+      pages: 1,
+      visits: 1,
+      visitPages: 1,
+    });
+    if (inserted) {
       this.remember(state);
       if (!(await this.continuesYesterday(request, now))) this.startVisit(day, facts);
       return state;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
     }
     const stored = await this.visitorDays.findById(key).lean().exec();
     if (!stored) return null;
@@ -238,6 +237,50 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     this.remember(existing);
     this.hit(existing, now, facts);
     return existing;
+  }
+
+  /**
+   * Inserts a visitor-day; false when it exists already. New visitors arriving together share one
+   * unordered `insertMany` (one at a time over the connection, so a burst of new visitors queues here
+   * rather than in the driver's pool, where it would time out).
+   */
+  private insertVisitorDay(doc: VisitorDay): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.claimQueue.push({ doc, resolve, reject });
+      if (!this.claimWriting) void this.writeClaims();
+    });
+  }
+
+  private async writeClaims(): Promise<void> {
+    this.claimWriting = true;
+    try {
+      while (this.claimQueue.length) {
+        const batch = this.claimQueue.splice(0, WRITE_BATCH);
+        this.writes += batch.length;
+        try {
+          await this.visitorDays.collection.insertMany(
+            batch.map((item) => item.doc as never),
+            { ordered: false },
+          );
+          for (const item of batch) item.resolve(true);
+        } catch (error) {
+          const writeErrors = (error as { writeErrors?: Array<{ index: number; code?: number }> }).writeErrors;
+          if (!writeErrors) {
+            for (const item of batch) item.reject(error as Error);
+            continue;
+          }
+          const failed = new Map(writeErrors.map((writeError) => [writeError.index, writeError]));
+          batch.forEach((item, index) => {
+            const writeError = failed.get(index);
+            if (!writeError) item.resolve(true);
+            else if (isDuplicateKey(writeError)) item.resolve(false);
+            else item.reject(new Error(`visitor-day not stored (code ${writeError.code ?? '?'})`));
+          });
+        }
+      }
+    } finally {
+      this.claimWriting = false;
+    }
   }
 
   /**
@@ -331,10 +374,17 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     return [...this.dirtyVisitors.values()].filter((state) => state.lastAt >= since).map((state) => state.key);
   }
 
-  /** Writes the buffered counters and visitor updates (one at a time; a flush under way is shared). */
+  /**
+   * Writes the buffered counters and visitor updates. Flushes run one after another, and the one a
+   * call starts covers everything counted before the call.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => (this.flushing = null));
-    return this.flushing;
+    const run = (this.flushing ?? Promise.resolve()).catch(() => undefined).then(() => this.write());
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.flushing === tracked) this.flushing = null;
+    });
+    this.flushing = tracked;
+    return tracked;
   }
 
   private async write(): Promise<void> {

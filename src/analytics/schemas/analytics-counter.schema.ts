@@ -38,9 +38,12 @@ export class AnalyticsDaySummary {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  /** `[dimension, value, count]` triples (field names cannot hold the dots of paths and hosts). */
+  /**
+   * `{ d: dimension, v: value, n: count }` (field names cannot hold the dots of paths and hosts,
+   * and FerretDB stores no nested arrays).
+   */
   @Prop({ type: MongooseSchema.Types.Mixed, required: true })
-  counts!: Array<[string, string, number]>;
+  counts!: Array<{ d: string; v: string; n: number }>;
 
   @Prop({ type: Date, required: true })
   closedAt!: Date;
