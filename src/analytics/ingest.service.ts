@@ -27,7 +27,16 @@ export const VALUES_PER_DAY_DIMENSION = 1_000;
 export const OTHER_VALUE = '(other)';
 /** Visitor states kept in memory (about 150 bytes each); beyond, the oldest are forgotten (and re-read on their next page view). */
 const MAX_VISITOR_STATES = 200_000;
-const WRITE_BATCH = 500;
+/**
+ * Documents per write command: small enough that other queries get the one connection in between
+ * and that a command finishes well within the socket timeout (4 s) on a loaded machine (FerretDB
+ * runs each update as a read and a write; measured in `npm run bench`).
+ */
+const WRITE_BATCH = 25;
+/** Visitor updates per flush at most; the rest wait for the next flush (realtime reads memory first). */
+const VISITOR_UPDATES_PER_FLUSH = 300;
+/** How stale a visitor's stored last-seen time may get while the visit goes on (realtime on other instances). */
+const VISITOR_WRITE_MS = 4 * 60_000;
 
 /** What the collector knows about one request, besides the beacon. */
 export interface CollectRequest {
@@ -44,6 +53,8 @@ interface VisitorState {
   key: string;
   day: string;
   lastAt: number;
+  /** `lastAt` as last written: a visitor's document is rewritten at most once a minute while a visit goes on. */
+  storedAt: number;
   pages: number;
   visits: number;
   visitPages: number;
@@ -208,7 +219,7 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
    * (another instance, or this one forgot it), its stored state is read and the page view applied.
    */
   private async claim(key: string, day: string, now: number, facts: VisitFacts, request: CollectRequest): Promise<VisitorState | null> {
-    const state: VisitorState = { key, day, lastAt: now, pages: 1, visits: 1, visitPages: 1 };
+    const state: VisitorState = { key, day, lastAt: now, storedAt: now, pages: 1, visits: 1, visitPages: 1 };
     const inserted = await this.insertVisitorDay({
       _id: key,
       day,
@@ -230,6 +241,7 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
       key,
       day,
       lastAt: stored.lastAt.getTime(),
+      storedAt: stored.lastAt.getTime(),
       pages: stored.pages,
       visits: stored.visits,
       visitPages: stored.visitPages,
@@ -307,9 +319,11 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
   /** A page view of a visitor whose state is known. */
   private hit(state: VisitorState, now: number, facts: VisitFacts): void {
     state.pages += 1;
+    let changed = false;
     if (now - state.lastAt > VISIT_IDLE_MS) {
       state.visits += 1;
       state.visitPages = 1;
+      changed = true;
       this.startVisit(state.day, facts);
     } else {
       state.visitPages += 1;
@@ -317,7 +331,9 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
       if (state.visitPages === 2) this.count(state.day, 'total', 'bounces', -1);
     }
     state.lastAt = Math.max(state.lastAt, now);
-    this.dirtyVisitors.set(state.key, state);
+    // Written when a visit starts, or when its last-seen time moved 4 minutes (realtime on other
+    // instances reads it): a busy visitor costs a write every few minutes, not one per page view.
+    if (changed || state.lastAt - state.storedAt >= VISITOR_WRITE_MS) this.dirtyVisitors.set(state.key, state);
   }
 
   /** Counted once per visit: a visit, a bounce until a second page, the entry page and the source. */
@@ -369,9 +385,9 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     return [...this.counters].map(([key, n]) => ({ ...splitKey(key), n }));
   }
 
-  /** Visitor states this instance holds for `day` seen since `since` (realtime, before the flush lands). */
+  /** Visitors this instance has seen since `since` (realtime: their stored last-seen time may lag a minute). */
   recentVisitorKeys(since: number): string[] {
-    return [...this.dirtyVisitors.values()].filter((state) => state.lastAt >= since).map((state) => state.key);
+    return [...this.visitors.values()].filter((state) => state.lastAt >= since).map((state) => state.key);
   }
 
   /**
@@ -415,7 +431,11 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
         break;
       }
     }
-    const states = [...visitors.values()];
+    const all = [...visitors.values()];
+    const states = all.slice(0, VISITOR_UPDATES_PER_FLUSH);
+    for (const state of all.slice(VISITOR_UPDATES_PER_FLUSH))
+      if (!this.dirtyVisitors.has(state.key)) this.dirtyVisitors.set(state.key, state);
+    for (const state of states) state.storedAt = state.lastAt;
     for (let start = 0; start < states.length && !failed; start += WRITE_BATCH) {
       const batch = states.slice(start, start + WRITE_BATCH);
       try {
