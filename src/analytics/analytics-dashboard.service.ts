@@ -104,7 +104,8 @@ export class AnalyticsDashboardService {
     const closedDays = new Set<string>();
     for (const summary of closed) {
       closedDays.add(summary._id);
-      for (const { d, v, n } of summary.counts) counts.push({ day: summary._id, dim: d, value: v, n });
+      for (const [dim, value, n] of JSON.parse(summary.counts) as Array<[string, string, number]>)
+        counts.push({ day: summary._id, dim, value, n });
     }
     for (const counter of open) counts.push({ day: counter.day, dim: counter.dim, value: counter.value, n: counter.n });
     for (const pending of this.ingest.buffered()) if (pending.day >= from && pending.day <= to) counts.push(pending);

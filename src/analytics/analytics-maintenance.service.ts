@@ -99,10 +99,12 @@ export class AnalyticsMaintenanceService implements OnModuleInit, OnModuleDestro
       this.counters.find({ day }, { _id: 1, dim: 1, value: 1, n: 1 }).lean().exec(),
       this.visitorDays.countDocuments({ day }).exec(),
     ]);
-    const counts = counters.filter((counter) => counter.n !== 0).map((counter) => ({ d: counter.dim, v: counter.value, n: counter.n }));
-    if (visitors) counts.push({ d: 'total', v: 'visitors', n: visitors });
+    const counts: Array<[string, string, number]> = counters
+      .filter((counter) => counter.n !== 0)
+      .map((counter) => [counter.dim, counter.value, counter.n]);
+    if (visitors) counts.push(['total', 'visitors', visitors]);
     try {
-      await this.summaries.create({ _id: day, counts, closedAt: new Date(now) });
+      await this.summaries.create({ _id: day, counts: JSON.stringify(counts), closedAt: new Date(now) });
     } catch (error) {
       if (isDuplicateKey(error)) return false;
       throw error;
