@@ -13,6 +13,7 @@ import { trackPendingNavigation } from './app/lazy-page.js';
 import { browserDataSource } from './app/browser-data-source.js';
 import { createPreloader } from './app/preload.js';
 import { createQueryClient } from './app/query-client.js';
+import { startAnalyticsTracker } from './features/analytics/tracker.js';
 import { createRoutes } from './routes.js';
 
 declare global {
@@ -62,6 +63,7 @@ async function start() {
     </StrictMode>,
   );
   document.documentElement.dataset.hydrated = 'true';
+  startAnalyticsTracker(router);
 }
 
 start().catch((error: unknown) => {

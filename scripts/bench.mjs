@@ -18,8 +18,8 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing, tools, webhooks or
-// releases runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
+// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing, tools, webhooks,
+// releases or analytics runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
 // (64) the size of the release build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -1387,6 +1387,182 @@ async function benchReleases(binary) {
   databases.delete(database);
 }
 
+/**
+ * First-party analytics (`BENCH_ONLY=analytics`): the collector `POST /api/e` under load at 32
+ * connections with varied paths, referrers, user agents and addresses (TRUST_PROXY=loopback, so
+ * the app takes the address from X-Forwarded-For as it would behind a proxy), its CPU per event and
+ * the database writes it causes; then the 90-day dashboard on 90 days of closed-day summaries.
+ */
+async function benchAnalytics(binary) {
+  heading('Analytics: collector ingest at 32 connections, 90-day dashboard');
+  const { database, uri } = await embeddedDatabase(binary, 'analytics');
+  const adminEmail = 'bench-analytics@example.test';
+  const app = await startApp(binary, {
+    MONGODB_URI: uri,
+    TRUST_PROXY: 'loopback',
+    ADMIN_EMAILS: adminEmail,
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
+  const { MongoClient } = await import('mongodb');
+  /** Runs `work` with a short-lived client (none stays open while autocannon runs). */
+  const withDb = async (work) => {
+    const client = await MongoClient.connect(uri, { maxPoolSize: 1 });
+    try {
+      return await work(client.db());
+    } finally {
+      await client.close();
+    }
+  };
+
+  const agents = [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  ];
+  const paths = ['/', '/sponsor', '/privacy-policy', '/login', '/register', ...Array.from({ length: 40 }, (_, i) => `/docs/page-${i}`)];
+  const referrers = [undefined, undefined, 'https://www.google.com/', 'https://news.ycombinator.com/', 'https://example.org/blog/post'];
+  // 512 distinct (address, browser) pairs, cycled: the first page view of each is a new visitor-day
+  // (an insert), the rest are page views of known visitors (memory only until the flush).
+  const requests = Array.from({ length: 512 }, (_, i) => {
+    const body = { p: paths[(i * 7) % paths.length], w: 1280 };
+    const referrer = referrers[i % referrers.length];
+    if (referrer) body.r = referrer;
+    if (i % 11 === 0) Object.assign(body, { us: 'newsletter', um: 'email', uc: 'launch' });
+    return {
+      method: 'POST',
+      path: '/api/e',
+      headers: {
+        'content-type': 'text/plain',
+        origin: app.baseUrl,
+        'sec-fetch-site': 'same-origin',
+        'user-agent': agents[i % agents.length],
+        'x-forwarded-for': `10.${(i >> 12) & 255}.${(i >> 6) & 63}.${i & 63}`,
+      },
+      body: JSON.stringify(body),
+    };
+  });
+
+  // 90 closed days as the day close leaves them: one summary document per day with every breakdown.
+  const summaries = [];
+  for (let back = 1; back <= 90; back += 1) {
+    const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const counts = [
+      ['total', 'pageviews', 5000 + back],
+      ['total', 'visitors', 1200],
+      ['total', 'visits', 1500],
+      ['total', 'bounces', 700],
+    ];
+    for (const [dim, size] of [
+      ['page', 200],
+      ['entry', 100],
+      ['referrer', 60],
+      ['channel', 6],
+      ['utm_source', 20],
+      ['utm_medium', 10],
+      ['utm_campaign', 20],
+      ['device', 3],
+      ['browser', 8],
+      ['os', 7],
+      ['country', 40],
+      ['drop', 8],
+    ]) {
+      for (let i = 0; i < size; i += 1) counts.push([dim, `${dim}-value-${i}`, 1 + ((i * 31 + back) % 97)]);
+    }
+    summaries.push({ _id: day, counts: JSON.stringify(counts), closedAt: new Date() });
+  }
+  await withDb(async (db) => {
+    await db.collection('analytics_days').deleteMany({ _id: { $in: summaries.map((summary) => summary._id) } });
+    await db.collection('analytics_days').insertMany(summaries);
+  });
+  const signedIn = await signedInCookies(app.baseUrl, adminEmail, uri);
+  const { default: autocannon } = await import('autocannon');
+  const options = { url: app.baseUrl, requests, connections: 32, timeout: 10 };
+  await autocannon({ ...options, duration: WARMUP_S });
+  const cpuBefore = [cpuMs(app.child.pid), cpuMs(database.pid)];
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  const cpuAfter = [cpuMs(app.child.pid), cpuMs(database.pid)];
+  await sleep(6000); // the last flush lands
+  // Read through the app (a second client writing to FerretDB's SQLite files while the app flushes
+  // would measure lock waits, not the app).
+  let today = null;
+  for (let attempt = 0; attempt < 15 && !today; attempt += 1) {
+    const response = await fetch(`${app.baseUrl}/api/admin/analytics?preset=today`, { headers: { cookie: signedIn.cookie } });
+    if (response.status === 200) today = await response.json();
+    else {
+      console.log(`The dashboard answered ${response.status} after the load: ${(await response.text()).slice(0, 200)}; trying again`);
+      if (attempt === 2) console.log(app.child.output.slice(-1500));
+      await sleep(2000);
+    }
+  }
+  if (!today) throw new Error('The dashboard did not answer after the load');
+  const pageviews = today.kpis.pageviews;
+  const visitorDays = today.kpis.visitors;
+  const bots = today.drops.find((drop) => drop.reason === 'bot')?.count ?? 0;
+  const keys = Object.values(today.tables).reduce((sum, rows) => sum + rows.length, 0) + 4 + today.drops.length;
+  const perEvent = (index) =>
+    cpuBefore[index] === null || cpuAfter[index] === null || !result.requests.total
+      ? 'n/a'
+      : (((cpuAfter[index] - cpuBefore[index]) * 1000) / result.requests.total).toFixed(0);
+  // Writes: one insert per new visitor-day, and per flush (every 5 s) one upsert per counter key
+  // touched plus one update per active visitor (an upper bound: every key and visitor in every flush).
+  const flushes = Math.ceil((WARMUP_S + DURATION_S) / 5) + 1;
+  // Visitors' documents are rewritten at most once a minute while a visit goes on.
+  const writeBound = visitorDays + flushes * keys + visitorDays * Math.ceil((WARMUP_S + DURATION_S) / 60);
+  console.log(
+    `autocannon, 32 connections, ${WARMUP_S} s warm-up then ${DURATION_S} s; ${requests.length} distinct address × browser pairs, ` +
+      `${paths.length} paths, 1 in 6 a bot:`,
+  );
+  printRows(
+    ['call', 'events/s', 'p50', 'p99', 'CPU µs/event app / db', 'non-202', 'goal'],
+    [
+      [
+        'POST /api/e',
+        result.requests.mean.toFixed(0),
+        `${result.latency.p50} ms`,
+        `${result.latency.p99} ms`,
+        `${perEvent(0)} / ${perEvent(1)}`,
+        String(result.non2xx + result.errors + result.timeouts),
+        '≥ 2000 events/s, p99 < 5 ms',
+      ],
+    ],
+  );
+  console.log(
+    `Counted (warm-up and run): ${pageviews} page views, ${bots} bot drops, ${visitorDays} visitor-days, about ${keys} counter keys. ` +
+      `Database writes: at most ${(writeBound / (WARMUP_S + DURATION_S)).toFixed(0)}/s for ` +
+      `${(result.requests.total / DURATION_S).toFixed(0)} events/s (one insert per new visitor-day, one upsert per counter key ` +
+      `per 5 s flush, a visitor's document when a visit starts or every 4 minutes); they grow with visitors and distinct values, not page views.`,
+  );
+
+  const dashboardUrl = `${app.baseUrl}/api/admin/analytics?preset=90d`;
+  const times = [];
+  const serverTimes = [];
+  for (let i = 0; i < 25; i += 1) {
+    const started = performance.now();
+    const response = await fetch(dashboardUrl, { headers: { cookie: signedIn.cookie } });
+    const body = await response.json();
+    if (response.status !== 200) throw new Error(`The dashboard answered ${response.status}: ${JSON.stringify(body)}`);
+    if (i >= 5) {
+      times.push(performance.now() - started);
+      serverTimes.push(body.tookMs);
+    }
+  }
+  const total = latencySummary(times);
+  const server = latencySummary(serverTimes);
+  console.log(
+    `90-day dashboard (GET /api/admin/analytics?preset=90d, 180 days read for the comparison: 90 summaries of ` +
+      `${JSON.parse(summaries[0].counts).length} counts each + today's counters), ${total.n} sequential after 5 warm-ups: ` +
+      `p50 ${total.p50.toFixed(1)} ms, p99 ${total.p99.toFixed(1)} ms end to end; server compute p50 ${server.p50.toFixed(1)} ms ` +
+      `(goal < 100 ms)`,
+  );
+  console.log(`Load average after the run: ${loadAverage()}`);
+  await stopChild(app.child);
+  await database.stop();
+  databases.delete(database);
+}
+
 function printRows(header, rows) {
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const numeric = (cell) => /^[\d.]+( ms)?$/.test(cell);
@@ -1431,6 +1607,7 @@ async function main() {
   if (!only || only === 'tools') await benchTools();
   if (!only || only === 'webhooks') await benchWebhooks(await databaseBinary());
   if (!only || only === 'releases') await benchReleases(await databaseBinary());
+  if (!only || only === 'analytics') await benchAnalytics(await databaseBinary());
 }
 
 // Protocol-module benchmarks live beside this script in scripts/bench/*.mjs, one per tool. Each

@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
 import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
+import { installAnalyticsCollector } from './analytics/collector.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
@@ -167,6 +168,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Order matters: everything registered here runs before Nest's routes, in this order.
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
+    // The analytics collector answers before helmet, the nonce, compression and cookie parsing (collector.ts).
+    installAnalyticsCollector(app);
     // CORS headers for the licensing API only (the browser extension); every other path gets none.
     app.enableCors(licensingCors(config));
     // Pages and the browser-facing API get the nonce, helmet's headers and compression; the machine

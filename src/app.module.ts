@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         LicencesModule,
         CatalogueModule,
         BillingModule,
+        AnalyticsModule,
         OverviewModule,
         ReleasesModule,
         ...TOOL_MODULES,

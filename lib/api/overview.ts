@@ -113,7 +113,7 @@ export interface OverviewWebhooks {
 /**
  * `GET /api/admin/overview`: the key figures of /admin. Each section is null when it could not be
  * computed (the rest still answers); the page shows that card's error state. Figures without a data
- * source yet (page views) are absent, not zero.
+ * source are absent, not zero.
  */
 export interface AdminOverviewResponse {
   /** When the figures were computed (ISO 8601); an instance reuses them for up to 30 s. */
@@ -125,8 +125,10 @@ export interface AdminOverviewResponse {
   revenue30d: OverviewRevenue | null;
   licences: OverviewLicences | null;
   webhooks: OverviewWebhooks | null;
-  /** Present once first-party analytics exists. */
+  /** Page views since 00:00 UTC (first-party analytics); null when they could not be read. */
   pageViewsToday?: number | null;
+  /** Unique visitors since 00:00 UTC. */
+  visitorsToday?: number | null;
   /** Subscribers who confirmed, and those who signed up and have not confirmed yet. */
   newsletter: { confirmed: number; pending: number } | null;
 }

@@ -122,6 +122,11 @@ export interface PublicPrivacyPolicy {
   updatedAt: string | null;
   /** The `## ` sections, for the table of contents. */
   toc: Array<{ id: string; title: string }>;
+  /**
+   * What the first-party analytics collects, generated from its live settings (retention, privacy
+   * signals) and rendered on the server below the policy, so the policy can never fall out of date.
+   */
+  analyticsHtml: string;
 }
 
 export const sponsorLogoUrl = (logoId: string) => `/api/sponsor-logos/${encodeURIComponent(logoId)}`;

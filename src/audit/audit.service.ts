@@ -5,7 +5,8 @@ import type { AuditLogEntry, AuditLogPage } from '../../lib/api/audit.js';
 import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
-export type AuditTargetType = 'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key' | 'site_settings';
+export type AuditTargetType =
+  'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key' | 'site_settings' | 'analytics_settings';
 
 export interface AuditRecord {
   actor: { id: string; email: string };
@@ -13,7 +14,8 @@ export interface AuditRecord {
   action: string;
   /**
    * `user` (admin-users), `plan` and `product` (catalogue), `order` and `stripe_event` (billing),
-   * `release` (releases), `signing_key` (licences), `site_settings` (settings; the id names the section).
+   * `release` (releases), `signing_key` (licences), `site_settings` (settings; the id names the section),
+   * `analytics_settings` (first-party analytics options).
    */
   target: { type: AuditTargetType; id: string; label: string };
   before: Record<string, unknown> | null;

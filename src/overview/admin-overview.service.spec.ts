@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { AnalyticsDashboardService } from '../analytics/analytics-dashboard.service.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { NewsletterService } from '../newsletter/newsletter.service.js';
 import type { WebhookService } from '../billing/webhook.service.js';
@@ -40,7 +41,8 @@ function makeService(cacheMs: number, failing: { webhooks?: boolean } = {}) {
   const newsletter = {
     counts: async () => ({ pending: 1, confirmed: 5, unsubscribed: 0, bounced: 0, complained: 0 }),
   } as unknown as NewsletterService;
-  return { service: new AdminOverviewService(users, billing, webhooks, mrr, licences, newsletter, cacheMs), calls };
+  const analytics = { todayFigures: async () => ({ pageviews: 12, visitors: 5 }) } as unknown as AnalyticsDashboardService;
+  return { service: new AdminOverviewService(users, billing, webhooks, mrr, licences, newsletter, analytics, cacheMs), calls };
 }
 
 describe('AdminOverviewService', () => {
@@ -57,6 +59,8 @@ describe('AdminOverviewService', () => {
     expect(third).toBe(first);
     expect(first.subscriptions).toEqual({ active: 4, trialing: 0, pastDue: 1 });
     expect(first.users).toMatchObject({ total: 3, newToday: 1, new7d: 1 });
+    expect(first.pageViewsToday).toBe(12);
+    expect(first.visitorsToday).toBe(5);
   });
 
   it('computes afresh when the cache is off', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { AdminOverviewResponse, OverviewSubscriptions, OverviewUsers } from '../../lib/api/overview.js';
 import { signupSeries, utcDayStart } from '../../lib/overview/signups.js';
+import { AnalyticsDashboardService } from '../analytics/analytics-dashboard.service.js';
 import { BillingService } from '../billing/billing.service.js';
 import { WebhookService } from '../billing/webhook.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -34,6 +35,7 @@ export class AdminOverviewService {
     private readonly mrr: MrrSnapshotService,
     @Inject(LICENCE_ACTIVITY) private readonly licences: LicenceActivity,
     private readonly newsletter: NewsletterService,
+    private readonly analytics: AnalyticsDashboardService,
     @Optional() @Inject(OVERVIEW_CACHE_MS) private readonly cacheMs: number = DEFAULT_CACHE_MS,
   ) {}
 
@@ -58,7 +60,7 @@ export class AdminOverviewService {
 
   async compute(now = new Date()): Promise<AdminOverviewResponse> {
     const today = utcDayStart(now);
-    const [users, subscriptions, mrr, revenue, activationsToday, webhooks, subscribers] = await Promise.all([
+    const [users, subscriptions, mrr, revenue, activationsToday, webhooks, subscribers, traffic] = await Promise.all([
       this.section('users', () => this.usersFigures(now)),
       this.section('subscriptions', () => this.subscriptionFigures()),
       this.section('mrr', () => this.mrr.overview(now)),
@@ -66,6 +68,7 @@ export class AdminOverviewService {
       this.section('licences', () => this.licences.activationsSince(today)),
       this.section('webhooks', () => this.webhooks.health()),
       this.section('newsletter', () => this.newsletter.counts()),
+      this.section('analytics', () => this.analytics.todayFigures()),
     ]);
     return {
       asOf: now.toISOString(),
@@ -76,6 +79,8 @@ export class AdminOverviewService {
       licences: activationsToday === null ? null : { activationsToday },
       webhooks,
       newsletter: subscribers && { confirmed: subscribers.confirmed, pending: subscribers.pending },
+      pageViewsToday: traffic && traffic.pageviews,
+      visitorsToday: traffic && traffic.visitors,
     };
   }
 

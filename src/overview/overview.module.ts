@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { LicencesModule } from '../licences/licences.module.js';
@@ -22,6 +23,7 @@ import { MrrCustomer, MrrCustomerSchema, MrrSnapshot, MrrSnapshotSchema } from '
       { name: MrrSnapshot.name, schema: MrrSnapshotSchema },
       { name: MrrCustomer.name, schema: MrrCustomerSchema },
     ]),
+    AnalyticsModule,
     BillingModule,
     CatalogueModule,
     UsersModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AnalyticsSettingsModule } from '../analytics/analytics-settings.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { RouteRulesController } from './route-rules.controller.js';
 import { RouteRulesService } from './route-rules.service.js';
@@ -22,6 +23,7 @@ import { SiteSettingsService } from './site-settings.service.js';
       { name: AnnouncementDismissal.name, schema: AnnouncementDismissalSchema },
     ]),
     AuditModule,
+    AnalyticsSettingsModule,
   ],
   controllers: [RouteRulesController, AdminSiteSettingsController, SiteSettingsController],
   providers: [RouteRulesService, SiteSettingsService, SiteSettingsAccountData],

@@ -21,7 +21,9 @@ import {
   sponsorLogoUrl,
   type SponsorsSettings,
 } from '../../lib/api/site-settings.js';
+import { analyticsDisclosure } from '../../lib/analytics/disclosure.js';
 import { renderInlineMarkdown, renderMarkdown } from '../../lib/markdown/markdown.js';
+import { AnalyticsSettingsService } from '../analytics/analytics-settings.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ReadCache } from '../common/read-cache.js';
 import { FileStorage, type StoredFile } from '../storage/file-storage.js';
@@ -82,6 +84,7 @@ export class SiteSettingsService {
     @InjectModel(AnnouncementDismissal.name) private readonly dismissals: Model<AnnouncementDismissal>,
     private readonly audit: AuditService,
     private readonly files: FileStorage,
+    private readonly analyticsSettings: AnalyticsSettingsService,
   ) {}
 
   /** All sections, each its stored value over the defaults (so a section added later has one). */
@@ -165,8 +168,12 @@ export class SiteSettingsService {
 
   /** Rendered here, on the server: raw HTML in the Markdown is escaped, so a `<script>` shows as text. */
   async publicPrivacyPolicy(): Promise<PublicPrivacyPolicy> {
-    const { privacy } = await this.snapshot();
-    return { ...withSectionIds(renderMarkdown(privacy.markdown)), updatedAt: privacy.updatedAt };
+    const [{ privacy }, analytics] = await Promise.all([this.snapshot(), this.analyticsSettings.fresh()]);
+    return {
+      ...withSectionIds(renderMarkdown(privacy.markdown)),
+      updatedAt: privacy.updatedAt,
+      analyticsHtml: renderMarkdown(analyticsDisclosure(analytics)),
+    };
   }
 
   /**

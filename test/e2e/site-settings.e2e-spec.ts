@@ -463,5 +463,23 @@ describe('site settings (two instances on one database, a real OpenID provider)'
       expect(html).not.toContain('<img src=x');
       expect(html).toMatch(/Last updated <time datetime="[^"]+">\d{1,2} \w+ \d{4}<\/time>/i);
     });
+
+    it('states the analytics retention and privacy-signal rule from the live analytics settings', async () => {
+      const analytics = (body: object) =>
+        admin.agent.put('/api/admin/analytics/settings').set('x-csrf-token', admin.token).send(body).expect(200);
+      const base = { ignoreIps: [], ignorePaths: [], countAdmins: false };
+      await analytics({ ...base, retentionDays: 400, respectPrivacySignals: false });
+      let html = await page(newAgent(a.origin), '/privacy-policy');
+      expect(html).toContain('<h2>How our analytics counts visits</h2>');
+      expect(html).toContain('Daily totals are kept for 400 days.');
+      expect(html).toContain('Global Privacy Control and Do Not Track signals do not change what is counted');
+
+      await analytics({ ...base, retentionDays: 730, respectPrivacySignals: true });
+      html = await page(newAgent(a.origin), '/privacy-policy');
+      expect(html).toContain('Daily totals are kept for 730 days.');
+      expect(html).toContain('If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all.');
+      const api = await newAgent(a.origin).get('/api/site-settings/privacy-policy').expect(200);
+      expect(api.body.analyticsHtml).toContain('Daily totals are kept for 730 days.');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
+import { AnalyticsSettingsSection } from '../../features/analytics/components/AnalyticsSettingsSection.js';
 import { CatalogueSection } from '../../features/catalogue-admin/components/CatalogueSection.js';
 import { SigningKeysSection } from '../../features/licensing-admin/components/SigningKeysSection.js';
 import { ReleasesSection } from '../../features/releases-admin/components/ReleasesSection.js';
@@ -38,6 +39,7 @@ const SECTIONS: ReadonlyArray<{ id: string; label: string; render: (id: string) 
   { id: 'redirect-rules', label: 'Redirect rules', render: () => <RedirectRulesSection /> },
   { id: 'sponsors', label: 'Sponsors', render: (id) => <SponsorsSection id={id} /> },
   { id: 'privacy', label: 'Privacy policy', render: (id) => <PrivacySection id={id} /> },
+  { id: 'analytics', label: 'Analytics', render: () => <AnalyticsSettingsSection /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueSection /> },
   { id: 'releases', label: 'Releases', render: () => <ReleasesSection /> },
   { id: 'signing-keys', label: 'Signing keys', render: () => <SigningKeysSection /> },
@@ -47,8 +49,8 @@ export default function AdminSettingsPage() {
   return (
     <>
       <PageHeader title="Settings">
-        Site name, registration, announcement, redirect rules, sponsors, privacy policy, catalogue, releases and licence signing keys. Every
-        change is audited.
+        Site name, registration, announcement, redirect rules, sponsors, privacy policy, analytics, catalogue, releases and licence signing
+        keys. Every change is audited.
       </PageHeader>
       <div className="site-settings">
         <SettingsNav items={SECTIONS} />

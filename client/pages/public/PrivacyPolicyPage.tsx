@@ -16,5 +16,6 @@ export default function PrivacyPolicyPage() {
     );
   }
   if (policy.isError) return <PrivacyPolicyUnavailable onRetry={() => void policy.refetch()} />;
-  return <PrivacyPolicy policy={policy.data} />;
+  // What the first-party analytics collects, generated on the server from its live settings.
+  return <PrivacyPolicy policy={policy.data} extra={<div dangerouslySetInnerHTML={{ __html: policy.data.analyticsHtml }} />} />;
 }

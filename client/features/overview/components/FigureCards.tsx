@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../../lib/money.js';
 import type { AdminOverviewQuery } from '../hooks/useAdminOverview.js';
 import { formatCount, formatDateTime } from '../format.js';
-import { OverviewCard, UpcomingCard } from './OverviewCard.js';
+import { OverviewCard } from './OverviewCard.js';
 import { Sparkline } from './Sparkline.js';
 
 type CardProps = { overview: AdminOverviewQuery };
@@ -164,27 +164,32 @@ export function WebhooksCard({ overview }: CardProps) {
 }
 
 export function PageViewsCard({ overview }: CardProps) {
-  const pageViews = overview.data?.pageViewsToday;
-  if (overview.data && pageViews === undefined) {
-    return (
-      <UpcomingCard name="page-views" title="Page views today" link={{ to: '/admin/analytics', label: 'Open analytics' }}>
-        <p>Analytics arrive with first-party analytics.</p>
-      </UpcomingCard>
-    );
-  }
   return (
     <OverviewCard
       name="page-views"
       title="Page views today"
       overview={overview}
-      pick={(data) => data.pageViewsToday ?? null}
+      pick={(data) =>
+        data.pageViewsToday === undefined || data.pageViewsToday === null
+          ? null
+          : { views: data.pageViewsToday, visitors: data.visitorsToday ?? 0 }
+      }
+      isEmpty={(traffic) => traffic.views === 0}
+      empty={<p>No page views yet today (UTC). The tracker counts from the first visit.</p>}
       link={{ to: '/admin/analytics', label: 'Open analytics' }}
     >
-      {(views) => (
-        <p className="overview-figure">
-          <span className="overview-figure__value">{formatCount(views)}</span>
-          <span className="overview-figure__label">since 00:00 UTC</span>
-        </p>
+      {(traffic) => (
+        <>
+          <p className="overview-figure">
+            <span className="overview-figure__value">{formatCount(traffic.views)}</span>
+            <span className="overview-figure__label">since 00:00 UTC</span>
+          </p>
+          <p className="overview-card__facts">
+            <span>
+              {formatCount(traffic.visitors)} unique {traffic.visitors === 1 ? 'visitor' : 'visitors'}
+            </span>
+          </p>
+        </>
       )}
     </OverviewCard>
   );

@@ -1,0 +1,52 @@
+/**
+ * Date ranges of the analytics dashboard, in UTC days (`yyyy-mm-dd`). Shared by the server (which
+ * validates and computes) and the client (the range picker and the URL query).
+ */
+export const ANALYTICS_PRESETS = ['today', '7d', '30d', '90d'] as const;
+export type AnalyticsPreset = (typeof ANALYTICS_PRESETS)[number];
+/** The longest custom range. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+export const DAY_MS = 86_400_000;
+export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export const utcDay = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number): string => utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+export const daysInRange = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** Every day from `from` to `to` inclusive. */
+export function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** A preset ending today: `today` is one day, `7d` the last seven days including today. */
+export function presetRange(preset: AnalyticsPreset, now: Date | number): DayRange {
+  const to = utcDay(now);
+  const length = preset === 'today' ? 1 : Number(preset.slice(0, -1));
+  return { from: addDays(to, -(length - 1)), to };
+}
+
+/** The same number of days immediately before. */
+export function previousRange({ from, to }: DayRange): DayRange {
+  const length = daysInRange(from, to);
+  return { from: addDays(from, -length), to: addDays(from, -1) };
+}
+
+/** Why a custom range is refused, or null. */
+export function customRangeProblem(from: string | undefined, to: string | undefined, today: string): string | null {
+  if (!from || !to) return 'Choose both a start and an end date.';
+  if (!DAY_PATTERN.test(from) || !DAY_PATTERN.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
+    return 'Dates must be given as YYYY-MM-DD.';
+  }
+  if (from > to) return 'The start date must not be after the end date.';
+  if (to > today) return 'The end date must not be in the future.';
+  if (daysInRange(from, to) > ANALYTICS_MAX_DAYS) return `A range can be at most ${ANALYTICS_MAX_DAYS} days.`;
+  return null;
+}
