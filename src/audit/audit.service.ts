@@ -5,7 +5,8 @@ import type { AuditLogEntry, AuditLogPage } from '../../lib/api/audit.js';
 import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
-export type AuditTargetType = 'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key';
+export type AuditTargetType =
+  'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key' | 'campaign' | 'newsletter';
 
 export interface AuditRecord {
   actor: { id: string; email: string };
@@ -13,7 +14,7 @@ export interface AuditRecord {
   action: string;
   /**
    * `user` (admin-users), `plan` and `product` (catalogue), `order` and `stripe_event` (billing),
-   * `release` (releases), `signing_key` (licences).
+   * `release` (releases), `signing_key` (licences), `campaign` and `newsletter` (newsletter campaigns and settings).
    */
   target: { type: AuditTargetType; id: string; label: string };
   before: Record<string, unknown> | null;

@@ -96,6 +96,13 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The link for the List-Unsubscribe header and the one-click POST (never expires). */
+  /** The page with the one "Unsubscribe" button (the visible link in a mail's footer). */
+  unsubscribePageUrl(email: string): string {
+    const token = signNewsletterToken(this.key, { purpose: 'unsubscribe', email, expiresAt: null });
+    return `${this.config.publicUrl}/newsletter/unsubscribe?token=${token}`;
+  }
+
+  /** The RFC 8058 one-click URL (the List-Unsubscribe header's). */
   unsubscribeUrl(email: string): string {
     const token = signNewsletterToken(this.key, { purpose: 'unsubscribe', email, expiresAt: null });
     return `${this.config.publicUrl}/api/newsletter/unsubscribe?token=${token}`;
@@ -272,6 +279,30 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     if (!found) return null;
     const { lastConfirmMailAt: _last, mailDay: _day, mailDayCount: _count, _id, ...kept } = found;
     return { email: _id, ...kept };
+  }
+
+  /* Campaigns ----------------------------------------------------------------------------- */
+
+  /** The next confirmed (and not suppressed) addresses after `after`, in `_id` order: the campaign snapshot's pages. */
+  async confirmedAfter(after: string | null, limit: number): Promise<string[]> {
+    const filter: Record<string, unknown> = { state: 'confirmed', suppressed: null };
+    if (after !== null) filter._id = { $gt: after };
+    const page = await this.subscribers.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: string }[]>().exec();
+    return page.map((subscriber) => subscriber._id);
+  }
+
+  async confirmedCount(): Promise<number> {
+    return this.subscribers.countDocuments({ state: 'confirmed', suppressed: null }).exec();
+  }
+
+  /** Which of these addresses may still get the newsletter (confirmed, not suppressed): `_id` lookups only. */
+  async stillConfirmed(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const found = await this.subscribers
+      .find({ _id: { $in: emails } }, { state: 1, suppressed: 1 })
+      .lean<Pick<Subscriber, '_id' | 'state' | 'suppressed'>[]>()
+      .exec();
+    return new Set(found.filter((s) => s.state === 'confirmed' && !s.suppressed).map((s) => s._id));
   }
 
   /* Admin --------------------------------------------------------------------------------- */
