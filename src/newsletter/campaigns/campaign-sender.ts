@@ -19,6 +19,7 @@ import { SendLimiter } from './send-limiter.js';
 const LINK_PLACEHOLDER = 'https://unsubscribe.invalid/HITSCOPE-RECIPIENT-LINK';
 const RATE_SAMPLE_MS = 2000;
 const SWEEP_EVERY_MS = 60_000;
+const WAIT_WORTH_NOTING_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,6 +67,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
   private lastSweep = 0;
   private rendered = new Map<string, RenderedCampaign>();
+  /**
+   * Campaigns with nothing due (every recipient waits for a retry, or is in another worker's
+   * hands) are not looked at again before this time: on FerretDB a search for due deliveries reads
+   * the collection, and the app's one connection is better spent on page requests meanwhile.
+   */
+  private idleUntil = new Map<string, number>();
 
   constructor(
     @InjectModel(NewsletterCampaign.name) private readonly campaigns: Model<NewsletterCampaign>,
@@ -95,6 +102,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.poller) clearInterval(this.poller);
     if (this.running) await Promise.race([this.running, sleep(this.options.shutdownGraceMs)]);
     this.transport.close();
+  }
+
+  /** Something changed (send, resume, retry): look at every campaign again now. */
+  wake(): void {
+    this.idleUntil.clear();
+    this.kick();
   }
 
   /** Starts a round of work unless one runs (then it runs once more after it). */
@@ -128,11 +141,14 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       let waitUntil: number | null = null;
       for (const campaign of active) {
         if (this.stopped) return;
+        if ((this.idleUntil.get(campaign._id) ?? 0) > Date.now()) continue;
         if (!campaign.snapshotComplete && (await this.snapshotStep(campaign))) progressed = true;
         const result = await this.sendBatch(campaign);
         if (result.count > 0) progressed = true;
-        else if (result.waitUntil) waitUntil = Math.min(waitUntil ?? Infinity, result.waitUntil);
-        else await this.finishIfDone(campaign._id);
+        else if (result.waitUntil) {
+          waitUntil = Math.min(waitUntil ?? Infinity, result.waitUntil);
+          await this.noteWait(campaign, result.waitUntil);
+        } else if (campaign.snapshotComplete) await this.finishOrRest(campaign._id);
       }
       if (progressed) continue;
       // Held back by a rate limit that frees up soon: wait for it rather than for the next poll.
@@ -140,6 +156,13 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (wait > this.options.pollMs) return;
       await sleep(Math.max(wait, 5));
     }
+  }
+
+  /** A wait of more than a few seconds (an hour or day limit) is written down: the page's ETA counts from its end. */
+  private async noteWait(campaign: NewsletterCampaign, until: number): Promise<void> {
+    const known = campaign.waitingUntil ? new Date(campaign.waitingUntil).getTime() : null;
+    if (until - Date.now() < WAIT_WORTH_NOTING_MS || known === until) return;
+    await this.campaigns.updateOne({ _id: campaign._id, state: 'sending' }, { $set: { waitingUntil: new Date(until) } }).exec();
   }
 
   /* The recipient snapshot ---------------------------------------------------------------- */
@@ -365,7 +388,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
             retrying: retried - leftRetrying,
             ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
           },
-          ...(anySuccess ? { $set: { consecutiveFailures: trailing } } : {}),
+          $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
         },
         { returnDocument: 'after' },
       )
@@ -395,21 +418,30 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** The queue is empty (nothing queued, nothing in flight) and the list complete: the campaign is sent, with exact counts. */
-  private async finishIfDone(campaignId: string): Promise<void> {
+  /**
+   * Nothing was due. Either the queue is empty (nothing queued, nothing in flight) and the list
+   * complete: the campaign is sent, with exact counts; or the next retry (or a lease that may
+   * expire) is ahead: rest until then, at most a minute.
+   */
+  private async finishOrRest(campaignId: string): Promise<void> {
+    const next = await this.deliveries
+      .findOne({ campaignId, status: { $in: ['queued', 'sending'] } }, { status: 1, nextAttemptAt: 1, leaseUntil: 1 })
+      .sort({ nextAttemptAt: 1 })
+      .lean<Pick<CampaignDelivery, 'status' | 'nextAttemptAt' | 'leaseUntil'>>()
+      .exec();
+    const now = Date.now();
+    if (next) {
+      const wakeAt = new Date((next.status === 'queued' ? next.nextAttemptAt : next.leaseUntil) ?? now).getTime();
+      this.idleUntil.set(campaignId, Math.min(Math.max(wakeAt, now + this.options.pollMs), now + 60_000));
+      return;
+    }
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    const open = await this.deliveries
-      .findOne({ campaignId, status: { $in: ['queued', 'sending'] } }, { _id: 1 })
-      .lean()
-      .exec();
-    if (open) return;
     const counts = await this.recount(campaignId);
-    const now = new Date();
     await this.campaigns
       .updateOne(
         { _id: campaignId, state: 'sending' },
-        { $set: { state: 'sent', finishedAt: now, updatedAt: now, ...counts, retrying: 0, consecutiveFailures: 0 } },
+        { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
       )
       .exec();
   }

@@ -33,7 +33,7 @@ const CSV_BATCH = 500;
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
-export function toAdminCampaign(campaign: NewsletterCampaign, limits: SendLimits): AdminCampaign {
+export function toAdminCampaign(campaign: NewsletterCampaign, limits: SendLimits, now = Date.now()): AdminCampaign {
   const settled = campaign.sent + campaign.failed + campaign.skipped;
   const queued = Math.max(0, campaign.total - settled);
   const open = campaign.state === 'sending' || campaign.state === 'paused';
@@ -57,8 +57,15 @@ export function toAdminCampaign(campaign: NewsletterCampaign, limits: SendLimits
     },
     pausedReason: campaign.state === 'paused' ? campaign.pausedReason : null,
     ratePerSecond: campaign.ratePerSecond ?? null,
-    etaSeconds: open && campaign.snapshotComplete ? sendEtaSeconds(queued, limits, campaign.ratePerSecond) : null,
+    etaSeconds: open && campaign.snapshotComplete ? eta(campaign, queued, limits, now) : null,
   };
+}
+
+/** At the limits (or the rate seen so far), from the end of a wait for the next hour or day window when there is one. */
+function eta(campaign: NewsletterCampaign, queued: number, limits: SendLimits, now: number): number | null {
+  const sending = sendEtaSeconds(queued, limits, campaign.ratePerSecond);
+  const waiting = campaign.waitingUntil ? Math.max(0, Math.ceil((new Date(campaign.waitingUntil).getTime() - now) / 1000)) : 0;
+  return sending === null ? (waiting > 0 ? waiting : null) : sending + waiting;
 }
 
 const summary = ({ body: _body, ...rest }: AdminCampaign): AdminCampaignSummary => rest;
@@ -240,7 +247,7 @@ export class CampaignsService {
       .exec();
     if (started.modifiedCount === 1) {
       await this.record(actor, 'send', campaign, { state: 'draft' }, { state: 'sending' });
-      this.sender.kick();
+      this.sender.wake();
     }
     return this.get(id);
   }
@@ -276,7 +283,7 @@ export class CampaignsService {
       consecutiveFailures: 0,
       rateSample: { at: new Date(), sent },
     });
-    this.sender.kick();
+    this.sender.wake();
     return resumed;
   }
 
@@ -315,7 +322,7 @@ export class CampaignsService {
         )
         .exec();
       await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
-      this.sender.kick();
+      this.sender.wake();
     }
     const message = count === 0 ? 'No failed recipients to retry.' : `${count} failed recipient${count === 1 ? '' : 's'} queued again.`;
     return { message, campaign: await this.get(id) };

@@ -76,6 +76,10 @@ export class NewsletterCampaign {
 
   @Prop({ type: Number, default: null })
   ratePerSecond!: number | null;
+
+  /** Held back by an hour or day limit: sending goes on at this time (the ETA counts from it). */
+  @Prop({ type: Date, default: null })
+  waitingUntil!: Date | null;
 }
 
 export const NewsletterCampaignSchema = SchemaFactory.createForClass(NewsletterCampaign);
