@@ -37,12 +37,15 @@ const count = async (page: Page, label: string) =>
     (await page.locator('.campaign-detail__counts > div').filter({ hasText: label }).locator('dd').first().innerText()).replace(/\D/g, ''),
   );
 
+// One after the other: each campaign goes to every confirmed subscriber, the other's included.
+test.describe.configure({ mode: 'serial' });
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`compose → preview → test → send, with the progress moving to the end (${colorScheme})`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme });
     const prefix = `campaign-${colorScheme}-${Date.now().toString(36)}`;
-    await seedConfirmed(prefix, 200);
+    await seedConfirmed(prefix, 100);
     await signInAsAdmin(page.request);
     await gotoHydrated(page, '/admin/newsletter');
     const campaigns = page.getByRole('region', { name: 'Campaigns' });
@@ -70,7 +73,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const send = page.getByRole('button', { name: /^Send to [\d,]+ confirmed subscribers$/ });
     await expect(send).toBeEnabled();
     const recipients = Number((await send.innerText()).replace(/\D/g, ''));
-    expect(recipients).toBeGreaterThanOrEqual(200);
+    expect(recipients).toBeGreaterThanOrEqual(100);
     await send.click();
     const dialog = page.getByRole('dialog', { name: 'Send this campaign?' });
     await expect(dialog).toContainText(subject);

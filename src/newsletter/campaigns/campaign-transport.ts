@@ -63,19 +63,19 @@ export function smtpCampaignTransport(url: string, maxConnections = 4): Campaign
 }
 
 /**
- * No SMTP server configured: each message goes to the outbox collection (kept and logged, like
- * every other mail of an unconfigured instance), once per delivery thanks to its idempotency key.
+ * No SMTP server configured: each message is kept in the outbox collection, like every other mail
+ * of an unconfigured instance, once per delivery (its Message-ID is unique there).
  */
 export function outboxCampaignTransport(mail: MailService): CampaignTransport {
   return {
     async send(message) {
-      await mail.enqueue({
+      await mail.store({
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
         headers: message.headers,
-        idempotencyKey: `campaign:${message.messageId}`,
+        messageId: message.messageId,
       });
     },
     close: () => undefined,
