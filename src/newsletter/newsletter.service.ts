@@ -295,14 +295,21 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     return this.subscribers.countDocuments({ state: 'confirmed', suppressed: null }).exec();
   }
 
-  /** Which of these addresses may still get the newsletter (confirmed, not suppressed): `_id` lookups only. */
+  /**
+   * Which of these addresses may still get the newsletter (confirmed, not suppressed): one `_id`
+   * lookup each, the cheap kind on FerretDB (an `$in` reads the whole collection there).
+   */
   async stillConfirmed(emails: string[]): Promise<Set<string>> {
-    if (emails.length === 0) return new Set();
-    const found = await this.subscribers
-      .find({ _id: { $in: emails } }, { state: 1, suppressed: 1 })
-      .lean<Pick<Subscriber, '_id' | 'state' | 'suppressed'>[]>()
-      .exec();
-    return new Set(found.filter((s) => s.state === 'confirmed' && !s.suppressed).map((s) => s._id));
+    const allowed = new Set<string>();
+    // One at a time: a burst would queue ahead of page requests on the app's one connection.
+    for (const email of emails) {
+      const found = await this.subscribers
+        .findById(email, { state: 1, suppressed: 1 })
+        .lean<Pick<Subscriber, 'state' | 'suppressed'>>()
+        .exec();
+      if (found?.state === 'confirmed' && !found.suppressed) allowed.add(email);
+    }
+    return allowed;
   }
 
   /* Admin --------------------------------------------------------------------------------- */

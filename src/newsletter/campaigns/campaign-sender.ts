@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, QueryFilter } from 'mongoose';
+import type { Model } from 'mongoose';
 import { PRODUCT } from '../../../lib/product.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { listUnsubscribeHeaders } from '../newsletter-mails.js';
@@ -37,6 +37,10 @@ async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Prom
 }
 
 type Claimed = Pick<CampaignDelivery, '_id' | 'email' | 'attempts'>;
+type Candidate = Pick<CampaignDelivery, '_id' | 'email' | 'status' | 'attempts'>;
+
+/** Batches' worth of due deliveries read at once. */
+const READ_AHEAD_BATCHES = 10;
 
 type Outcome =
   { delivery: Claimed; ok: true } | { delivery: Claimed; ok: false; kind: 'temporary' | 'permanent'; code: number | null; message: string };
@@ -73,6 +77,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
    * the collection, and the app's one connection is better spent on page requests meanwhile.
    */
   private idleUntil = new Map<string, number>();
+  /**
+   * Due deliveries read ahead, per campaign: one read of the collection serves several batches.
+   * Only a hint: each is claimed by a conditional update, so one claimed elsewhere meanwhile is skipped.
+   */
+  private ahead = new Map<string, Candidate[]>();
 
   constructor(
     @InjectModel(NewsletterCampaign.name) private readonly campaigns: Model<NewsletterCampaign>,
@@ -107,6 +116,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Something changed (send, resume, retry): look at every campaign again now. */
   wake(): void {
     this.idleUntil.clear();
+    this.ahead.clear();
     this.kick();
   }
 
@@ -243,49 +253,27 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (slots.granted === 0) return { count: 0, waitUntil: slots.retryAt };
 
     const at = new Date(now);
-    const due: QueryFilter<CampaignDelivery> = {
-      $or: [
-        { status: 'queued', nextAttemptAt: { $lte: at } },
-        { status: 'sending', leaseUntil: { $lt: at } },
-      ],
-    };
-    const candidates = await this.deliveries
-      .find({ campaignId: campaign._id, ...due }, { _id: 1, email: 1, status: 1, attempts: 1 })
-      .limit(slots.granted)
-      .lean<Pick<CampaignDelivery, '_id' | 'email' | 'status' | 'attempts'>[]>()
-      .exec();
+    const candidates = await this.nextCandidates(campaign._id, slots.granted, at);
     if (candidates.length < slots.granted) await this.limiter.release(slots.granted - candidates.length, settings, now);
     if (candidates.length === 0) return { count: 0, waitUntil: null };
 
-    // The claim: only what is still due when the update runs becomes this batch's (another worker
-    // may have claimed some since the read). Fresh and expired claims apart: a plain filter each.
+    // The claim, one conditional update per delivery by `_id` (the one filter FerretDB answers
+    // without reading the collection): only what is still due when the update runs becomes this
+    // batch's, whatever another worker claimed since the candidates were read.
     const batch = randomBytes(9).toString('base64url');
-    const lease = { status: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, batch };
-    const queuedIds = candidates.filter((c) => c.status === 'queued').map((c) => c._id);
-    const expiredIds = candidates.filter((c) => c.status === 'sending').map((c) => c._id);
-    let modified = 0;
-    if (queuedIds.length) {
-      modified += (
-        await this.deliveries
-          .updateMany({ _id: { $in: queuedIds }, status: 'queued', nextAttemptAt: { $lte: at } }, { $set: lease, $inc: { attempts: 1 } })
-          .exec()
-      ).modifiedCount;
+    const lease = { status: 'sending' as const, leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, batch };
+    // One at a time: the app has one database connection, and a burst of queued operations would
+    // make page requests wait behind all of them (and time out waiting for the connection).
+    const won: boolean[] = [];
+    for (const candidate of candidates) {
+      const still =
+        candidate.status === 'queued'
+          ? { _id: candidate._id, status: 'queued' as const, nextAttemptAt: { $lte: at } }
+          : { _id: candidate._id, status: 'sending' as const, leaseUntil: { $lt: at } };
+      const result = await this.deliveries.updateOne(still, { $set: lease, $inc: { attempts: 1 } }).exec();
+      won.push(result.modifiedCount === 1);
     }
-    if (expiredIds.length) {
-      modified += (
-        await this.deliveries
-          .updateMany({ _id: { $in: expiredIds }, status: 'sending', leaseUntil: { $lt: at } }, { $set: lease, $inc: { attempts: 1 } })
-          .exec()
-      ).modifiedCount;
-    }
-    // Usually every candidate was claimed and nothing needs reading back.
-    const claimed: Pick<CampaignDelivery, '_id' | 'email' | 'attempts'>[] =
-      modified === candidates.length
-        ? candidates.map((c) => ({ ...c, attempts: c.attempts + 1 }))
-        : await this.deliveries
-            .find({ _id: { $in: candidates.map((c) => c._id) }, batch }, { _id: 1, email: 1, attempts: 1 })
-            .lean<CampaignDelivery[]>()
-            .exec();
+    const claimed: Claimed[] = candidates.filter((_, index) => won[index]).map((c) => ({ ...c, attempts: c.attempts + 1 }));
     if (claimed.length === 0) return { count: 0, waitUntil: null };
     const wasRetrying = new Set(candidates.filter((c) => c.status === 'queued' && c.attempts > 0).map((c) => c._id));
 
@@ -319,6 +307,29 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     return { count: claimed.length, waitUntil: null };
   }
 
+  private async nextCandidates(campaignId: string, wanted: number, at: Date): Promise<Candidate[]> {
+    let queue = this.ahead.get(campaignId) ?? [];
+    if (queue.length === 0) {
+      queue = await this.deliveries
+        .find(
+          {
+            campaignId,
+            $or: [
+              { status: 'queued', nextAttemptAt: { $lte: at } },
+              { status: 'sending', leaseUntil: { $lt: at } },
+            ],
+          },
+          { _id: 1, email: 1, status: 1, attempts: 1 },
+        )
+        .limit(wanted * READ_AHEAD_BATCHES)
+        .lean<Candidate[]>()
+        .exec();
+    }
+    const taken = queue.slice(0, wanted);
+    this.ahead.set(campaignId, queue.slice(wanted));
+    return taken;
+  }
+
   private render(campaign: NewsletterCampaign): RenderedCampaign {
     const key = `${campaign._id}:${new Date(campaign.updatedAt).getTime()}`;
     let rendered = this.rendered.get(key);
@@ -335,22 +346,17 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date();
     const held = { batch, status: 'sending' as const };
     const release = { leaseUntil: null, leaseOwner: null, batch: null };
+    const settleEach = async (ids: string[], update: Record<string, unknown>) => {
+      let changed = 0;
+      for (const _id of ids) changed += (await this.deliveries.updateOne({ _id, ...held }, { $set: update }).exec()).modifiedCount;
+      return changed;
+    };
     const sentIds = outcomes.filter((outcome) => outcome.ok).map((outcome) => outcome.delivery._id);
-    const sent = sentIds.length
-      ? (
-          await this.deliveries
-            .updateMany(
-              { _id: { $in: sentIds }, ...held },
-              { $set: { status: 'sent', sentAt: now, lastError: null, lastCode: null, ...release } },
-            )
-            .exec()
-        ).modifiedCount
-      : 0;
-    const skippedIds = skipped.map((delivery) => delivery._id);
-    const skippedCount = skippedIds.length
-      ? (await this.deliveries.updateMany({ _id: { $in: skippedIds }, ...held }, { $set: { status: 'skipped', ...release } }).exec())
-          .modifiedCount
-      : 0;
+    const sent = await settleEach(sentIds, { status: 'sent', sentAt: now, lastError: null, lastCode: null, ...release });
+    const skippedCount = await settleEach(
+      skipped.map((delivery) => delivery._id),
+      { status: 'skipped', ...release },
+    );
 
     // One by one: each carries its own error and time, and failures are the rare case (FerretDB
     // runs a bulk write as slowly as the same updates sent separately, and holds the connection longer).
