@@ -257,22 +257,40 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (candidates.length < slots.granted) await this.limiter.release(slots.granted - candidates.length, settings, now);
     if (candidates.length === 0) return { count: 0, waitUntil: null };
 
-    // The claim, one conditional update per delivery by `_id` (the one filter FerretDB answers
-    // without reading the collection): only what is still due when the update runs becomes this
-    // batch's, whatever another worker claimed since the candidates were read.
+    // The claim: only what is still due when the update runs becomes this batch's (another worker
+    // may have claimed some since the candidates were read). One `updateMany` per kind: on FerretDB
+    // any filter beyond `_id` alone reads the whole collection, so one read per batch, not per delivery.
     const batch = randomBytes(9).toString('base64url');
     const lease = { status: 'sending' as const, leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, batch };
-    // One at a time: the app has one database connection, and a burst of queued operations would
-    // make page requests wait behind all of them (and time out waiting for the connection).
-    const won: boolean[] = [];
-    for (const candidate of candidates) {
-      const still =
-        candidate.status === 'queued'
-          ? { _id: candidate._id, status: 'queued' as const, nextAttemptAt: { $lte: at } }
-          : { _id: candidate._id, status: 'sending' as const, leaseUntil: { $lt: at } };
-      const result = await this.deliveries.updateOne(still, { $set: lease, $inc: { attempts: 1 } }).exec();
-      won.push(result.modifiedCount === 1);
+    const queuedIds = candidates.filter((c) => c.status === 'queued').map((c) => c._id);
+    const expiredIds = candidates.filter((c) => c.status === 'sending').map((c) => c._id);
+    let modified = 0;
+    if (queuedIds.length) {
+      modified += (
+        await this.deliveries
+          .updateMany({ _id: { $in: queuedIds }, status: 'queued', nextAttemptAt: { $lte: at } }, { $set: lease, $inc: { attempts: 1 } })
+          .exec()
+      ).modifiedCount;
     }
+    if (expiredIds.length) {
+      modified += (
+        await this.deliveries
+          .updateMany({ _id: { $in: expiredIds }, status: 'sending', leaseUntil: { $lt: at } }, { $set: lease, $inc: { attempts: 1 } })
+          .exec()
+      ).modifiedCount;
+    }
+    // Usually every candidate was claimed and nothing needs reading back.
+    const won =
+      modified === candidates.length
+        ? candidates.map(() => true)
+        : await this.deliveries
+            .find({ _id: { $in: candidates.map((c) => c._id) }, batch }, { _id: 1 })
+            .lean<{ _id: string }[]>()
+            .exec()
+            .then((mine) => {
+              const ids = new Set(mine.map((m) => m._id));
+              return candidates.map((c) => ids.has(c._id));
+            });
     const claimed: Claimed[] = candidates.filter((_, index) => won[index]).map((c) => ({ ...c, attempts: c.attempts + 1 }));
     if (claimed.length === 0) return { count: 0, waitUntil: null };
     const wasRetrying = new Set(candidates.filter((c) => c.status === 'queued' && c.attempts > 0).map((c) => c._id));
@@ -346,11 +364,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date();
     const held = { batch, status: 'sending' as const };
     const release = { leaseUntil: null, leaseOwner: null, batch: null };
-    const settleEach = async (ids: string[], update: Record<string, unknown>) => {
-      let changed = 0;
-      for (const _id of ids) changed += (await this.deliveries.updateOne({ _id, ...held }, { $set: update }).exec()).modifiedCount;
-      return changed;
-    };
+    // One `updateMany` per outcome (one read of the collection on FerretDB, not one per delivery).
+    const settleEach = async (ids: string[], update: Record<string, unknown>) =>
+      ids.length ? (await this.deliveries.updateMany({ _id: { $in: ids }, ...held }, { $set: update }).exec()).modifiedCount : 0;
     const sentIds = outcomes.filter((outcome) => outcome.ok).map((outcome) => outcome.delivery._id);
     const sent = await settleEach(sentIds, { status: 'sent', sentAt: now, lastError: null, lastCode: null, ...release });
     const skippedCount = await settleEach(
