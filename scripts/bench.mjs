@@ -19,9 +19,9 @@
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
 // (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing, tools, webhooks,
-// releases or analytics runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
+// releases, analytics or campaigns runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
-// (64) the size of the release build.
+// (64) the size of the release build, BENCH_CAMPAIGN_RECIPIENTS (10 000) that of the campaign.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -1572,6 +1572,132 @@ function printRows(header, rows) {
   for (const row of rows) console.log(format(row));
 }
 
+/**
+ * Newsletter campaigns (`BENCH_ONLY=campaigns`): BENCH_CAMPAIGN_RECIPIENTS (10 000) confirmed
+ * subscribers, one campaign sent by the production app through a local SMTP server (smtp-server on
+ * loopback, accepting everything) with no rate limit. Prints the recipient snapshot's time, the send
+ * rate, the total and the CPU of the app and the database, and checks that nobody got two copies.
+ */
+async function benchCampaigns(binary) {
+  const recipients = positiveInt('BENCH_CAMPAIGN_RECIPIENTS', 10_000);
+  heading(`Newsletter campaign: ${recipients.toLocaleString('en-GB')} recipients to a local SMTP server`);
+  const { SMTPServer } = await import('smtp-server');
+  const received = new Map();
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    maxClients: 1000,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) received.set(rcpt.address, (received.get(rcpt.address) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => sink.listen(0, HOST, resolve));
+  const sinkService = { stop: () => new Promise((resolve) => sink.close(resolve)) };
+  services.add(sinkService);
+  const smtpPort = sink.server.address().port;
+
+  const { database, uri } = await embeddedDatabase(binary, 'campaigns');
+  const adminEmail = 'bench-campaigns@example.test';
+  const app = await startApp(binary, {
+    MONGODB_URI: uri,
+    SMTP_URL: `smtp://${HOST}:${smtpPort}`,
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    ADMIN_EMAILS: adminEmail,
+  });
+  const signedIn = await signedInCookies(app.baseUrl, adminEmail, uri);
+  const { token, cookie } = await csrfOf(app.baseUrl, signedIn.cookie);
+  const post = (path, body) =>
+    fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const { MongoClient } = await import('mongodb');
+  const client = await MongoClient.connect(uri, { maxPoolSize: 1 });
+  try {
+    const now = new Date();
+    const seedStarted = performance.now();
+    for (let start = 0; start < recipients; start += 1000) {
+      await client
+        .db()
+        .collection('newsletter_subscribers')
+        .insertMany(
+          Array.from({ length: Math.min(1000, recipients - start) }, (_, index) => ({
+            _id: `reader-${String(start + index).padStart(6, '0')}@example.test`,
+            state: 'confirmed',
+            consent: { source: 'home', at: now, ipHash: null, textVersion: 'bench' },
+            confirmation: { at: now, ipHash: null, via: 'link' },
+            createdAt: now,
+            confirmedAt: now,
+            unsubscribedAt: null,
+            suppressed: null,
+            lastConfirmMailAt: null,
+            mailDay: null,
+            mailDayCount: 0,
+            updatedAt: now,
+          })),
+        );
+    }
+    console.log(`Seeded ${recipients.toLocaleString('en-GB')} confirmed subscribers in ${ms(performance.now() - seedStarted)}`);
+
+    const created = await post('/api/admin/newsletter/campaigns', {
+      subject: 'Benchmark campaign',
+      body: '# Hitscope news\n\nA paragraph with **bold** text, a [link](/pricing) and a list:\n\n- one\n- two\n- three',
+    });
+    if (created.status !== 201) throw new Error(`Creating the campaign answered ${created.status}: ${await created.text()}`);
+    const { id } = await created.json();
+    const pids = [app.child.pid, database.pid];
+    const cpuBefore = pids.map((pid) => cpuMs(pid));
+    const started = performance.now();
+    const sent = await post(`/api/admin/newsletter/campaigns/${id}/send`);
+    if (sent.status !== 200) throw new Error(`Sending answered ${sent.status}: ${await sent.text()}`);
+    let snapshotMs = null;
+    let firstSentMs = null;
+    let campaign = null;
+    const deadline = Date.now() + 15 * 60_000;
+    for (;;) {
+      campaign = await client.db().collection('newsletter_campaigns').findOne({ _id: id });
+      if (snapshotMs === null && campaign?.snapshotComplete) snapshotMs = performance.now() - started;
+      if (firstSentMs === null && campaign?.sent > 0) firstSentMs = performance.now() - started;
+      if (campaign?.state === 'sent') break;
+      if (Date.now() > deadline) throw new Error(`The campaign did not finish within 15 minutes: ${JSON.stringify(campaign)}`);
+      await sleep(250);
+    }
+    const totalMs = performance.now() - started;
+    const [appCpu, dbCpu] = cpuDelta(pids, cpuBefore);
+    const copies = [...received.values()];
+    const duplicates = copies.filter((n) => n > 1).length;
+    printRows(
+      ['Measure', 'Value'],
+      [
+        ['recipients', String(recipients)],
+        ['snapshot complete after', ms(snapshotMs)],
+        ['first message sent after', ms(firstSentMs)],
+        ['total (send → sent)', ms(totalMs)],
+        ['messages/s (whole campaign)', (campaign.sent / (totalMs / 1000)).toFixed(1)],
+        ['sent / failed / skipped', `${campaign.sent} / ${campaign.failed} / ${campaign.skipped}`],
+        ['received by the SMTP server', String(copies.length)],
+        ['recipients with two copies', String(duplicates)],
+        ['CPU app / database (s)', formatCpu([appCpu, dbCpu], 1000)],
+        ['CPU per 1 000 messages app / database (ms)', formatCpu([appCpu, dbCpu], recipients / 1000, 0)],
+      ],
+    );
+    console.log(`Load average after: ${loadAverage()}`);
+  } finally {
+    await client.close();
+    await stopChild(app.child);
+    services.delete(sinkService);
+    await sinkService.stop();
+  }
+}
+
 async function main() {
   const cpus = os.cpus();
   console.log('Hitscope benchmark');
@@ -1608,6 +1734,7 @@ async function main() {
   if (!only || only === 'webhooks') await benchWebhooks(await databaseBinary());
   if (!only || only === 'releases') await benchReleases(await databaseBinary());
   if (!only || only === 'analytics') await benchAnalytics(await databaseBinary());
+  if (!only || only === 'campaigns') await benchCampaigns(await databaseBinary());
 }
 
 // Protocol-module benchmarks live beside this script in scripts/bench/*.mjs, one per tool. Each

@@ -6,7 +6,17 @@ import { toAuditEntryResponse } from './dto/audit-entry.response.js';
 import { AuditEntry } from './schemas/audit-entry.schema.js';
 
 export type AuditTargetType =
-  'user' | 'plan' | 'product' | 'order' | 'stripe_event' | 'release' | 'signing_key' | 'site_settings' | 'analytics_settings';
+  | 'user'
+  | 'plan'
+  | 'product'
+  | 'order'
+  | 'stripe_event'
+  | 'release'
+  | 'signing_key'
+  | 'site_settings'
+  | 'analytics_settings'
+  | 'campaign'
+  | 'newsletter';
 
 export interface AuditRecord {
   actor: { id: string; email: string };
@@ -15,7 +25,7 @@ export interface AuditRecord {
   /**
    * `user` (admin-users), `plan` and `product` (catalogue), `order` and `stripe_event` (billing),
    * `release` (releases), `signing_key` (licences), `site_settings` (settings; the id names the section),
-   * `analytics_settings` (first-party analytics options).
+   * `analytics_settings` (first-party analytics options), `campaign` and `newsletter` (newsletter campaigns and settings).
    */
   target: { type: AuditTargetType; id: string; label: string };
   before: Record<string, unknown> | null;

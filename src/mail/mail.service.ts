@@ -81,6 +81,34 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     return messageId;
   }
 
+  /**
+   * Stores one message under the caller's own Message-ID (a campaign delivery's, derived from the
+   * delivery): the outbox's unique index on it makes a second call a no-op, so a retried caller
+   * stores it once, without the idempotency-key lookup of `enqueue` (a read of the outbox per
+   * message, which a campaign of thousands cannot afford). With no SMTP server it is kept, not logged
+   * in full (a campaign would flood the log); with one, the outbox worker sends it.
+   */
+  async store(input: MailInput & { messageId: string }): Promise<void> {
+    try {
+      await this.outbox.create({
+        messageId: input.messageId,
+        idempotencyKey: null,
+        to: input.to,
+        subject: input.subject,
+        text: input.text,
+        html: input.html ?? null,
+        headers: input.headers ?? null,
+        status: this.transport ? 'pending' : 'stored',
+        nextAttemptAt: new Date(),
+        createdAt: new Date(),
+      });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      return;
+    }
+    if (this.transport) this.kick();
+  }
+
   /** Starts a drain unless one is running. */
   kick(): void {
     if (this.stopped || this.draining || !this.transport) return;

@@ -96,6 +96,13 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The link for the List-Unsubscribe header and the one-click POST (never expires). */
+  /** The page with the one "Unsubscribe" button (the visible link in a mail's footer). */
+  unsubscribePageUrl(email: string): string {
+    const token = signNewsletterToken(this.key, { purpose: 'unsubscribe', email, expiresAt: null });
+    return `${this.config.publicUrl}/newsletter/unsubscribe?token=${token}`;
+  }
+
+  /** The RFC 8058 one-click URL (the List-Unsubscribe header's). */
   unsubscribeUrl(email: string): string {
     const token = signNewsletterToken(this.key, { purpose: 'unsubscribe', email, expiresAt: null });
     return `${this.config.publicUrl}/api/newsletter/unsubscribe?token=${token}`;
@@ -272,6 +279,37 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     if (!found) return null;
     const { lastConfirmMailAt: _last, mailDay: _day, mailDayCount: _count, _id, ...kept } = found;
     return { email: _id, ...kept };
+  }
+
+  /* Campaigns ----------------------------------------------------------------------------- */
+
+  /** The next confirmed (and not suppressed) addresses after `after`, in `_id` order: the campaign snapshot's pages. */
+  async confirmedAfter(after: string | null, limit: number): Promise<string[]> {
+    const filter: Record<string, unknown> = { state: 'confirmed', suppressed: null };
+    if (after !== null) filter._id = { $gt: after };
+    const page = await this.subscribers.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: string }[]>().exec();
+    return page.map((subscriber) => subscriber._id);
+  }
+
+  async confirmedCount(): Promise<number> {
+    return this.subscribers.countDocuments({ state: 'confirmed', suppressed: null }).exec();
+  }
+
+  /**
+   * Which of these addresses may still get the newsletter (confirmed, not suppressed): one `_id`
+   * lookup each, the cheap kind on FerretDB (an `$in` reads the whole collection there).
+   */
+  async stillConfirmed(emails: string[]): Promise<Set<string>> {
+    const allowed = new Set<string>();
+    // One at a time: a burst would queue ahead of page requests on the app's one connection.
+    for (const email of emails) {
+      const found = await this.subscribers
+        .findById(email, { state: 1, suppressed: 1 })
+        .lean<Pick<Subscriber, 'state' | 'suppressed'>>()
+        .exec();
+      if (found?.state === 'confirmed' && !found.suppressed) allowed.add(email);
+    }
+    return allowed;
   }
 
   /* Admin --------------------------------------------------------------------------------- */

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   messageId: string;
   /** The body with quoted-printable soft breaks and escapes undone. */
   body: string;
+  /** When the sink took it (epoch ms). */
+  at: number;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -18,12 +20,20 @@ const header = (raw: string, name: string) =>
 
 /**
  * A real SMTP server on loopback that keeps what it receives. `rejectNext` makes the next N
- * deliveries fail with a temporary 451 after the data was sent (to test retries).
+ * deliveries fail with a temporary 451 after the data was sent (to test retries); `failShare`
+ * answers that share of all messages (at random) with a temporary 451 after the data;
+ * `refuseRecipients` answers RCPT TO for those addresses with the given code (e.g. 550, permanent);
+ * `holdReplies` keeps the message (it is in `received`) but answers nothing until `releaseHeld()`:
+ * a client that dies meanwhile never learns it was delivered.
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   readonly attempts: string[] = [];
   rejectNext = 0;
+  failShare = 0;
+  readonly refuseRecipients = new Map<string, number>();
+  holdReplies = false;
+  private held: (() => void)[] = [];
   private server: SMTPServer;
   port = 0;
 
@@ -32,6 +42,13 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Many concurrent pooled connections from a campaign: no artificial limit here.
+      maxClients: 1000,
+      onRcptTo: (address, _session, callback) => {
+        const code = this.refuseRecipients.get(address.address.toLowerCase());
+        if (code) return callback(Object.assign(new Error(`Mailbox refused (${code})`), { responseCode: code }));
+        callback();
+      },
       onData: (stream, session, callback) => {
         let raw = '';
         stream.setEncoding('utf8');
@@ -39,8 +56,8 @@ export class SmtpSink {
         stream.on('end', () => {
           const messageId = header(raw, 'Message-ID');
           this.attempts.push(messageId);
-          if (this.rejectNext > 0) {
-            this.rejectNext -= 1;
+          if (this.rejectNext > 0 || (this.failShare > 0 && Math.random() < this.failShare)) {
+            if (this.rejectNext > 0) this.rejectNext -= 1;
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
             return callback(error);
           }
@@ -50,8 +67,10 @@ export class SmtpSink {
             subject: header(raw, 'Subject'),
             messageId,
             body: decodeQuotedPrintable(raw),
+            at: Date.now(),
           });
-          callback();
+          if (this.holdReplies) this.held.push(() => callback());
+          else callback();
         });
       },
     });
@@ -72,6 +91,13 @@ export class SmtpSink {
         throw new Error(`No matching mail within ${timeoutMs} ms (received: ${this.received.map((m) => m.subject).join(', ')})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Answers every held message (250). */
+  releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const reply of held) reply();
   }
 
   stop(): Promise<void> {

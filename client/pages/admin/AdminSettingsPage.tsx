@@ -4,6 +4,7 @@ import { AnalyticsSettingsSection } from '../../features/analytics/components/An
 import { CatalogueSection } from '../../features/catalogue-admin/components/CatalogueSection.js';
 import { SigningKeysSection } from '../../features/licensing-admin/components/SigningKeysSection.js';
 import { ReleasesSection } from '../../features/releases-admin/components/ReleasesSection.js';
+import { NewsletterSettingsSection } from '../../features/newsletter/components/NewsletterSettingsSection.js';
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
 import { AnnouncementSection } from '../../features/site-settings/components/AnnouncementSection.js';
 import { GeneralSection } from '../../features/site-settings/components/GeneralSection.js';
@@ -39,6 +40,7 @@ const SECTIONS: ReadonlyArray<{ id: string; label: string; render: (id: string) 
   { id: 'redirect-rules', label: 'Redirect rules', render: () => <RedirectRulesSection /> },
   { id: 'sponsors', label: 'Sponsors', render: (id) => <SponsorsSection id={id} /> },
   { id: 'privacy', label: 'Privacy policy', render: (id) => <PrivacySection id={id} /> },
+  { id: 'newsletter', label: 'Newsletter', render: () => <NewsletterSettingsSection /> },
   { id: 'analytics', label: 'Analytics', render: () => <AnalyticsSettingsSection /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueSection /> },
   { id: 'releases', label: 'Releases', render: () => <ReleasesSection /> },
@@ -49,8 +51,8 @@ export default function AdminSettingsPage() {
   return (
     <>
       <PageHeader title="Settings">
-        Site name, registration, announcement, redirect rules, sponsors, privacy policy, analytics, catalogue, releases and licence signing
-        keys. Every change is audited.
+        Site name, registration, announcement, redirect rules, sponsors, privacy policy, newsletter sending, analytics, catalogue, releases
+        and licence signing keys. Every change is audited.
       </PageHeader>
       <div className="site-settings">
         <SettingsNav items={SECTIONS} />

@@ -1,0 +1,42 @@
+/** How the campaign workers pace themselves; production values here, tests inject small ones (CAMPAIGN_SENDER_OPTIONS). */
+export interface CampaignSenderOptions {
+  /** Deliveries claimed per batch. */
+  batchSize: number;
+  /** Messages in flight at once per instance (the SMTP pool has as many connections). */
+  concurrency: number;
+  /** How long a claim holds a delivery; a worker that dies releases it when this runs out. */
+  leaseMs: number;
+  /** How often an idle worker looks for work. */
+  pollMs: number;
+  /** Delay after the 1st, 2nd … failed attempt (the last value repeats if attempts allow more). */
+  backoffMs: readonly number[];
+  /** Attempts per recipient, the first one included. */
+  maxAttempts: number;
+  /** Failed attempts in a row (no success in between) after which the campaign pauses itself. */
+  autoPauseAfter: number;
+  /** Subscribers copied into deliveries per step of the snapshot. */
+  snapshotBatch: number;
+  /** On shutdown, how long to wait for messages in flight before leaving them to their lease. */
+  shutdownGraceMs: number;
+}
+
+export const CAMPAIGN_SENDER_OPTIONS = Symbol('CAMPAIGN_SENDER_OPTIONS');
+
+const MINUTE = 60_000;
+
+export const DEFAULT_CAMPAIGN_SENDER_OPTIONS: CampaignSenderOptions = {
+  // Small enough that one claim or settle (a write per delivery on FerretDB) never holds the
+  // app's one database connection for long: page requests interleave between them.
+  batchSize: 50,
+  concurrency: 8,
+  leaseMs: 2 * MINUTE,
+  pollMs: 2000,
+  backoffMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE],
+  maxAttempts: 4,
+  autoPauseAfter: 50,
+  snapshotBatch: 1000,
+  shutdownGraceMs: 10_000,
+};
+
+export const backoffAfter = (options: Pick<CampaignSenderOptions, 'backoffMs'>, attempts: number): number =>
+  options.backoffMs[Math.min(attempts, options.backoffMs.length) - 1] ?? 0;

@@ -1,0 +1,129 @@
+import { expect, type Page, test } from '@playwright/test';
+import { MongoClient } from 'mongodb';
+import { browserServerDatabaseUri, gotoHydrated, signInAsAdmin } from './fixtures.js';
+
+/** Confirmed subscribers written straight into the browser server's list. */
+async function seedConfirmed(prefix: string, count: number): Promise<void> {
+  const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });
+  try {
+    const now = new Date();
+    await client
+      .db()
+      .collection('newsletter_subscribers')
+      .insertMany(
+        Array.from({ length: count }, (_, index) => ({
+          _id: `${prefix}-${index}@hitscope.test` as never,
+          state: 'confirmed',
+          consent: { source: 'home', at: now, ipHash: null, textVersion: 'test' },
+          confirmation: { at: now, ipHash: null, via: 'link' },
+          createdAt: now,
+          confirmedAt: now,
+          unsubscribedAt: null,
+          suppressed: null,
+          lastConfirmMailAt: null,
+          mailDay: null,
+          mailDayCount: 0,
+          updatedAt: now,
+        })),
+      );
+  } finally {
+    await client.close();
+  }
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const count = async (page: Page, label: string) =>
+  Number(
+    (await page.locator('.campaign-detail__counts > div').filter({ hasText: label }).locator('dd').first().innerText()).replace(/\D/g, ''),
+  );
+
+// One after the other: each campaign goes to every confirmed subscriber, the other's included.
+test.describe.configure({ mode: 'serial' });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`compose → preview → test → send, with the progress moving to the end (${colorScheme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    const prefix = `campaign-${colorScheme}-${Date.now().toString(36)}`;
+    await seedConfirmed(prefix, 100);
+    await signInAsAdmin(page.request);
+    await gotoHydrated(page, '/admin/newsletter');
+    const campaigns = page.getByRole('region', { name: 'Campaigns' });
+    await expect(campaigns).toBeVisible();
+    await campaigns.getByRole('button', { name: 'New campaign' }).click();
+
+    const subject = `Release notes ${prefix}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message (Markdown)').fill('# What is new\n\n- Faster **HAR** analysis\n- See [pricing](/pricing)');
+    // The live preview, beside the editor on a wide screen.
+    const preview = page.getByRole('article', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'What is new' })).toBeVisible();
+    await expect(preview.getByText('Faster', { exact: false })).toBeVisible();
+    await expect(preview.getByRole('link', { name: 'pricing' })).toHaveAttribute('href', '/pricing');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(toasts(page).getByText('Draft saved')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]campaign=[\w-]{12}/);
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    await page.getByLabel('Send a test to').fill('proof-reader@hitscope.test');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(toasts(page).getByText('Test message sent to proof-reader@hitscope.test')).toBeVisible();
+
+    const send = page.getByRole('button', { name: /^Send to [\d,]+ confirmed subscribers$/ });
+    await expect(send).toBeEnabled();
+    const recipients = Number((await send.innerText()).replace(/\D/g, ''));
+    expect(recipients).toBeGreaterThanOrEqual(100);
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Send this campaign?' });
+    await expect(dialog).toContainText(subject);
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await expect(toasts(page).getByText('Sending started')).toBeVisible();
+
+    // The progress view: numbers that move while it sends, then settle at "sent".
+    await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+    const bar = page.getByRole('progressbar', { name: 'Recipients done' });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    const seen = new Set<number>();
+    await expect
+      .poll(
+        async () => {
+          seen.add(await count(page, 'Sent'));
+          return seen.size;
+        },
+        { timeout: 60_000, intervals: [200] },
+      )
+      .toBeGreaterThanOrEqual(3);
+    await expect(page.locator('.campaign-detail .campaign-state')).toHaveText('Sent', { timeout: 90_000 });
+    expect(await count(page, 'Sent')).toBe(recipients);
+    expect(await count(page, 'Queued')).toBe(0);
+    await expect(bar).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`^${recipients.toLocaleString('en-GB')} of ${recipients.toLocaleString('en-GB')} recipients done \\(100%\\)$`),
+    );
+    await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+
+    // Back to the list: the campaign with its state and counts.
+    await page.getByRole('button', { name: '← Campaigns' }).click();
+    const row = page.locator('.campaigns__table tbody tr').filter({ hasText: subject });
+    await expect(row.getByText('Sent', { exact: true })).toBeVisible();
+    await expect(row).toContainText(`${recipients.toLocaleString('en-GB')} / ${recipients.toLocaleString('en-GB')}`);
+  });
+}
+
+test('on a phone the editor has Write and Preview tabs and nothing overflows', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAsAdmin(page.request);
+  await gotoHydrated(page, '/admin/newsletter?campaign=new');
+  await page.getByLabel('Subject').fill('Phone draft');
+  await page.getByLabel('Message (Markdown)').fill('## Small screens\n\nStill readable.');
+  const preview = page.getByRole('article', { name: 'Preview' });
+  await expect(preview).toBeHidden();
+  await page.getByText('Preview', { exact: true }).first().click();
+  await expect(preview.getByRole('heading', { name: 'Small screens' })).toBeVisible();
+  await expect(page.getByLabel('Message (Markdown)')).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
