@@ -33,6 +33,25 @@ describe('analyseHarChunks', () => {
     expect(whole.hits).toHaveLength(large.hits);
     const { analysis } = analyseHarChunks(pieces(text, 65_536));
     expect(analysis).toEqual(whole);
+    // Keeping only the requests (all of them, or those after the first 500 hits) and decoding them
+    // again at the end gives the same result, in the same order.
+    for (const keepDecoded of [0, 500]) expect(analyseHarChunks(pieces(text, 65_536), { keepDecoded }).analysis).toEqual(whole);
+  });
+
+  it('keeps only the requests of the hits beyond keepDecoded, with the same result on every fixture', () => {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har', 'real-world-tags.har']) {
+      const text = fixture(name);
+      const whole = analyseHar(parseHar(text));
+      for (const keepDecoded of [0, 1, 3]) expect(analyseHarChunks([text], { keepDecoded }).analysis).toEqual(whole);
+    }
+    // While reading, the hits are counted all the same.
+    const analysis = new HarStreamAnalysis({ keepDecoded: 0 });
+    const { log } = parseHar(fixture('ga4-batched.har'));
+    log.entries.forEach((each, index) => analysis.add(each, index));
+    const hits = analyseHar(parseHar(fixture('ga4-batched.har'))).hits.length;
+    expect(hits).toBeGreaterThan(1);
+    expect(analysis.hits).toBe(hits);
+    expect(analysis.finish(log).hits).toHaveLength(hits);
   });
 
   it('counts entries that are not objects without decoding them', () => {
