@@ -18,6 +18,11 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 let analysis: HarAnalysis | null = null;
+/**
+ * Hit `id` with all its decoded parameters. A large file's hits are kept light (no parameters or
+ * items: HarStreamAnalysis.finishLight) and decoded again here, one at a time, when they are asked for.
+ */
+let detail: (id: number) => Hit | null = () => null;
 /** Lower-cased text of each hit the free-text search looks in, built on first search. */
 let haystacks: string[] | null = null;
 
@@ -26,9 +31,11 @@ const REPORT_EVERY = 50;
 /** Bytes decoded and scanned at a time (see analyse). */
 const PIECE = 32 * 1024;
 /**
- * Files up to this size keep their hits decoded while they are read; larger ones keep the requests
- * and decode them again at the end, slower but with far less memory held meanwhile (a 100 MB file
- * peaks around 300 MB of renderer memory either way; a 1 GB one did not stay under 400 MB).
+ * Files up to this size keep their hits decoded while they are read, and after. Larger ones keep
+ * the requests while reading and decode them again at the end, then keep light hits whose details
+ * are decoded again when asked for (a hit opened, the first search, the export): slower, but with
+ * far less memory held (a 100 MB file peaks around 300 MB of renderer memory either way; a 1 GB one
+ * went over 500 MB with its hits kept decoded).
  */
 const DECODED_UP_TO = 256 * 1024 * 1024;
 /** Bytes of the file read at a time. */
@@ -59,9 +66,12 @@ function rowOf(hit: Hit, result: HarAnalysis): HitRow {
 
 async function analyse(file: File) {
   analysis = null;
+  detail = () => null;
   haystacks = null;
-  // A large capture keeps only the requests of its hits while it is read (HarStreamAnalysis).
-  const streamed = new HarStreamAnalysis({ keepDecoded: file.size > DECODED_UP_TO ? 0 : Infinity });
+  // A large capture keeps only the requests of its hits while it is read, and light hits after
+  // (HarStreamAnalysis).
+  const large = file.size > DECODED_UP_TO;
+  const streamed = new HarStreamAnalysis({ keepDecoded: large ? 0 : Infinity });
   let decodeMs = 0;
   const parser = new HarStreamParser({
     onEntry: (entry, index) => {
@@ -122,9 +132,11 @@ async function analyse(file: File) {
     }
     const read = performance.now();
     report('checking');
-    const result = streamed.finish(end ?? parser.log);
+    const finished = large ? streamed.finishLight(end ?? parser.log) : null;
+    const result = finished?.analysis ?? streamed.finish(end ?? parser.log);
     const analysed = performance.now();
     analysis = result;
+    detail = finished?.detail ?? ((id) => result.hits[id] ?? null);
     const parseMs = scanMs - decodeMs;
     post({
       type: 'done',
@@ -147,7 +159,8 @@ async function analyse(file: File) {
   }
 }
 
-function haystack(hit: Hit): string {
+function haystack(light: Hit): string {
+  const hit = detail(light.id) ?? light;
   const parts = [hit.vendor, hit.type, hit.accountId ?? '', hit.url, hit.page ?? '', hit.body ?? ''];
   for (const param of hit.params) parts.push(param.key, param.name, param.value);
   for (const item of hit.items) for (const param of item.params) parts.push(param.value);
@@ -181,10 +194,11 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     }
     case 'hit':
-      post({ type: 'hit', seq: message.seq, hit: analysis?.hits[message.id] ?? null });
+      post({ type: 'hit', seq: message.seq, hit: analysis ? detail(message.id) : null });
       break;
     case 'export': {
-      const blob = new Blob([JSON.stringify(analysis ?? null, null, 2)], { type: 'application/json' });
+      const whole = analysis && { ...analysis, hits: analysis.hits.map((hit) => detail(hit.id) ?? hit) };
+      const blob = new Blob([JSON.stringify(whole ?? null, null, 2)], { type: 'application/json' });
       post({ type: 'export', blob });
       break;
     }

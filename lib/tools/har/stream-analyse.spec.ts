@@ -68,6 +68,25 @@ describe('analyseHarChunks', () => {
     expect(() => analyseHarChunks([fixture('truncated.har')])).toThrow('The file is not valid JSON');
   });
 
+  it('keeps light hits with finishLight, and decodes a hit whole again on demand', () => {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'real-world-tags.har']) {
+      const text = fixture(name);
+      const whole = analyseHar(parseHar(text));
+      const analysis = new HarStreamAnalysis({ keepDecoded: 0 });
+      const { log } = parseHar(text);
+      log.entries.forEach((each, index) => analysis.add(each, index));
+      const { analysis: light, detail } = analysis.finishLight(log);
+      // Everything but the parameters and items is there, the warnings and summary included.
+      expect(light.summary).toEqual(whole.summary);
+      expect(light.warnings).toEqual(whole.warnings);
+      expect(light.hits).toEqual(whole.hits.map((hit) => ({ ...hit, params: [], items: [] })));
+      expect(whole.hits.some((hit) => hit.params.length > 0)).toBe(true);
+      // Each hit whole again, batched ones (several hits of one request) included.
+      for (const hit of whole.hits) expect(detail(hit.id)).toEqual(hit);
+      expect(detail(whole.hits.length)).toBeNull();
+    }
+  });
+
   it('analyses the entries read so far when the file breaks off', () => {
     const text = fixture('shop-session.har');
     const analysis = new HarStreamAnalysis();

@@ -29,8 +29,8 @@ export interface HarStreamAnalysisOptions {
  * files (har.worker.ts; scripts/bench/har-browser.mjs measures both).
  */
 export class HarStreamAnalysis {
-  /** Each analytics entry: its decoded hits, or (beyond keepDecoded) its request to decode again. */
-  private readonly found: Array<{ index: number; timeMs: number; drafts: HitDraft[] | null; request: CapturedRequest | null }> = [];
+  /** Each analytics entry: its request, and its decoded hits unless they are beyond keepDecoded. */
+  private readonly found: Array<{ index: number; timeMs: number; drafts: HitDraft[] | null; request: CapturedRequest }> = [];
   private readonly keepDecoded: number;
   private entryCount = 0;
   private hitCount = 0;
@@ -59,36 +59,78 @@ export class HarStreamAnalysis {
     const drafts = decodeRequest(request);
     if (!drafts.length) return;
     const keep = this.hitCount + drafts.length <= this.keepDecoded;
-    this.found.push({ index, timeMs: request.timeMs, drafts: keep ? drafts : null, request: keep ? null : request });
+    this.found.push({ index, timeMs: request.timeMs, drafts: keep ? drafts : null, request });
     this.hitCount += drafts.length;
   }
 
   /** Orders the hits, checks them and summarises. */
   finish(log: Pick<HarLog['log'], 'creator'> = {}): HarAnalysis {
+    return this.complete(log, false).analysis;
+  }
+
+  /**
+   * As finish(), but each hit is kept without its decoded parameters and items (`params` and
+   * `items` are empty): detail(id) decodes them again from the hit's request. For captures whose
+   * full analysis would be too large to keep: each hit is decoded, checked, then made light, so the
+   * decoded hits are never all held at once.
+   */
+  finishLight(log: Pick<HarLog['log'], 'creator'> = {}): LightHarAnalysis {
+    return this.complete(log, true);
+  }
+
+  private complete(log: Pick<HarLog['log'], 'creator'>, light: boolean): LightHarAnalysis {
     // HAR exporters write entries in start order, but merged captures may not be (as analyseHar).
     const found = this.found;
     found.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
     const hits: Hit[] = [];
+    // For light hits: the request of each hit and its place among that request's hits.
+    const sources: CapturedRequest[] = [];
+    const parts: number[] = [];
+    const collector = new WarningCollector();
     for (const each of found) {
-      for (const draft of each.drafts ?? decodeRequest(each.request!)) {
+      const drafts = each.drafts ?? decodeRequest(each.request);
+      drafts.forEach((draft, part) => {
         const hit = draft as Hit;
         hit.id = hits.length;
         hit.warningIds = [];
         hits.push(hit);
-      }
+        // A hit's own checks read its parameters: done before they are dropped (in hit order, as
+        // finish() does after decoding them all).
+        checkHit(hit, collector);
+        if (light) {
+          hit.params = [];
+          hit.items = [];
+          sources.push(each.request);
+          parts.push(part);
+        }
+      });
     }
     const analyticsEntries = found.length;
     this.found.length = 0;
-    const collector = new WarningCollector();
-    for (const hit of hits) checkHit(hit, collector);
     checkAcross(hits, collector);
     const creator = log.creator?.name ? `${log.creator.name} ${log.creator.version ?? ''}`.trim() : null;
-    return {
+    const analysis: HarAnalysis = {
       hits,
       warnings: collector.warnings,
       summary: summarise(hits, collector.warnings, { entries: this.entryCount, analyticsEntries, creator }),
     };
+    const detail = (id: number): Hit | null => {
+      const hit = hits[id];
+      if (!hit) return null;
+      if (!light) return hit;
+      const draft = decodeRequest(sources[id]!)[parts[id]!];
+      return draft ? { ...draft, id, warningIds: hit.warningIds } : null;
+    };
+    return { analysis, detail };
   }
+}
+
+/** The result of HarStreamAnalysis.finishLight. */
+export interface LightHarAnalysis {
+  /** Its hits have empty `params` and `items`; everything else is as finish() answers. */
+  analysis: HarAnalysis;
+  /** Hit `id` whole, as finish() would have it (decoded again from its request). */
+  detail: (id: number) => Hit | null;
 }
 
 export interface StreamedHar {
