@@ -1,7 +1,7 @@
 // HAR analyser in the browser: the real page (/dashboard/tools/hitscope-for-browsers) in Debian's
 // Chromium against the production app, with the ~100 MB / 20 000-entry HAR of scripts/bench/har.mjs
 // chosen through the page's file input, then a 1 GB one (HAR_BENCH_LARGE_MB, written to a temporary
-// folder and deleted after: time to results, progress reports, renderer memory). It times the way from the input's change event to the
+// folder and deleted after: time to results, progress reports, renderer memory, opening a hit). It times the way from the input's change event to the
 // results summary on screen, with the worker's own read/parse/analyse split; the main thread's long
 // tasks meanwhile (a `longtask` PerformanceObserver); the page's JS heap (CDP Performance.getMetrics;
 // the worker has a heap of its own, so the renderer process's peak RSS, read from /proc, is printed
@@ -442,6 +442,15 @@ async function largeRun({ context, work, sizeMb }) {
         `${megabytes(rssBefore)} / ${megabytes(peakRss)} / ${megabytes(Math.max(0, ...after.map((renderer) => renderer.rss)))} (page and worker)`,
       ],
       ['renderer process peak RSS (VmHWM, the whole life of the page)', megabytes(Math.max(0, ...after.map((renderer) => renderer.hwm)))],
+    ]);
+    // The worker keeps a large file's hits light and decodes one again when it is opened: the first
+    // hit of the list, until its parameters are on screen.
+    const opened = performance.now();
+    await page.getByRole('list', { name: 'Analytics hits' }).getByRole('button').first().click();
+    const parameters = page.locator('.har-detail').getByRole('table', { name: 'Decoded parameters' }).getByRole('row');
+    await parameters.nth(1).waitFor({ timeout: FILTER_TIMEOUT_MS });
+    printTable([
+      ['first hit opened → its parameters on screen', `${millis(performance.now() - opened)} (${(await parameters.count()) - 1} rows)`],
     ]);
     await page.close();
   } finally {

@@ -7,8 +7,8 @@ import type { HarAnalysis, Hit } from '../../../lib/tools/har/types.js';
 import type { FromWorker, HitFilter, HitRow, ReadProgress, ToWorker } from './protocol.js';
 
 /*
- * Runs the HAR analysis off the main thread. The file is read here as a stream (File.stream, a
- * streaming TextDecoder), each entry of log.entries is parsed and decoded as soon as it has arrived
+ * Runs the HAR analysis off the main thread. The file is read here a window at a time (File.slice,
+ * Blob.arrayBuffer, a streaming TextDecoder), each entry of log.entries is parsed and decoded as soon as it has arrived
  * (lib/tools/har/stream-parser.ts), and only the decoded hits are kept: the text is never held
  * whole, nor the parsed file, so the memory needed does not grow with the size of the capture's
  * response bodies. Nothing is sent anywhere: this worker makes no network request at all. A new
@@ -18,6 +18,11 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 let analysis: HarAnalysis | null = null;
+/**
+ * Hit `id` with all its decoded parameters. A large file's hits are kept light (no parameters or
+ * items: HarStreamAnalysis.finishLight) and decoded again here, one at a time, when they are asked for.
+ */
+let detail: (id: number) => Hit | null = () => null;
 /** Lower-cased text of each hit the free-text search looks in, built on first search. */
 let haystacks: string[] | null = null;
 
@@ -25,6 +30,16 @@ let haystacks: string[] | null = null;
 const REPORT_EVERY = 50;
 /** Bytes decoded and scanned at a time (see analyse). */
 const PIECE = 32 * 1024;
+/**
+ * Files up to this size keep their hits decoded while they are read, and after. Larger ones keep
+ * the requests while reading and decode them again at the end, then keep light hits whose details
+ * are decoded again when asked for (a hit opened, the first search, the export): slower, but with
+ * far less memory held (a 100 MB file peaks around 300 MB of renderer memory either way; a 1 GB one
+ * went over 500 MB with its hits kept decoded).
+ */
+const DECODED_UP_TO = 256 * 1024 * 1024;
+/** Bytes of the file read at a time. */
+const WINDOW = 4 * 1024 * 1024;
 
 function rowOf(hit: Hit, result: HarAnalysis): HitRow {
   let severity: HitRow['severity'] = null;
@@ -51,9 +66,12 @@ function rowOf(hit: Hit, result: HarAnalysis): HitRow {
 
 async function analyse(file: File) {
   analysis = null;
+  detail = () => null;
   haystacks = null;
-  const started = performance.now();
-  const streamed = new HarStreamAnalysis();
+  // A large capture keeps only the requests of its hits while it is read, and light hits after
+  // (HarStreamAnalysis).
+  const large = file.size > DECODED_UP_TO;
+  const streamed = new HarStreamAnalysis({ keepDecoded: large ? 0 : Infinity });
   let decodeMs = 0;
   const parser = new HarStreamParser({
     onEntry: (entry, index) => {
@@ -69,26 +87,30 @@ async function analyse(file: File) {
     let scanMs = 0;
     let end: HarStreamEnd | null = null;
     let incomplete: string | null = null;
-    const reader = file.stream().getReader();
     const decoder = new TextDecoder();
     report('reading');
     let lastReport = performance.now();
+    let readMs = 0;
     try {
-      // The next chunk is asked for before this one is scanned, so that the browser reads the file
-      // while the worker parses (a stream only reads when a read is pending).
-      let next = reader.read();
-      for (;;) {
-        const chunk = await next;
-        if (chunk.done) break;
-        next = reader.read();
-        next.catch(() => undefined);
-        bytes += chunk.value.byteLength;
-        // Chromium hands out chunks of up to 2 MB; decoded whole, each would be a string too large for
-        // V8's young generation, kept until a full collection (the renderer grew by hundreds of MB
-        // on a 1 GB file). Pieces of PIECE bytes die young.
+      // The file is read a window at a time (File.slice, Blob.arrayBuffer), not through
+      // File.stream(): the stream's own buffering held about 100 MB more of the renderer's memory on
+      // a 1 GB file, and FileReaderSync was slower (scripts/bench/har-browser.mjs). The next window is
+      // asked for before this one is scanned, so that the browser reads while the worker parses, and
+      // at most two windows are alive at a time.
+      let next: Promise<ArrayBuffer> | null = file.slice(0, WINDOW).arrayBuffer();
+      while (next) {
+        const beforeRead = performance.now();
+        const bytesRead: Uint8Array = new Uint8Array(await next);
         const before = performance.now();
-        for (let at = 0; at < chunk.value.byteLength; at += PIECE) {
-          parser.push(decoder.decode(chunk.value.subarray(at, at + PIECE), { stream: true }));
+        readMs += before - beforeRead;
+        bytes += bytesRead.byteLength;
+        next = bytesRead.byteLength && bytes < file.size ? file.slice(bytes, bytes + WINDOW).arrayBuffer() : null;
+        next?.catch(() => undefined);
+        // Decoded whole, a window would be a string too large for V8's young generation, kept
+        // until a full collection (the renderer grew by hundreds of MB on a 1 GB file). Pieces of
+        // PIECE bytes die young.
+        for (let at = 0; at < bytesRead.byteLength; at += PIECE) {
+          parser.push(decoder.decode(bytesRead.subarray(at, at + PIECE), { stream: true }));
         }
         const after = performance.now();
         scanMs += after - before;
@@ -107,13 +129,14 @@ async function analyse(file: File) {
       // the rest is missing. With nothing read, it is an error as any other.
       if (!(error instanceof HarError) || error.code !== 'invalid_json' || streamed.entries === 0) throw error;
       incomplete = error.message;
-      void reader.cancel().catch(() => undefined);
     }
     const read = performance.now();
     report('checking');
-    const result = streamed.finish(end ?? parser.log);
+    const finished = large ? streamed.finishLight(end ?? parser.log) : null;
+    const result = finished?.analysis ?? streamed.finish(end ?? parser.log);
     const analysed = performance.now();
     analysis = result;
+    detail = finished?.detail ?? ((id) => result.hits[id] ?? null);
     const parseMs = scanMs - decodeMs;
     post({
       type: 'done',
@@ -122,7 +145,7 @@ async function analyse(file: File) {
       summary: result.summary,
       warnings: result.warnings,
       rows: result.hits.map((hit) => rowOf(hit, result)),
-      timings: { readMs: read - started - scanMs, parseMs, analyseMs: decodeMs + (analysed - read) },
+      timings: { readMs, parseMs, analyseMs: decodeMs + (analysed - read) },
       incomplete,
     });
   } catch (error) {
@@ -136,7 +159,8 @@ async function analyse(file: File) {
   }
 }
 
-function haystack(hit: Hit): string {
+function haystack(light: Hit): string {
+  const hit = detail(light.id) ?? light;
   const parts = [hit.vendor, hit.type, hit.accountId ?? '', hit.url, hit.page ?? '', hit.body ?? ''];
   for (const param of hit.params) parts.push(param.key, param.name, param.value);
   for (const item of hit.items) for (const param of item.params) parts.push(param.value);
@@ -170,10 +194,11 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     }
     case 'hit':
-      post({ type: 'hit', seq: message.seq, hit: analysis?.hits[message.id] ?? null });
+      post({ type: 'hit', seq: message.seq, hit: analysis ? detail(message.id) : null });
       break;
     case 'export': {
-      const blob = new Blob([JSON.stringify(analysis ?? null, null, 2)], { type: 'application/json' });
+      const whole = analysis && { ...analysis, hits: analysis.hits.map((hit) => detail(hit.id) ?? hit) };
+      const blob = new Blob([JSON.stringify(whole ?? null, null, 2)], { type: 'application/json' });
       post({ type: 'export', blob });
       break;
     }

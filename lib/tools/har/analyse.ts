@@ -110,11 +110,25 @@ function captured(entry: HarEntry, entryIndex: number, url: string): CapturedReq
   };
 }
 
+/**
+ * What decodeEntry reads from one HAR entry (its request, status and start time), or null when the
+ * entry cannot be an analytics hit. Far smaller than the entry: the stream analysis keeps this for
+ * each analytics entry and decodes it again when the hits are put in order (stream-analyse.ts).
+ */
+export function captureEntry(entry: HarEntry, entryIndex: number): CapturedRequest | null {
+  const url = entry.request?.url;
+  if (typeof url !== 'string' || !isCandidate(url)) return null;
+  return captured(entry, entryIndex, url);
+}
+
 /** Decodes one HAR entry into zero, one or several hits (batched requests). */
 export function decodeEntry(entry: HarEntry, entryIndex: number): HitDraft[] {
-  const url = entry.request?.url;
-  if (typeof url !== 'string' || !isCandidate(url)) return [];
-  const request = captured(entry, entryIndex, url);
+  const request = captureEntry(entry, entryIndex);
+  return request ? decodeRequest(request) : [];
+}
+
+/** Decodes the request of one HAR entry (captureEntry) into zero, one or several hits. */
+export function decodeRequest(request: CapturedRequest): HitDraft[] {
   const queryPairs = parsePairs(request.query);
   if (isGa4(request, queryPairs)) return decodeGa4(request, queryPairs);
   return (

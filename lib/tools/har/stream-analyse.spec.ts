@@ -33,6 +33,25 @@ describe('analyseHarChunks', () => {
     expect(whole.hits).toHaveLength(large.hits);
     const { analysis } = analyseHarChunks(pieces(text, 65_536));
     expect(analysis).toEqual(whole);
+    // Keeping only the requests (all of them, or those after the first 500 hits) and decoding them
+    // again at the end gives the same result, in the same order.
+    for (const keepDecoded of [0, 500]) expect(analyseHarChunks(pieces(text, 65_536), { keepDecoded }).analysis).toEqual(whole);
+  });
+
+  it('keeps only the requests of the hits beyond keepDecoded, with the same result on every fixture', () => {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har', 'real-world-tags.har']) {
+      const text = fixture(name);
+      const whole = analyseHar(parseHar(text));
+      for (const keepDecoded of [0, 1, 3]) expect(analyseHarChunks([text], { keepDecoded }).analysis).toEqual(whole);
+    }
+    // While reading, the hits are counted all the same.
+    const analysis = new HarStreamAnalysis({ keepDecoded: 0 });
+    const { log } = parseHar(fixture('ga4-batched.har'));
+    log.entries.forEach((each, index) => analysis.add(each, index));
+    const hits = analyseHar(parseHar(fixture('ga4-batched.har'))).hits.length;
+    expect(hits).toBeGreaterThan(1);
+    expect(analysis.hits).toBe(hits);
+    expect(analysis.finish(log).hits).toHaveLength(hits);
   });
 
   it('counts entries that are not objects without decoding them', () => {
@@ -47,6 +66,25 @@ describe('analyseHarChunks', () => {
   it('throws the errors of parseHar', () => {
     expect(() => analyseHarChunks([fixture('not-a-har.json')])).toThrow(HarError);
     expect(() => analyseHarChunks([fixture('truncated.har')])).toThrow('The file is not valid JSON');
+  });
+
+  it('keeps light hits with finishLight, and decodes a hit whole again on demand', () => {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'real-world-tags.har']) {
+      const text = fixture(name);
+      const whole = analyseHar(parseHar(text));
+      const analysis = new HarStreamAnalysis({ keepDecoded: 0 });
+      const { log } = parseHar(text);
+      log.entries.forEach((each, index) => analysis.add(each, index));
+      const { analysis: light, detail } = analysis.finishLight(log);
+      // Everything but the parameters and items is there, the warnings and summary included.
+      expect(light.summary).toEqual(whole.summary);
+      expect(light.warnings).toEqual(whole.warnings);
+      expect(light.hits).toEqual(whole.hits.map((hit) => ({ ...hit, params: [], items: [] })));
+      expect(whole.hits.some((hit) => hit.params.length > 0)).toBe(true);
+      // Each hit whole again, batched ones (several hits of one request) included.
+      for (const hit of whole.hits) expect(detail(hit.id)).toEqual(hit);
+      expect(detail(whole.hits.length)).toBeNull();
+    }
   });
 
   it('analyses the entries read so far when the file breaks off', () => {
