@@ -1525,7 +1525,7 @@ async function benchAnalytics(binary) {
         `${result.latency.p99} ms`,
         `${perEvent(0)} / ${perEvent(1)}`,
         String(result.non2xx + result.errors + result.timeouts),
-        '≥ 2000 events/s, p99 < 5 ms',
+        '≥ 2000 events/s',
       ],
     ],
   );
@@ -1534,6 +1534,15 @@ async function benchAnalytics(binary) {
       `Database writes: at most ${(writeBound / (WARMUP_S + DURATION_S)).toFixed(0)}/s for ` +
       `${(result.requests.total / DURATION_S).toFixed(0)} events/s (one insert per new visitor-day, one upsert per counter key ` +
       `per 5 s flush, a visitor's document when a visit starts or every 4 minutes); they grow with visitors and distinct values, not page views.`,
+  );
+
+  // The latency goal is for the collector taking 2 000 events/s. Flat out at 32 connections the mean
+  // latency is 32 ÷ throughput whatever the code does (Little's law), so it is measured at a fixed
+  // arrival rate instead.
+  const paced = await autocannon({ ...options, duration: DURATION_S, overallRate: 2000 });
+  console.log(
+    `At a fixed 2 000 events/s (32 connections, ${DURATION_S} s): ${paced.requests.mean.toFixed(0)} events/s, ` +
+      `p50 ${paced.latency.p50} ms, p99 ${paced.latency.p99} ms, ${paced.non2xx + paced.errors + paced.timeouts} not 202 (goal: p99 < 5 ms)`,
   );
 
   const dashboardUrl = `${app.baseUrl}/api/admin/analytics?preset=90d`;
