@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SendLimits } from '../../../lib/api/newsletter-campaigns.js';
 import { SendWindow } from './schemas/newsletter-settings.schema.js';
+import { upsertWithRetry } from '../../database/upsert.js';
 
 export interface SlotGrant {
   /** How many messages may go now (0..wanted). */
@@ -40,14 +41,18 @@ export class SendLimiter {
       const index = Math.floor(now / 1000 / window.seconds);
       const id = `${window.prefix}:${index}`;
       const endsAt = (index + 1) * window.seconds * 1000;
-      const after = await this.windows
-        .findOneAndUpdate(
-          { _id: id },
-          { $inc: { n: granted }, $setOnInsert: { endsAt: new Date(endsAt) } },
-          { upsert: true, returnDocument: 'after' },
-        )
-        .lean<SendWindow>()
-        .exec();
+      // Every instance opens the same window at the same moment: the upsert that loses the insert race
+      // is run again and increments the winner's document.
+      const after = await upsertWithRetry(() =>
+        this.windows
+          .findOneAndUpdate(
+            { _id: id },
+            { $inc: { n: granted }, $setOnInsert: { endsAt: new Date(endsAt) } },
+            { upsert: true, returnDocument: 'after' },
+          )
+          .lean<SendWindow>()
+          .exec(),
+      );
       const over = Math.max(0, Math.min(granted, after!.n - limit));
       if (over > 0) await this.windows.updateOne({ _id: id }, { $inc: { n: -over } }).exec();
       taken.push({ id, amount: granted - over });
