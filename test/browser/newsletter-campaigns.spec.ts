@@ -123,11 +123,13 @@ async function composeAndSend(page: Page, prefix: string): Promise<void> {
     )
     .toBeGreaterThanOrEqual(3);
   await expect(page.locator('.campaign-detail .campaign-state')).toHaveText('Sent', { timeout: 90_000 });
-  expect(await count(page, 'Sent')).toBe(recipients);
+  // The snapshot is taken at "Send now": a subscriber confirmed meanwhile by another test is in it too.
+  const sent = await count(page, 'Sent');
+  expect(sent).toBeGreaterThanOrEqual(recipients);
   expect(await count(page, 'Queued')).toBe(0);
   await expect(bar).toHaveAttribute(
     'aria-valuetext',
-    new RegExp(`^${recipients.toLocaleString('en-GB')} of ${recipients.toLocaleString('en-GB')} recipients done \\(100%\\)$`),
+    new RegExp(`^${sent.toLocaleString('en-GB')} of ${sent.toLocaleString('en-GB')} recipients done \\(100%\\)$`),
   );
   await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
 
@@ -135,7 +137,7 @@ async function composeAndSend(page: Page, prefix: string): Promise<void> {
   await page.getByRole('button', { name: '← Campaigns' }).click();
   const row = page.locator('.campaigns__table tbody tr').filter({ hasText: subject });
   await expect(row.getByText('Sent', { exact: true })).toBeVisible();
-  await expect(row).toContainText(`${recipients.toLocaleString('en-GB')} / ${recipients.toLocaleString('en-GB')}`);
+  await expect(row).toContainText(`${sent.toLocaleString('en-GB')} / ${sent.toLocaleString('en-GB')}`);
 }
 
 test('on a phone the editor has Write and Preview tabs and nothing overflows', async ({ page }) => {
