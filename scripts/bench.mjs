@@ -31,6 +31,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { insertConfirmedSubscribers } from './fixtures/confirmed-subscribers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -1631,29 +1632,12 @@ async function benchCampaigns(binary) {
   const { MongoClient } = await import('mongodb');
   const client = await MongoClient.connect(uri, { maxPoolSize: 1 });
   try {
-    const now = new Date();
     const seedStarted = performance.now();
-    for (let start = 0; start < recipients; start += 1000) {
-      await client
-        .db()
-        .collection('newsletter_subscribers')
-        .insertMany(
-          Array.from({ length: Math.min(1000, recipients - start) }, (_, index) => ({
-            _id: `reader-${String(start + index).padStart(6, '0')}@example.test`,
-            state: 'confirmed',
-            consent: { source: 'home', at: now, ipHash: null, textVersion: 'bench' },
-            confirmation: { at: now, ipHash: null, via: 'link' },
-            createdAt: now,
-            confirmedAt: now,
-            unsubscribedAt: null,
-            suppressed: null,
-            lastConfirmMailAt: null,
-            mailDay: null,
-            mailDayCount: 0,
-            updatedAt: now,
-          })),
-        );
-    }
+    await insertConfirmedSubscribers(
+      client.db(),
+      Array.from({ length: recipients }, (_, index) => `reader-${String(index).padStart(6, '0')}@example.test`),
+      'bench',
+    );
     console.log(`Seeded ${recipients.toLocaleString('en-GB')} confirmed subscribers in ${ms(performance.now() - seedStarted)}`);
 
     const created = await post('/api/admin/newsletter/campaigns', {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
+import { insertConfirmedSubscribers } from '../../scripts/fixtures/confirmed-subscribers.mjs';
 import type { NewsletterSettings, NewsletterSettingsAnswer } from '../../lib/api/newsletter-campaigns.js';
 import { browserServerDatabaseUri, csrfToken, gotoHydrated, signInAsAdmin } from './fixtures.js';
 
@@ -7,26 +8,10 @@ import { browserServerDatabaseUri, csrfToken, gotoHydrated, signInAsAdmin } from
 async function seedConfirmed(prefix: string, count: number): Promise<void> {
   const client = await MongoClient.connect(browserServerDatabaseUri(), { maxPoolSize: 1 });
   try {
-    const now = new Date();
-    await client
-      .db()
-      .collection('newsletter_subscribers')
-      .insertMany(
-        Array.from({ length: count }, (_, index) => ({
-          _id: `${prefix}-${index}@hitscope.test` as never,
-          state: 'confirmed',
-          consent: { source: 'home', at: now, ipHash: null, textVersion: 'test' },
-          confirmation: { at: now, ipHash: null, via: 'link' },
-          createdAt: now,
-          confirmedAt: now,
-          unsubscribedAt: null,
-          suppressed: null,
-          lastConfirmMailAt: null,
-          mailDay: null,
-          mailDayCount: 0,
-          updatedAt: now,
-        })),
-      );
+    await insertConfirmedSubscribers(
+      client.db(),
+      Array.from({ length: count }, (_, index) => `${prefix}-${index}@hitscope.test`),
+    );
   } finally {
     await client.close();
   }

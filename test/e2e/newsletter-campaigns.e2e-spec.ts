@@ -11,6 +11,7 @@ import {
   DEFAULT_CAMPAIGN_SENDER_OPTIONS,
 } from '../../src/newsletter/campaigns/campaign-sender.options.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
+import { insertConfirmedSubscribers } from '../../scripts/fixtures/confirmed-subscribers.mjs';
 import { MailSuite } from '../support/mail-suite.js';
 import type { ReceivedMail } from '../support/smtp-sink.js';
 import { testDatabaseUri } from '../support/test-database.js';
@@ -121,24 +122,8 @@ describe('newsletter campaigns: leased sending against a real SMTP server and da
 
   /** Confirmed subscribers written straight into the list (the opt-in itself is newsletter.e2e-spec's business). */
   async function seed(prefix: string, count: number): Promise<string[]> {
-    const now = new Date();
     const emails = Array.from({ length: count }, (_, index) => `${prefix}-${String(index).padStart(5, '0')}@example.test`);
-    await subscribers().insertMany(
-      emails.map((email) => ({
-        _id: email as never,
-        state: 'confirmed',
-        consent: { source: 'home', at: now, ipHash: null, textVersion: 'test' },
-        confirmation: { at: now, ipHash: null, via: 'link' },
-        createdAt: now,
-        confirmedAt: now,
-        unsubscribedAt: null,
-        suppressed: null,
-        lastConfirmMailAt: null,
-        mailDay: null,
-        mailDayCount: 0,
-        updatedAt: now,
-      })),
-    );
+    await insertConfirmedSubscribers(suite.mongo.db(), emails);
     return emails;
   }
 
@@ -533,26 +518,10 @@ describe('newsletter campaigns: live progress through the production middleware 
 
   it('streams progress as server-sent events, uncompressed although gzip is accepted, and ends once the campaign is sent', async () => {
     const admin = await suite.register(ADMIN, 'Campaign Admin');
-    const now = new Date();
-    await suite.mongo
-      .db()
-      .collection('newsletter_subscribers')
-      .insertMany(
-        Array.from({ length: 5 }, (_, index) => ({
-          _id: `stream-${index}@example.test` as never,
-          state: 'confirmed',
-          consent: { source: 'home', at: now, ipHash: null, textVersion: 'test' },
-          confirmation: { at: now, ipHash: null, via: 'link' },
-          createdAt: now,
-          confirmedAt: now,
-          unsubscribedAt: null,
-          suppressed: null,
-          lastConfirmMailAt: null,
-          mailDay: null,
-          mailDayCount: 0,
-          updatedAt: now,
-        })),
-      );
+    await insertConfirmedSubscribers(
+      suite.mongo.db(),
+      Array.from({ length: 5 }, (_, index) => `stream-${index}@example.test`),
+    );
     const created = await suite.post(API, { subject: 'Streamed', body: 'Live' }, admin).expect(201);
     const id = created.body.id as string;
     await suite.post(`${API}/${id}/send`, {}, admin).expect(200);
