@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_PRESETS, type AnalyticsPreset, customRangeProblem, utcDay } from '../../../../lib/analytics/range.js';
+import { ANALYTICS_PRESETS, type AnalyticsPreset, customRangeProblem } from '../../../../lib/analytics/range.js';
+import { utcDay } from '../../../../lib/time/utc-day.js';
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsDashboard as Dashboard,
@@ -105,30 +106,8 @@ function CustomRange({ range, onApply }: { range: RangeQuery; onApply: (range: R
   };
   return (
     <form className="analytics__custom" onSubmit={submit} noValidate aria-label="Custom date range">
-      <div className="field">
-        <label htmlFor={`${errorId}-from`}>From</label>
-        <input
-          id={`${errorId}-from`}
-          type="date"
-          value={from}
-          max={today}
-          onChange={(event) => setFrom(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${errorId}-to`}>To</label>
-        <input
-          id={`${errorId}-to`}
-          type="date"
-          value={to}
-          max={today}
-          onChange={(event) => setTo(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-        />
-      </div>
+      <DateInput id={`${errorId}-from`} label="From" value={from} max={today} onChange={setFrom} problemId={problem ? errorId : null} />
+      <DateInput id={`${errorId}-to`} label="To" value={to} max={today} onChange={setTo} problemId={problem ? errorId : null} />
       <button type="submit" className="button button--small">
         Apply
       </button>
@@ -138,6 +117,31 @@ function CustomRange({ range, onApply }: { range: RangeQuery; onApply: (range: R
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** One end of the custom range; both ends share the range's one error message. */
+function DateInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  max: string;
+  onChange: (value: string) => void;
+  problemId: string | null;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.problemId ? true : undefined}
+        aria-describedby={props.problemId ?? undefined}
+      />
+    </div>
   );
 }
 
