@@ -1,4 +1,5 @@
-import { customRangeProblem, eachDay, presetRange, previousRange } from './range.js';
+import { eachDay } from '../time/utc-day.js';
+import { customRangeProblem, presetRange, previousRange } from './range.js';
 
 const NOW = Date.parse('2026-03-01T15:00:00Z');
 

@@ -2,24 +2,14 @@
  * Date ranges of the analytics dashboard, in UTC days (`yyyy-mm-dd`). Shared by the server (which
  * validates and computes) and the client (the range picker and the URL query).
  */
+import { addDays, daysInRange, utcDay } from '../time/utc-day.js';
+
 export const ANALYTICS_PRESETS = ['today', '7d', '30d', '90d'] as const;
 export type AnalyticsPreset = (typeof ANALYTICS_PRESETS)[number];
 /** The longest custom range. */
 export const ANALYTICS_MAX_DAYS = 366;
 
-export const DAY_MS = 86_400_000;
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-export const utcDay = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number): string => utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-export const daysInRange = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-
-/** Every day from `from` to `to` inclusive. */
-export function eachDay(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}
 
 export interface DayRange {
   from: string;

@@ -1,6 +1,5 @@
 import type { SignupDay } from '../api/overview.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, utcDay } from '../time/utc-day.js';
 
 /** 00:00 UTC of the day `days` before the day of `now`. */
 export function utcDayStart(now: Date, daysBefore = 0): Date {
@@ -19,5 +18,5 @@ export function signupSeries(createdAt: readonly Date[], now: Date, days: number
     const index = Math.floor((at.getTime() - first) / DAY_MS);
     if (index >= 0 && index < days) counts[index] += 1;
   }
-  return counts.map((count, index) => ({ day: new Date(first + index * DAY_MS).toISOString().slice(0, 10), count }));
+  return counts.map((count, index) => ({ day: utcDay(first + index * DAY_MS), count }));
 }

@@ -2,6 +2,8 @@
  * What the tool-usage counters count: one run of one action of one tool. The server endpoints count
  * their own runs; the browser-only analysers (HAR, app log) report each finished analysis.
  */
+import { utcDay } from '../time/utc-day.js';
+
 export const TOOL_ACTIONS = {
   ga4mp: ['validate', 'send'],
   linker: ['decode', 'encode'],
@@ -18,5 +20,5 @@ export type BrowserToolId = (typeof BROWSER_TOOLS)[number];
 
 /** The UTC calendar day a run is counted on, `YYYY-MM-DD`. */
 export function usageDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  return utcDay(at);
 }

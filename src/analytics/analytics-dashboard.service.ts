@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { addDays, type DayRange, eachDay, previousRange, utcDay } from '../../lib/analytics/range.js';
+import { type DayRange, previousRange } from '../../lib/analytics/range.js';
+import { addDays, eachDay, utcDay } from '../../lib/time/utc-day.js';
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsBusiness,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { addDays, DAY_MS, utcDay } from '../../lib/analytics/range.js';
+import { addDays, DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { AnalyticsSettingsService } from './analytics-settings.service.js';
 import { ANALYTICS_CLOCK, type Clock } from './clock.js';

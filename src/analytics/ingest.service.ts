@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { classifyChannel } from '../../lib/analytics/channel.js';
 import { ipInRanges } from '../../lib/analytics/cidr.js';
-import { addDays, DAY_MS, utcDay } from '../../lib/analytics/range.js';
+import { addDays, DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 import { isSpamReferrer } from '../../lib/analytics/referrer-spam.js';
 import { automationReason, parseUserAgent } from '../../lib/analytics/user-agent.js';
 import { type Beacon, type DropReason, VALUE_MAX_CHARS } from '../../lib/api/analytics.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { addDays } from '../../lib/analytics/range.js';
+import { addDays } from '../../lib/time/utc-day.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { AnalyticsSalt } from './schemas/analytics-salt.schema.js';
 

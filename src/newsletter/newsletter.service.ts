@@ -19,11 +19,11 @@ import { confirmationMail, listUnsubscribeHeaders } from './newsletter-mails.js'
 import { hashIp, newsletterKey, signNewsletterToken, verifyNewsletterToken } from './newsletter-token.js';
 import { NewsletterErrorCode, NewsletterException } from './newsletter.exception.js';
 import { type ConsentProof, NewsletterSubscriber } from './schemas/newsletter-subscriber.schema.js';
+import { DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 
 /** Resend throttle per address: one confirmation mail per 10 minutes, three per UTC day. */
 export const CONFIRM_MAIL_INTERVAL_MS = 10 * 60 * 1000;
 export const CONFIRM_MAILS_PER_DAY = 3;
-const DAY_MS = 86_400_000;
 const CSV_BATCH = 500;
 /** Unconfirmed sign-ups are forgotten after 30 days (the privacy policy says so). */
 export const PENDING_RETENTION_MS = 30 * DAY_MS;
@@ -114,7 +114,7 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
    * (throttled), a bounced or complained one nothing at all.
    */
   async subscribe({ email, source, ip }: SignUp, now = new Date()): Promise<void> {
-    const day = now.toISOString().slice(0, 10);
+    const day = utcDay(now);
     const fresh: Subscriber = {
       _id: email,
       state: 'pending',
@@ -162,7 +162,7 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
   private async takeMailSlot(seen: Subscriber, now: Date): Promise<boolean> {
     const last = seen.lastConfirmMailAt;
     if (last && now.getTime() - new Date(last).getTime() < CONFIRM_MAIL_INTERVAL_MS) return false;
-    const day = now.toISOString().slice(0, 10);
+    const day = utcDay(now);
     const sentToday = seen.mailDay === day ? seen.mailDayCount : 0;
     if (sentToday >= CONFIRM_MAILS_PER_DAY) return false;
     const claimed = await this.subscribers

@@ -8,6 +8,7 @@ import { UsersService } from '../users/users.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { LICENCE_ACTIVITY, type LicenceActivity } from './licence-activity.js';
 import { MrrSnapshotService } from './mrr-snapshot.service.js';
+import { DAY_MS } from '../../lib/time/utc-day.js';
 
 /** How long an instance reuses a computed overview (0: never; the e2e suite asks for fresh figures). */
 export const OVERVIEW_CACHE_MS = Symbol('OVERVIEW_CACHE_MS');
@@ -15,7 +16,6 @@ export const OVERVIEW_CACHE_MS = Symbol('OVERVIEW_CACHE_MS');
 const DEFAULT_CACHE_MS = 30_000;
 const SIGNUP_DAYS = 14;
 const REVENUE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /**
  * The key figures of /admin, computed from our own data in a few reads (counts and projected finds;

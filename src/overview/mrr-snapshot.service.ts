@@ -14,6 +14,7 @@ import {
   type Movements,
   noMovements,
 } from '../../lib/mrr/mrr-rules.js';
+import { DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 import { BillingService } from '../billing/billing.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { isDuplicateKey, upsertWithRetry } from '../database/upsert.js';
@@ -23,7 +24,6 @@ import { MrrCustomer, MrrSnapshot } from './schemas/mrr-snapshot.schema.js';
 export const MRR_SNAPSHOT_POLL_MS = Symbol('MRR_SNAPSHOT_POLL_MS');
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** The first check after start-up, so a fresh deployment has today's snapshot without waiting an hour. */
 const FIRST_CHECK_MS = 60_000;
 const WINDOW_DAYS = 30;
@@ -31,7 +31,7 @@ const WINDOW_DAYS = 30;
 /** Read from the mirror: the statuses MRR counts, and trialing (shown beside it, never counted). */
 const READ_STATUSES: readonly SubscriptionStatus[] = ['active', 'past_due', 'trialing'];
 
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+export const dayOf = (at: Date): string => utcDay(at);
 const snapshotId = (day: string) => `mrr:${day}`;
 
 type SnapshotSummary = Pick<MrrSnapshot, 'day' | 'previousDay' | 'totals' | 'movements'>;
