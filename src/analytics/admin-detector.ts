@@ -49,6 +49,11 @@ export class AdminDetector implements OnModuleInit, OnModuleDestroy {
     if (!cookieHeader || !this.adminIds.size) return false;
     const token = readCookieValue(cookieHeader, SESSION_COOKIE);
     if (!token) return false;
+    // Most signed-in visitors are not admins: their token's subject, read without checking the
+    // signature, already says so, and a forged subject can only make a page view count. Only a
+    // token that names an admin pays for the signature check.
+    const claimed = this.jwt.decode<{ sub?: unknown } | null>(token);
+    if (typeof claimed?.sub !== 'string' || !this.adminIds.has(claimed.sub)) return false;
     try {
       const { algorithms, issuer, audience } = this.sessions.tokenRules;
       const payload = this.jwt.verify<{ sub?: unknown }>(token, { secret: this.sessions.signingSecret, algorithms, issuer, audience });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { BEACON_MAX_BYTES, type Beacon, type DropReason } from '../../lib/api/analytics.js';
+import { mediaType } from '../common/request-body.middleware.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AdminDetector } from './admin-detector.js';
 import { AnalyticsIngestService, type CollectRequest } from './ingest.service.js';
@@ -142,7 +143,7 @@ export function installAnalyticsCollector(app: INestApplication): void {
       response.setHeader('Allow', 'POST');
       return reply(response, 405, 'Use POST');
     }
-    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = mediaType(request);
     if (type !== 'text/plain' && type !== 'application/json')
       return reply(response, 400, 'Send the beacon as text/plain or application/json');
     readBody(request, BEACON_MAX_BYTES).then(

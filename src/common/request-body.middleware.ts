@@ -30,7 +30,8 @@ function hasBody(request: Request): boolean {
   return length !== undefined && length !== '0';
 }
 
-function mediaType(request: Request): string {
+/** The request's media type, lower-cased, without parameters (`text/plain; charset=utf-8` → `text/plain`). */
+export function mediaType(request: Request): string {
   return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }
 
