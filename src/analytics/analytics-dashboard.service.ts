@@ -15,7 +15,6 @@ import {
   DROP_REASONS,
   type DropReason,
 } from '../../lib/api/analytics.js';
-import type { RevenueCurrencyView } from '../../lib/api/overview.js';
 import { BillingService } from '../billing/billing.service.js';
 import { UsersService } from '../users/users.service.js';
 import { ANALYTICS_CLOCK, type Clock } from './clock.js';
@@ -42,23 +41,6 @@ function finishKpis(kpis: AnalyticsKpis): AnalyticsKpis {
     bounceRate: kpis.visits ? Math.min(1, Math.max(0, kpis.bounces / kpis.visits)) : null,
     viewsPerVisit: kpis.visits ? kpis.pageviews / kpis.visits : null,
   };
-}
-
-function subtractRevenue(all: RevenueCurrencyView[], later: RevenueCurrencyView[]): RevenueCurrencyView[] {
-  const laterBy = new Map(later.map((row) => [row.currency, row]));
-  return all
-    .map((row) => {
-      const minus = laterBy.get(row.currency);
-      if (!minus) return row;
-      return {
-        currency: row.currency,
-        orders: row.orders - minus.orders,
-        grossMinor: row.grossMinor - minus.grossMinor,
-        refundedMinor: row.refundedMinor - minus.refundedMinor,
-        netMinor: row.netMinor - minus.netMinor,
-      };
-    })
-    .filter((row) => row.orders > 0);
 }
 
 /** Everything counted over a range, in full: the dashboard keeps the top rows, the CSV all of them. */
@@ -215,19 +197,18 @@ export class AnalyticsDashboardService {
   private async business(range: DayRange, previous: DayRange): Promise<AnalyticsBusiness | null> {
     const start = (day: string) => new Date(`${day}T00:00:00Z`);
     try {
-      const [{ createdAt }, sincePrevious, sinceFrom, afterTo] = await Promise.all([
+      const end = start(addDays(range.to, 1));
+      const from = start(range.from);
+      const [{ createdAt }, revenue, previousRevenue] = await Promise.all([
         this.users.signupsSince(start(previous.from)),
-        this.billing.revenueSince(start(previous.from)),
-        this.billing.revenueSince(start(range.from)),
-        this.billing.revenueSince(start(addDays(range.to, 1))),
+        this.billing.revenueSince(from, end),
+        this.billing.revenueSince(start(previous.from), from),
       ]);
-      const end = start(addDays(range.to, 1)).getTime();
-      const from = start(range.from).getTime();
       return {
-        signups: createdAt.filter((at) => at.getTime() >= from && at.getTime() < end).length,
-        previousSignups: createdAt.filter((at) => at.getTime() < from).length,
-        revenue: subtractRevenue(sinceFrom, afterTo),
-        previousRevenue: subtractRevenue(sincePrevious, sinceFrom),
+        signups: createdAt.filter((at) => at >= from && at < end).length,
+        previousSignups: createdAt.filter((at) => at < from).length,
+        revenue,
+        previousRevenue,
       };
     } catch (error) {
       this.logger.warn(`Sign-ups and revenue not read: ${(error as Error).message}`);

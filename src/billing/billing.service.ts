@@ -389,13 +389,17 @@ export class BillingService {
   }
 
   /**
-   * Revenue of the orders paid since `since`, per currency, in minor units. Refunds are subtracted
-   * from the order they refund (a refund in full takes the whole amount), so an order paid in the
-   * window and refunded later lowers the window's revenue when the refund arrives.
+   * Revenue of the orders paid from `since` (and before `until`, when given), per currency, in minor
+   * units. Refunds are subtracted from the order they refund (a refund in full takes the whole
+   * amount), so an order paid in the window and refunded later lowers the window's revenue when the
+   * refund arrives.
    */
-  async revenueSince(since: Date): Promise<RevenueCurrencyView[]> {
+  async revenueSince(since: Date, until?: Date): Promise<RevenueCurrencyView[]> {
     const orders = await this.orders
-      .find({ paidAt: { $gte: since } }, { _id: 0, amountMinor: 1, currency: 1, refundedMinor: 1, refundedInFull: 1 })
+      .find(
+        { paidAt: until ? { $gte: since, $lt: until } : { $gte: since } },
+        { _id: 0, amountMinor: 1, currency: 1, refundedMinor: 1, refundedInFull: 1 },
+      )
       .lean<Array<Pick<Order, 'amountMinor' | 'currency' | 'refundedMinor' | 'refundedInFull'>>>()
       .exec();
     const byCurrency = new Map<string, RevenueCurrencyView>();

@@ -78,6 +78,12 @@ export function announcementVersion(announcement: AnnouncementSettings): string 
 export class SiteSettingsService {
   private readonly logger = new Logger(SiteSettingsService.name);
   private readonly cache = new ReadCache<SiteSettingsSnapshot>(SITE_SETTINGS_CACHE_MS, 1);
+  /**
+   * Each signed-in viewer's dismissed announcement version (null: none), so that pages do not read
+   * it on every request while an announcement is up; forgotten here on every dismissal, seen by
+   * other instances within the settings' own few seconds.
+   */
+  private readonly dismissed = new ReadCache<{ version: string | null }>(SITE_SETTINGS_CACHE_MS, 10_000);
 
   constructor(
     @InjectModel(SiteSettingsRecord.name) private readonly settings: Model<SiteSettingsRecord>,
@@ -147,6 +153,7 @@ export class SiteSettingsService {
   async dismissAnnouncement(user: SessionUser | null, version: string): Promise<void> {
     if (!user) return;
     await this.dismissals.updateOne({ _id: user.id }, { $set: { version, at: new Date() } }, { upsert: true }).exec();
+    this.dismissed.forget(user.id);
   }
 
   async dismissalOf(userId: string): Promise<{ version: string; at: string } | null> {
@@ -156,6 +163,7 @@ export class SiteSettingsService {
 
   async deleteDismissalOf(userId: string): Promise<void> {
     await this.dismissals.deleteOne({ _id: userId }).exec();
+    this.dismissed.forget(userId);
   }
 
   async publicSponsors(): Promise<PublicSponsors> {
@@ -206,12 +214,19 @@ export class SiteSettingsService {
     return file;
   }
 
+  private async dismissedVersionOf(userId: string): Promise<string | null> {
+    const entry = await this.dismissed.get(userId, async () => ({
+      version: (await this.dismissals.findById(userId).lean().exec())?.version ?? null,
+    }));
+    return entry?.version ?? null;
+  }
+
   private async visibleAnnouncement(announcement: AnnouncementSettings, viewer: Viewer): Promise<PublicAnnouncement | null> {
     if (!announcement.enabled || !announcement.text.trim()) return null;
     const version = announcementVersion(announcement);
     if (viewer.dismissedCookie === version) return null;
-    // Another device may have dismissed it: one `_id` lookup, only for signed-in people whose cookie does not already say so.
-    if (viewer.user && (await this.dismissals.findById(viewer.user.id).lean().exec())?.version === version) return null;
+    // Another device may have dismissed it: only for signed-in people whose cookie does not already say so.
+    if (viewer.user && (await this.dismissedVersionOf(viewer.user.id)) === version) return null;
     return {
       version,
       html: renderInlineMarkdown(announcement.text),
