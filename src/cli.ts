@@ -6,7 +6,7 @@ import { ConfigModule } from './config/config.module.js';
 import { resolveDatabase } from './database/database-uri.js';
 import { DatabaseModule } from './database/database.module.js';
 import { UsersModule } from './users/users.module.js';
-import { UsersService } from './users/users.service.js';
+import { SESSION_USER_CACHE_MS, UsersService } from './users/users.service.js';
 
 const USAGE = 'Usage: npm run promote -- <email>   (gives an existing account the admin role)';
 
@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<number> {
       console.error(`No account with the e-mail ${email}. Register it first, then promote it.`);
       return 1;
     }
-    console.log(`${user.email} is now an admin.`);
+    console.log(
+      `${user.email} is now an admin. A running Hitscope sees it within ${SESSION_USER_CACHE_MS / 1000} seconds; no new sign-in is needed.`,
+    );
     return 0;
   } finally {
     await context.close();

@@ -56,7 +56,7 @@ export class AdminDetector implements OnModuleInit, OnModuleDestroy {
     if (typeof claimed?.sub !== 'string' || !this.adminIds.has(claimed.sub)) return false;
     try {
       const { algorithms, issuer, audience } = this.sessions.tokenRules;
-      const payload = this.jwt.verify<{ sub?: unknown }>(token, { secret: this.sessions.signingSecret, algorithms, issuer, audience });
+      const payload = this.jwt.verify<{ sub?: unknown }>(token, { secret: this.sessions.signingKey, algorithms, issuer, audience });
       return typeof payload.sub === 'string' && this.adminIds.has(payload.sub);
     } catch {
       return false;

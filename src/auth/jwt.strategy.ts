@@ -31,7 +31,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       passReqToCallback: true,
       // Read per request: the secret may come from the database after the strategy is built.
       secretOrKeyProvider: (_request: unknown, _token: unknown, done: (error: null, secret: string) => void) =>
-        done(null, sessions.signingSecret),
+        done(null, sessions.signingKey),
     });
   }
 

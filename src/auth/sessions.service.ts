@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
@@ -26,6 +26,14 @@ export const JWT_AUDIENCE = 'hitscope-web';
  */
 export function hasExpiry(payload: object): boolean {
   return typeof (payload as { exp?: unknown }).exp === 'number';
+}
+
+/**
+ * @nestjs/jwt's and passport-jwt's option types say the secret is a string or a Buffer, but both
+ * hand it to jsonwebtoken as it is, which takes a KeyObject and then skips deriving a key per call.
+ */
+export function jwtKey(key: KeyObject): string {
+  return key as unknown as string;
 }
 
 export interface SessionTokenPayload {
@@ -95,13 +103,16 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return { algorithms: [JWT_ALGORITHM], issuer: this.config.publicUrl, audience: JWT_AUDIENCE };
   }
 
-  /** The key session tokens are signed with (known once the module has started). */
-  get signingSecret(): string {
-    return this.secrets.authSecret;
+  /**
+   * The key session tokens are signed with (known once the module has started), as the key object
+   * made once, typed for the option fields it goes into (see `jwtKey`).
+   */
+  get signingKey(): string {
+    return jwtKey(this.secrets.signingKey);
   }
 
   private get verifyOptions() {
-    return { ...this.tokenRules, secret: this.signingSecret };
+    return { ...this.tokenRules, secret: this.signingKey };
   }
 
   /**
@@ -148,7 +159,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   private async signAccess(userId: string, sid: string, now = Date.now()) {
     const accessToken = await this.jwt.signAsync({ sub: userId, sid } satisfies SessionTokenPayload, {
-      secret: this.secrets.authSecret,
+      secret: this.signingKey,
       algorithm: JWT_ALGORITHM,
       issuer: this.config.publicUrl,
       audience: JWT_AUDIENCE,
@@ -159,8 +170,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Turns a verified access-token payload into the current user: the session must be live and the
-   * user active. The role comes from the database, so a role change or a disabled account takes
-   * effect on the next request, not when the token expires.
+   * user active. One database read per request: the session, always (a revoked session is refused at
+   * once on every instance); the user comes from UsersService's few-second memory, which forgets a
+   * user the moment this instance changes them, so a role change or a disabled account takes effect
+   * on the next request here and within SESSION_USER_CACHE_MS on other instances.
    */
   async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
@@ -168,9 +181,9 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     const session = await this.sessions.findById(payload.sid).lean().exec();
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.userId.toString() !== payload.sub) return null;
-    const user = await this.users.findById(payload.sub);
-    if (!user || user.status !== 'active') return null;
-    return { user: toSessionUser(user), session: { id: session._id, signedInAt: session.createdAt } };
+    const record = await this.users.sessionUserOf(payload.sub);
+    if (!record || record.status !== 'active') return null;
+    return { user: record.user, session: { id: session._id, signedInAt: session.createdAt } };
   }
 
   /**

@@ -4,8 +4,23 @@ import type { Model } from 'mongoose';
 import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
+import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
+
+/**
+ * How long a user resolved for a session is kept in memory. Every change made through this service
+ * forgets it at once, so on the instance that made it a role change or a disabled account takes effect
+ * on the next request; other instances see it within this time (a revoked session, which is read
+ * from the database on every request, is refused everywhere at once).
+ */
+export const SESSION_USER_CACHE_MS = 5_000;
+
+/** What a session needs of its user: what the API and pages show, and whether the account may sign in. */
+export interface SessionUserRecord {
+  user: SessionUser;
+  status: User['status'];
+}
 
 export interface NewUser {
   name: string;
@@ -38,6 +53,7 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
   private readonly logger = new Logger(UsersService.name);
+  private readonly sessionUsers = new ReadCache<SessionUserRecord>(SESSION_USER_CACHE_MS, 10_000);
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -70,7 +86,7 @@ export class UsersService implements OnApplicationBootstrap {
       }
       if (!Object.keys(set).length) continue;
       try {
-        const result = await this.users.updateOne({ _id: user._id, email: user.email }, { $set: set }).exec();
+        const result = await this.changing(user._id, this.users.updateOne({ _id: user._id, email: user.email }, { $set: set }).exec());
         changed += result.modifiedCount;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -99,6 +115,23 @@ export class UsersService implements OnApplicationBootstrap {
     return this.users.findById(id).exec();
   }
 
+  /** The user behind a session, from memory when read in the last few seconds (see SESSION_USER_CACHE_MS). */
+  sessionUserOf(id: string): Promise<SessionUserRecord | null> {
+    return this.sessionUsers.get(id, async () => {
+      const user = await this.users.findById(id, { name: 1, email: 1, role: 1, avatarId: 1, status: 1 }).lean().exec();
+      return user ? { user: toSessionUser({ ...user, id: String(user._id) }), status: user.status } : null;
+    });
+  }
+
+  /** Every write below goes through here: what a session shows of this user is read again on its next request. */
+  private async changing<T>(id: unknown, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.sessionUsers.forget(String(id));
+    }
+  }
+
   /** Throws the driver's duplicate-key error (code 11000) when the e-mail is taken. */
   async create(input: NewUser): Promise<UserDocument> {
     const email = normaliseEmailAddress(input.email);
@@ -117,7 +150,7 @@ export class UsersService implements OnApplicationBootstrap {
 
   /** A new registration of an unconfirmed account by the same person (same password): its link signs in. */
   async renewRegistration(id: string, registrationNonce: string): Promise<void> {
-    await this.users.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { registrationNonce } }).exec();
+    await this.changing(id, this.users.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { registrationNonce } }).exec());
   }
 
   /**
@@ -126,12 +159,15 @@ export class UsersService implements OnApplicationBootstrap {
    */
   async completeRegistration(id: string, email: string, registrationNonce: string | null): Promise<boolean> {
     if (!registrationNonce) return false;
-    const result = await this.users
-      .updateOne(
-        { _id: id, email: this.normaliseEmail(email), registrationNonce },
-        { $set: { emailVerifiedAt: new Date(), registrationNonce: null } },
-      )
-      .exec();
+    const result = await this.changing(
+      id,
+      this.users
+        .updateOne(
+          { _id: id, email: this.normaliseEmail(email), registrationNonce },
+          { $set: { emailVerifiedAt: new Date(), registrationNonce: null } },
+        )
+        .exec(),
+    );
     return result.modifiedCount === 1;
   }
 
@@ -143,13 +179,13 @@ export class UsersService implements OnApplicationBootstrap {
   async applyConfiguredRole(user: UserDocument): Promise<UserDocument> {
     if (user.role !== 'admin' && this.isConfiguredAdmin(user.email)) {
       user.role = 'admin';
-      await this.users.updateOne({ _id: user._id }, { $set: { role: 'admin' } }).exec();
+      await this.changing(user._id, this.users.updateOne({ _id: user._id }, { $set: { role: 'admin' } }).exec());
     }
     return user;
   }
 
   async updateProfile(id: string, changes: ProfileChanges): Promise<UserDocument | null> {
-    return this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after', runValidators: true }).exec();
+    return this.changing(id, this.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after', runValidators: true }).exec());
   }
 
   /**
@@ -157,17 +193,20 @@ export class UsersService implements OnApplicationBootstrap {
    * address another account took meanwhile (duplicate-key error, code 11000).
    */
   async confirmPendingEmail(id: string, email: string): Promise<boolean> {
-    const result = await this.users
-      .updateOne(
-        { _id: id, pendingEmail: this.normaliseEmail(email) },
-        { $set: { email: this.normaliseEmail(email), pendingEmail: null, emailVerifiedAt: new Date() } },
-      )
-      .exec();
+    const result = await this.changing(
+      id,
+      this.users
+        .updateOne(
+          { _id: id, pendingEmail: this.normaliseEmail(email) },
+          { $set: { email: this.normaliseEmail(email), pendingEmail: null, emailVerifiedAt: new Date() } },
+        )
+        .exec(),
+    );
     return result.modifiedCount === 1;
   }
 
   async deleteById(id: string): Promise<void> {
-    await this.users.deleteOne({ _id: id }).exec();
+    await this.changing(id, this.users.deleteOne({ _id: id }).exec());
   }
 
   /** Only marks the address that was verified: a link for an old address cannot verify a new one. */
@@ -189,9 +228,11 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   async promote(email: string): Promise<UserDocument | null> {
-    return this.users
+    const user = await this.users
       .findOneAndUpdate({ email: this.normaliseEmail(email) }, { $set: { role: 'admin' } }, { returnDocument: 'after' })
       .exec();
+    if (user) this.sessionUsers.forget(user.id as string);
+    return user;
   }
 
   /**
@@ -246,12 +287,18 @@ export class UsersService implements OnApplicationBootstrap {
    * same account at once cannot both "win". Null when the stored role was no longer `from`.
    */
   setRoleIf(id: string, from: User['role'], to: User['role']): Promise<UserDocument | null> {
-    return this.users.findOneAndUpdate({ _id: id, role: from }, { $set: { role: to } }, { returnDocument: 'after' }).exec();
+    return this.changing(
+      id,
+      this.users.findOneAndUpdate({ _id: id, role: from }, { $set: { role: to } }, { returnDocument: 'after' }).exec(),
+    );
   }
 
   /** Compare-and-set on the status, like setRoleIf. */
   setStatusIf(id: string, from: User['status'], to: User['status']): Promise<UserDocument | null> {
-    return this.users.findOneAndUpdate({ _id: id, status: from }, { $set: { status: to } }, { returnDocument: 'after' }).exec();
+    return this.changing(
+      id,
+      this.users.findOneAndUpdate({ _id: id, status: from }, { $set: { status: to } }, { returnDocument: 'after' }).exec(),
+    );
   }
 }
 

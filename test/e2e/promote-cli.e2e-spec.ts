@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { PROJECT_ROOT } from '../../src/common/project-root.js';
-import { signUp } from '../support/e2e.js';
+import { SESSION_USER_CACHE_MS } from '../../src/users/users.service.js';
+import { settlesTo, signUp } from '../support/e2e.js';
 
 function promote(...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -17,12 +18,14 @@ function promote(...args: string[]): Promise<{ code: number; output: string }> {
 }
 
 describe('the promote command', () => {
-  it('makes an existing account an admin, effective on its next request', async () => {
+  // The command is another process: a running instance that has the account in memory sees the
+  // change within SESSION_USER_CACHE_MS (src/users/users.service.ts), without a new sign-in.
+  it('makes an existing account an admin, effective within seconds without signing in again', async () => {
     const { agent, email } = await signUp();
     await agent.get('/api/admin/route-rules').expect(403);
     const result = await promote('promote', email);
     expect(result).toEqual({ code: 0, output: expect.stringContaining(`${email} is now an admin.`) });
-    await agent.get('/api/admin/route-rules').expect(200);
+    await settlesTo(async () => (await agent.get('/api/admin/route-rules')).status, 200, SESSION_USER_CACHE_MS + 1_000);
     const mongo = await MongoClient.connect(process.env.HITSCOPE_E2E_MONGODB_URI!);
     try {
       expect((await mongo.db().collection('users').findOne({ email }))?.role).toBe('admin');

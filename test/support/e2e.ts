@@ -119,3 +119,17 @@ export function cookieNamed(setCookie: string[] | string | undefined, name: stri
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.find((cookie) => cookie.startsWith(`${name}=`));
 }
+
+/**
+ * Asks `read` every 100 ms until it answers `expected`; fails when that has not happened within
+ * `withinMs`. For changes the product promises within a bound (another instance's cache), not at once.
+ */
+export async function settlesTo<T>(read: () => Promise<T>, expected: T, withinMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value === expected) return Date.now() - started;
+    if (Date.now() - started > withinMs) throw new Error(`Still ${String(value)}, not ${String(expected)}, after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
