@@ -24,6 +24,7 @@ import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
 import type { EmbeddedDatabase } from './database/embedded-database.js';
 import { licensingCors } from './licences/licensing-cors.js';
+import { answerCachedPagesFirst, PageCache } from './ssr/page-cache.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
@@ -239,6 +240,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     installRequestHandling(app, config);
     await app.init();
+    // Anonymous pages already rendered are answered before Express and Nest (src/ssr/page-cache.ts).
+    const pageCache = app.get(PageCache);
+    if (pageCache.enabled) answerCachedPagesFirst(app.getHttpServer(), pageCache);
 
     let closed: Promise<void> | null = null;
     return {

@@ -19,6 +19,7 @@ import { AuditService, type AuditTargetType } from '../audit/audit.service.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { CatalogueException } from './catalogue.exception.js';
 import { CatalogueSettings, Plan } from './schemas/plan.schema.js';
+import { publicContentChanged } from '../common/public-content.js';
 
 type PlanRecord = Plan;
 
@@ -89,7 +90,10 @@ export class CatalogueService implements OnApplicationBootstrap {
         if (!isDuplicateKey(error)) throw error;
       }
     }
-    if (inserted) this.logger.log(`Catalogue: ${inserted} default plans created`);
+    if (inserted) {
+      publicContentChanged();
+      this.logger.log(`Catalogue: ${inserted} default plans created`);
+    }
     return inserted;
   }
 
@@ -218,6 +222,8 @@ export class CatalogueService implements OnApplicationBootstrap {
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
   ): Promise<void> {
+    // Every catalogue change is audited through here, after it is written: the pages showing prices drop their cached copies.
+    publicContentChanged();
     try {
       await this.audit.record({ actor: { id: actor.id, email: actor.email }, action, target, before, after });
     } catch (error) {

@@ -24,6 +24,8 @@ export interface AppConfig {
   embeddedDbBinary: string | null;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
+  /** Memory for anonymous pages served from the page cache (src/ssr/page-cache.ts); 0 turns it off. */
+  pageCacheMaxBytes: number;
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: messages are kept in the outbox collection and logged. */
   smtpUrl: string | null;
   /** The From header of every message. */
@@ -174,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel']) ? (logLevelRaw as AppConfig['logLevel']) : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
+    pageCacheMaxBytes: int('PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),

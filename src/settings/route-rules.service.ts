@@ -7,6 +7,7 @@ import { resolveRouteRule } from '../../lib/routes/route-rules.js';
 import { AuditService } from '../audit/audit.service.js';
 import { RouteRuleSet } from './schemas/route-rules.schema.js';
 import { SettingsErrorCode, SettingsException } from './settings.exception.js';
+import { publicContentChanged } from '../common/public-content.js';
 
 const RULE_SET_ID = 'site';
 /**
@@ -51,6 +52,7 @@ export class RouteRulesService {
     const clean = rules.map(({ source, target, status }) => ({ source, target, status }));
     await this.ruleSets.updateOne({ _id: RULE_SET_ID }, { $set: { rules: clean, updatedAt: new Date() } }, { upsert: true }).exec();
     this.cache = null;
+    publicContentChanged();
     // A summary: the count and at most the first 50 rules, so 500 rules never make a 50 kB entry.
     const summary = (list: readonly RouteRule[]) => ({
       count: list.length,

@@ -37,6 +37,7 @@ import {
   DEFAULT_REGISTRATION,
   DEFAULT_SPONSORS,
 } from './site-settings.defaults.js';
+import { publicContentChanged } from '../common/public-content.js';
 
 const SETTINGS_ID = 'site';
 /**
@@ -131,6 +132,7 @@ export class SiteSettingsService {
     if (section === 'privacy') stored = { markdown: (value as PrivacySettings).markdown, updatedAt: new Date() };
     await this.settings.updateOne({ _id: SETTINGS_ID }, { $set: { [section]: stored, updatedAt: new Date() } }, { upsert: true }).exec();
     this.cache.forget(SETTINGS_ID);
+    publicContentChanged();
     const after = await this.section(section);
     await this.writeAudit(actor, section, summarise(section, before), summarise(section, after));
     if (section === 'sponsors') await this.removeUnusedLogos(before as SponsorsSettings, after as SponsorsSettings);
