@@ -18,7 +18,7 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=database, memory, licensing, tools, webhooks,
+// (default 10) tune the load runs; BENCH_ONLY=http, database, memory, licensing, tools, webhooks,
 // releases, analytics or campaigns runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
 // (64) the size of the release build, BENCH_CAMPAIGN_RECIPIENTS (10 000) that of the campaign.
@@ -86,7 +86,12 @@ function processTree(pid) {
   }
   return pids;
 }
+/** CPU time (ms) of a process and its children; of several such trees when given several pids. */
 function cpuMs(pid) {
+  if (Array.isArray(pid)) {
+    const parts = pid.map(cpuMs);
+    return parts.includes(null) ? null : parts.reduce((sum, part) => sum + part, 0);
+  }
   if (process.platform !== 'linux' || !pid) return null;
   let ticks = 0;
   for (const each of processTree(pid)) {
@@ -168,9 +173,9 @@ setTimeout(() => {
 }, HARD_LIMIT_MS).unref();
 
 /** GET without Accept-Encoding (as autocannon sends it), so the body is the uncompressed page. */
-function get(url, timeoutMs = 5000) {
+function get(url, timeoutMs = 5000, headers = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { timeout: timeoutMs, headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -293,26 +298,9 @@ server.listen(0, '${HOST}', () => console.log(JSON.stringify({ port: server.addr
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-async function startBaseline(bytes) {
-  const child = startChild('baseline', ['-e', BASELINE_SOURCE], { env: { ...process.env, BENCH_BODY_BYTES: String(bytes) } });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The baseline server did not start:\n${child.output}`)), 10_000);
-    child.stdout.once('data', (chunk) => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(chunk.toString().split('\n')[0]).port);
-      } catch {
-        reject(new Error(`Unexpected output from the baseline server: ${chunk}`));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`The baseline server exited with code ${code}:\n${child.output}`)));
-  });
-  return { child, baseUrl: `http://${HOST}:${port}` };
-}
-
-async function load(url, durationS) {
+async function load(url, durationS, headers = {}) {
   const { default: autocannon } = await import('autocannon');
-  const run = autocannon({ url, connections: CONNECTIONS, duration: durationS, timeout: 10 });
+  const run = autocannon({ url, connections: CONNECTIONS, duration: durationS, timeout: 10, headers });
   const timer = setTimeout(() => run.stop?.(), (durationS + 30) * 1000);
   try {
     return await run;
@@ -321,10 +309,10 @@ async function load(url, durationS) {
   }
 }
 
-async function measure(label, url, pid) {
-  await load(url, WARMUP_S);
+async function measure(label, url, pid, headers = {}) {
+  await load(url, WARMUP_S, headers);
   const cpuBefore = cpuMs(pid);
-  const result = await load(url, DURATION_S);
+  const result = await load(url, DURATION_S, headers);
   const cpuAfter = cpuMs(pid);
   return {
     cpuPerRequestUs:
@@ -340,7 +328,7 @@ async function measure(label, url, pid) {
   };
 }
 
-function printTable(rows) {
+function printTable(rows, baseline = null) {
   const columns = [
     ['target', (row) => row.label, 'left'],
     ['req/s (mean)', (row) => row.rps.toFixed(0)],
@@ -348,6 +336,7 @@ function printTable(rows) {
     ['p99 ms', (row) => row.p99.toFixed(1)],
     ['MB/s', (row) => row.mbps.toFixed(1)],
     ['server CPU µs/req', (row) => (row.cpuPerRequestUs === null ? 'n/a' : row.cpuPerRequestUs.toFixed(0))],
+    ...(baseline ? [['ratio to static', (row) => (row.rps / baseline.rps).toFixed(3)]] : []),
     ['requests', (row) => String(row.total)],
     ['non-2xx', (row) => String(row.non2xx)],
     ['errors', (row) => String(row.errors)],
@@ -361,47 +350,130 @@ function printTable(rows) {
   for (const line of cells) console.log(format(line));
 }
 
+// The same page rendered by the same server entry (dist/server/entry-server.js) and assembled into
+// the same template, in a bare node:http server with fixed data: what the React render costs
+// without Nest, Express, the session and the database.
+const BARE_RENDER_SOURCE = `
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+const root = process.env.BENCH_ROOT;
+const { serverEntry } = await import(root + '/dist/server/entry-server.js');
+const { assembleDocument } = await import(root + '/dist/app/src/ssr/html-document.js');
+const template = readFileSync(root + '/dist/client/client/index.html', 'utf8');
+const fixed = JSON.parse(process.env.BENCH_PAGE_DATA);
+const data = {
+  me: async () => null,
+  routeRule: async () => null,
+  authProviders: async () => ({ oidc: null }),
+  catalogue: async () => fixed.catalogue,
+  billingStatus: async () => fixed.billingStatus,
+  siteSettings: async () => fixed.siteSettings,
+};
+const server = http.createServer(async (request, response) => {
+  const nonce = randomBytes(16).toString('base64');
+  const result = await serverEntry.render({ url: request.url, publicUrl: process.env.BENCH_PUBLIC_URL, nonce, colorMode: 'system', data });
+  const html = assembleDocument(template, { ...result, preloadLinks: '', nonce, colorMode: 'system' });
+  response.writeHead(result.status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+  response.end(html);
+});
+server.listen(0, '${HOST}', () => console.log(JSON.stringify({ port: server.address().port })));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+/** Starts a small server from source that prints `{"port":…}` first. */
+async function startScriptServer(label, args, env) {
+  const child = startChild(label, args, { env: { ...process.env, ...env } });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The ${label} server did not start:\n${child.output}`)), 20_000);
+    child.stdout.once('data', (chunk) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(chunk.toString().split('\n')[0]).port);
+      } catch {
+        reject(new Error(`Unexpected output from the ${label} server: ${chunk}`));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`The ${label} server exited with code ${code}:\n${child.output}`)));
+  });
+  return { child, baseUrl: `http://${HOST}:${port}` };
+}
+
+const startBaseline = (bytes) => startScriptServer('baseline', ['-e', BASELINE_SOURCE], { BENCH_BODY_BYTES: String(bytes) });
+
+async function startBareRender(appUrl) {
+  const json = async (path) => (await fetch(`${appUrl}${path}`)).json();
+  const pageData = {
+    catalogue: await json('/api/catalogue'),
+    billingStatus: await json('/api/billing/status'),
+    siteSettings: await json('/api/site-settings'),
+  };
+  return startScriptServer('bare render', ['--input-type=module', '-e', BARE_RENDER_SOURCE], {
+    NODE_ENV: 'production',
+    BENCH_ROOT: root,
+    BENCH_PUBLIC_URL: appUrl,
+    BENCH_PAGE_DATA: JSON.stringify(pageData),
+  });
+}
+
+/**
+ * The page-serving table of issue 14, in one run: a static body of the home page's size, the same
+ * page from a bare render server, Hitscope's `/` uncached (a second app with PAGE_CACHE_MB=0) and
+ * from the page cache, the lounge signed in, /health/live and /api/auth/me. CPU per request and
+ * the ratio of requests/s to the static baseline.
+ */
 async function benchHttp(binary) {
-  heading('HTTP throughput: server-side rendering vs a static node:http baseline');
-  const app = await startApp(binary);
+  heading('HTTP: pages and the API floor against a static node:http baseline');
+  // The app's database is started here so that the signed-in rows count its CPU with the app's.
+  const { database, uri } = await embeddedDatabase(binary, 'http');
+  const app = await startApp(binary, { MONGODB_URI: uri });
+  const appPids = [app.child.pid, database.pid];
   console.log(`Production app ready in ${ms(app.startMs)} (spawn → /health/ready 200, embedded database included)`);
 
   const home = await get(`${app.baseUrl}/`);
   if (home.status !== 200) throw new Error(`GET / answered ${home.status}; expected 200`);
   const bytes = home.body.length;
   const baseline = await startBaseline(bytes);
-  console.log(`Home page: ${bytes} bytes of HTML (uncompressed); baseline body: ${bytes} bytes`);
-  console.log(`Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s, loopback, keep-alive`);
+  const bare = await startBareRender(app.baseUrl);
+  const bareBytes = (await get(`${bare.baseUrl}/`)).body.length;
+  const { cookie } = await signedInCookies(app.baseUrl, 'bench-pages@example.test', uri);
+  const lounge = await get(`${app.baseUrl}/dashboard/lounge`, 5000, { cookie });
+  if (lounge.status !== 200) throw new Error(`GET /dashboard/lounge signed in answered ${lounge.status}; expected 200`);
+  console.log(
+    `Home page: ${bytes} bytes of HTML (uncompressed); baseline body ${bytes} bytes; bare render ${bareBytes} bytes; lounge ${lounge.body.length} bytes`,
+  );
+  console.log(
+    `Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s, loopback, keep-alive, no Accept-Encoding`,
+  );
   console.log('');
 
   const rows = [];
-  rows.push(await measure(`node:http static body (${bytes} B)`, `${baseline.baseUrl}/`, baseline.child.pid));
-  rows.push(await measure('Hitscope SSR GET /', `${app.baseUrl}/`, app.child.pid));
-  rows.push(await measure('Hitscope GET /api/auth/csrf', `${app.baseUrl}/api/auth/csrf`, app.child.pid));
-  rows.push(await measure('Hitscope GET /health/live', `${app.baseUrl}/health/live`, app.child.pid));
-  printTable(rows);
+  rows.push(await measure(`static bytes, node:http (${bytes} B)`, `${baseline.baseUrl}/`, baseline.child.pid));
+  rows.push(await measure('bare serverEntry.render, node:http', `${bare.baseUrl}/`, bare.child.pid));
+  await stopChild(bare.child);
+  rows.push(await measure('Hitscope / from the page cache', `${app.baseUrl}/`, appPids));
+  rows.push(await measure('Hitscope /dashboard/lounge, signed in', `${app.baseUrl}/dashboard/lounge`, appPids, { cookie }));
+  rows.push(await measure('Hitscope /api/auth/me, signed in', `${app.baseUrl}/api/auth/me`, appPids, { cookie }));
+  rows.push(await measure('Hitscope /health/live', `${app.baseUrl}/health/live`, appPids));
+  await stopChild(app.child);
+  const uncached = await startApp(binary, { MONGODB_URI: uri, PAGE_CACHE_MB: '0' });
+  rows.splice(2, 0, await measure('Hitscope / rendered (PAGE_CACHE_MB=0)', `${uncached.baseUrl}/`, [uncached.child.pid, database.pid]));
+  await stopChild(uncached.child);
+  await stopChild(baseline.child);
+  printTable(rows, rows[0]);
 
-  const [base, ssr] = rows;
-  const ratio = ssr.rps / base.rps;
+  const [base, , cold, cached] = rows;
   console.log('');
   console.log(
-    `SSR / baseline requests/s: ${ratio.toFixed(3)} (${(1 / ratio).toFixed(1)}x fewer requests per second than the static baseline)`,
+    `Page cache: ${(cached.rps / cold.rps).toFixed(1)}x the requests/s of a render; ${(cached.rps / base.rps).toFixed(2)} of the static baseline (goal ≥ 0.5)`,
   );
-  if (ssr.cpuPerRequestUs !== null && base.cpuPerRequestUs) {
-    console.log(
-      `SSR / baseline server CPU per request: ${(ssr.cpuPerRequestUs / base.cpuPerRequestUs).toFixed(1)}x ` +
-        '(app: its Node process and its embedded database; less sensitive to other load on the machine)',
-    );
-  }
   console.log(
     `Load average after the run: ${os
       .loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  await stopChild(baseline.child);
-  await stopChild(app.child);
-  return { rows, ratio, bytes, appStartMs: app.startMs };
+  return { rows, ratio: cached.rps / base.rps, bytes, appStartMs: app.startMs };
 }
 
 /** Times GET /health/live every 100 ms until `stop()`; answers the latencies seen. */
@@ -1713,12 +1785,10 @@ async function main() {
   // The launcher binary, built (and its cold start measured) once for the sections that need it.
   let binary = null;
   const databaseBinary = async () => (binary ??= (await benchEmbeddedDatabase()).binary);
+  if (!only || only === 'http') await benchHttp(await databaseBinary());
   if (!only || only === 'database') {
     const built = await databaseBinary();
-    if (!only) {
-      await benchHttp(built);
-      await benchLogin(built);
-    }
+    if (!only) await benchLogin(built);
     await benchDatabaseConnection(built);
   }
   if (!only || only === 'memory') await benchMemory(await databaseBinary());

@@ -1,11 +1,13 @@
+import { createSecretKey } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import type { SessionsService } from '../auth/sessions.service.js';
+import { jwtKey, type SessionsService } from '../auth/sessions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { AdminDetector } from './admin-detector.js';
 
 const SECRET = 'admin-detector-spec-secret-0123456789';
 const RULES = { algorithms: ['HS256' as const], issuer: 'http://127.0.0.1:1', audience: 'hitscope' };
-const sessions = { tokenRules: RULES, signingSecret: SECRET } as unknown as SessionsService;
+// The key object the app verifies with (SessionsService.signingKey); tokens below are signed with the plain string.
+const sessions = { tokenRules: RULES, signingKey: jwtKey(createSecretKey(Buffer.from(SECRET))) } as unknown as SessionsService;
 const users = {
   search: async () => ({ users: [{ _id: 'admin-1' }] }),
 } as unknown as UsersService;

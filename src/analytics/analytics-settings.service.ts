@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/api/auth.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ANALYTICS_CLOCK, type Clock } from './clock.js';
 import { AnalyticsSettingsDoc } from './schemas/analytics-settings.schema.js';
+import { publicContentChanged } from '../common/public-content.js';
 
 /** How long an instance uses the settings it read: a change is effective everywhere within this. */
 export const SETTINGS_CACHE_MS = 5_000;
@@ -77,6 +78,8 @@ export class AnalyticsSettingsService {
     await this.settings
       .updateOne({ _id: SETTINGS_ID }, { $set: { ...next, updatedAt: new Date(this.clock.now()) } }, { upsert: true })
       .exec();
+    // The privacy policy states these settings: its cached copies go.
+    publicContentChanged();
     await this.audit.record({
       actor: { id: actor.id, email: actor.email },
       action: 'analytics.settings.update',

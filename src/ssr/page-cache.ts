@@ -190,16 +190,17 @@ export class PageCache {
     const nonce = this.nonces.next();
     const headers: OutgoingHttpHeaders = {};
     for (const [name, parts] of entry.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
+    const nonceBytes = Buffer.from(nonce, 'latin1');
     let body: Buffer;
     if (this.options.gzip) {
       headers.vary = entry.vary ? `${entry.vary}, Accept-Encoding` : 'Accept-Encoding';
       if (acceptsGzip(request.headers['accept-encoding'])) {
         headers['content-encoding'] = 'gzip';
-        body = gzipBody(entry, Buffer.from(nonce));
-      } else body = Buffer.from(entry.pieces.join(nonce));
+        body = gzipBody(entry, nonceBytes);
+      } else body = identityBody(entry, nonceBytes);
     } else {
       if (entry.vary) headers.vary = entry.vary;
-      body = Buffer.from(entry.pieces.join(nonce));
+      body = identityBody(entry, nonceBytes);
     }
     headers['content-length'] = body.length;
     response.writeHead(entry.status, headers);
@@ -218,6 +219,15 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function identityBody(entry: Entry, nonce: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  entry.pieces.forEach((piece, index) => {
+    if (index > 0) chunks.push(nonce);
+    chunks.push(piece);
+  });
+  return Buffer.concat(chunks);
 }
 
 /** The stored pieces, deflated once, with this answer's nonce between them as stored (uncompressed) blocks. */
