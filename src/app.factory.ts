@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -6,11 +5,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
 import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
 import { installAnalyticsCollector } from './analytics/collector.js';
+import { browserSecurityHeaders } from './common/security-headers.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
@@ -63,30 +62,6 @@ const UPLOAD_ROUTES: readonly UploadRoute[] = [
     timeoutMs: 60 * 60 * 1000,
   },
 ];
-
-/**
- * Powerful browser features no Hitscope page uses, switched off for the page and every frame in it
- * (clipboard writes stay allowed: "copy" buttons use them).
- */
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=()',
-  'browsing-topics=()',
-  'camera=()',
-  'display-capture=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'hid=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'publickey-credentials-get=()',
-  'serial=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-  'clipboard-write=(self)',
-].join(', ');
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -176,44 +151,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Pages and the browser-facing API get the nonce, helmet's headers and compression; the machine
     // API (/api/v1/, the apps' calls) a fixed, cheaper set (machine-api.middleware.ts).
     app.use(machineApiHeaders({ https: config.publicUrl.startsWith('https:') }));
-    app.use(
-      exceptMachineApi((_request: Request, response: Response, next: NextFunction) => {
-        response.locals.cspNonce = randomBytes(16).toString('base64');
-        next();
-      }),
-    );
-    app.use(
-      exceptMachineApi(
-        helmet({
-          contentSecurityPolicy: {
-            useDefaults: true,
-            directives: {
-              defaultSrc: ["'self'"],
-              // No 'unsafe-inline' for scripts: the SSR inline scripts carry this request's nonce.
-              scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
-              // No inline styles either: nothing renders a style attribute or element (Vite's dev
-              // server injects <style> elements for hot reloading, so development allows them).
-              styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-              imgSrc: ["'self'", 'data:', 'blob:'],
-              connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-              workerSrc: ["'self'", 'blob:'],
-              objectSrc: ["'none'"],
-              frameAncestors: ["'none'"],
-              formAction: ["'self'"],
-              upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-            },
-          },
-          crossOriginEmbedderPolicy: false,
-          strictTransportSecurity: config.publicUrl.startsWith('https:'),
-        }),
-      ),
-    );
-    app.use(
-      exceptMachineApi((_request: Request, response: Response, next: NextFunction) => {
-        response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-        next();
-      }),
-    );
+    app.use(exceptMachineApi(browserSecurityHeaders({ dev, https: config.publicUrl.startsWith('https:') })));
     app.use(exceptMachineApi(compression()));
 
     if (dev) {

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import { isReservedPath } from '../../lib/routes/reserved-paths.js';
+
+/**
+ * Powerful browser features no Hitscope page uses, switched off for the page and every frame in it
+ * (clipboard writes stay allowed: "copy" buttons use them).
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+type Directives = NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>['directives']>;
+
+function helmetOptions(directives: Directives, https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: true, directives },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https,
+  };
+}
+
+/** The headers a helmet middleware sets on a response, read once by running it on a stand-in. */
+function headersOf(middleware: RequestHandler): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  middleware({ headers: {} } as Request, response as unknown as Response, () => undefined);
+  return [...headers];
+}
+
+/**
+ * The browser-facing security headers: helmet's set, the Permissions-Policy, and a CSP whose
+ * script-src names a nonce made for this request, put on every inline script of the page (no
+ * 'unsafe-inline'). Paths that are never a page (the JSON API, the health probes, the build manifest:
+ * lib/routes/reserved-paths.ts) get the same headers with no nonce, computed once at start-up rather
+ * than by helmet on every request, which was most of the floor of an API call.
+ */
+export function browserSecurityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
+  const directives = (scriptSrc: Directives[string]): Directives => ({
+    defaultSrc: ["'self'"],
+    scriptSrc,
+    // No inline styles either: nothing renders a style attribute or element (Vite's dev server
+    // injects <style> elements for hot reloading, so development allows them).
+    styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: https ? [] : null,
+  });
+  const pageHeaders = helmet(
+    helmetOptions(
+      directives([
+        "'self'",
+        (_request: IncomingMessage, response: ServerResponse) => `'nonce-${(response as Response).locals.cspNonce as string}'`,
+      ]),
+      https,
+    ),
+  );
+  const fixedHeaders = [...headersOf(helmet(helmetOptions(directives(["'self'"]), https))), ['Permissions-Policy', PERMISSIONS_POLICY]];
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (isReservedPath(request.path)) {
+      for (const [name, value] of fixedHeaders) response.setHeader(name, value);
+      return next();
+    }
+    response.locals.cspNonce = randomBytes(16).toString('base64');
+    response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    pageHeaders(request, response, next);
+  };
+}
