@@ -24,6 +24,12 @@ export interface AppConfig {
   embeddedDbBinary: string | null;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
+  /**
+   * COMPRESSION=on (default): pages and API answers are gzip-compressed per request. `off`, for a
+   * deployment behind a compressing proxy: they go out as they are. The build's precompressed
+   * .br/.gz files are served either way (they cost no CPU, and a proxy passes an encoded answer on).
+   */
+  compression: boolean;
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: messages are kept in the outbox collection and logged. */
   smtpUrl: string | null;
   /** The From header of every message. */
@@ -156,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
   }
 
+  const compressionRaw = (str('COMPRESSION') ?? 'on').toLowerCase();
+  if (compressionRaw !== 'on' && compressionRaw !== 'off') problems.push(`COMPRESSION must be on or off (got "${compressionRaw}")`);
+
   const oidc = readOidcConfig(str, problems);
   const s3 = readS3Config(str, problems);
   const stripe = readStripeConfig(str, problems);
@@ -174,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel']) ? (logLevelRaw as AppConfig['logLevel']) : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
+    compression: compressionRaw !== 'off',
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),
