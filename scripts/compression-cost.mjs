@@ -34,10 +34,17 @@ export function compressionCost(body, { iterations = 300, candidates = COMPRESSI
 
 /** A Markdown table of `compressionCost` rows, with the bytes saved per CPU µs. */
 export function formatCompressionCost(label, rows) {
-  const lines = [`${label} (${rows[0].originalBytes} bytes)`, '', '| encoder | bytes | saved | CPU µs/response | bytes saved per µs |', '|---|---|---|---|---|'];
+  const lines = [
+    `${label} (${rows[0].originalBytes} bytes)`,
+    '',
+    '| encoder | bytes | saved | CPU µs/response | bytes saved per µs |',
+    '|---|---|---|---|---|',
+  ];
   for (const row of rows) {
     const saved = row.originalBytes - row.bytes;
-    lines.push(`| ${row.name} | ${row.bytes} | ${((saved / row.originalBytes) * 100).toFixed(1)} % | ${row.cpuMicros} | ${(saved / row.cpuMicros).toFixed(0)} |`);
+    lines.push(
+      `| ${row.name} | ${row.bytes} | ${((saved / row.originalBytes) * 100).toFixed(1)} % | ${row.cpuMicros} | ${(saved / row.cpuMicros).toFixed(0)} |`,
+    );
   }
   return lines.join('\n');
 }
