@@ -96,7 +96,7 @@ describe('precompressed client files (built by scripts/precompress.mjs)', () => 
 
   it('sends the file as it is when no coding is accepted, still varying on Accept-Encoding and never compressing it on the fly', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'accept-encoding': 'identity' },
       { 'accept-encoding': 'br;q=0, gzip;q=0' },
       { 'accept-encoding': 'deflate' },
