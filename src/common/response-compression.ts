@@ -7,22 +7,24 @@ import { isStaticFileResponse } from './precompressed-static.js';
 /**
  * Compression of what is made per request (pages, JSON, CSV exports): the cheapest setting for the
  * bytes it saves. Measured with scripts/compression-cost.mjs on the home page (31 168 bytes) and
- * GET /api/catalogue (2 159 bytes), stream-compressed as the middleware does, CPU per response
- * (best of 7 rounds of 200 on a shared 2-core machine):
+ * GET /api/catalogue (2 159 bytes), compressed through a new zlib stream per response as the
+ * middleware does, CPU per response including zlib's threads (best of 9 rounds of 100, interleaved,
+ * on a shared 2-core machine at load average 5–9):
  *
  * | encoder      | home page bytes | CPU µs | catalogue bytes | CPU µs |
  * |--------------|-----------------|--------|-----------------|--------|
- * | gzip 1       | 7 086           | 121    | 534             | 48     |
- * | gzip 4       | 6 618           | 171    | 523             | 52     |
- * | gzip 6       | 6 438           | 202    | 520             | 52     |
- * | Brotli 1     | 7 406           | 102    | 570             | 43     |
- * | Brotli 4 (*) | 6 374           | 261    | 500             | 68     |
+ * | gzip 1       | 7 085           | 114    | 534             | 55     |
+ * | gzip 4       | 6 617           | 165    | 523             | 56     |
+ * | gzip 6       | 6 435           | 192    | 520             | 54     |
+ * | Brotli 1     | 7 404           | 100    | 570             | 44     |
+ * | Brotli 4 (*) | 6 371           | 286    | 500             | 70     |
  *
  * (*) the `compression` package's default, which it picks whenever the browser offers `br`.
- * gzip 1 saves 77 % of the page for less than half of Brotli 4's CPU; the higher levels add 40–70 %
- * CPU for 7–9 % fewer bytes. Brotli 1 costs ~15 % less CPU than gzip 1 but sends ~4.5 % more bytes;
- * the two are within this machine's noise on CPU, so the smaller answer wins: gzip 1 whenever
- * the browser takes gzip (every browser does), Brotli 1 for a client that takes only Brotli.
+ * gzip 1 saves 77 % of the page for 40 % of Brotli 4's CPU; higher gzip levels add 45–70 % CPU for
+ * 7–9 % fewer bytes. Brotli 1 costs 6–12 % less CPU than gzip 1 (best and median rounds) but sends
+ * 4.5 % more bytes (320 on the page): gzip 1 whenever the browser takes gzip (every browser does),
+ * Brotli 1 for a client that takes only Brotli. (Compressed in one call rather than a stream,
+ * Brotli 1 is about twice as fast as gzip 1; the middleware streams, so that is not the cost here.)
  */
 export const DYNAMIC_GZIP_LEVEL = 1;
 export const DYNAMIC_BROTLI_QUALITY = 1;
