@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describePrecompression, precompressDirectory } from './precompress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const timestamp = Date.now();
@@ -32,6 +33,10 @@ mkdirSync(privateMaps, { recursive: true });
 for (const name of readdirSync(publicAssets).filter((file) => file.endsWith('.map'))) {
   renameSync(join(publicAssets, name), join(privateMaps, name));
 }
+
+// .br and .gz beside every compressible published file, served instead of compressing per request
+// (src/common/precompressed-static.ts); after the maps left, so none of them is compressed.
+console.log(describePrecompression(await precompressDirectory(join(root, 'dist/client'))));
 
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
   cwd: root,

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
@@ -15,9 +13,11 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createAppLogger } from './common/app-logger.js';
 import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
 import { exceptMachineApi, machineApiHeaders } from './common/machine-api.middleware.js';
+import { serveClientFiles } from './common/precompressed-static.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
 import { requestDeadline } from './common/request-deadline.middleware.js';
+import { responseCompression } from './common/response-compression.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
@@ -152,28 +152,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // API (/api/v1/, the apps' calls) a fixed, cheaper set (machine-api.middleware.ts).
     app.use(machineApiHeaders({ https: config.publicUrl.startsWith('https:') }));
     app.use(exceptMachineApi(browserSecurityHeaders({ dev, https: config.publicUrl.startsWith('https:') })));
-    app.use(exceptMachineApi(compression()));
+    if (config.compression) app.use(exceptMachineApi(responseCompression()));
 
     if (dev) {
       const vite = await createViteDevRenderer(app.getHttpServer());
       renderer = decorate(vite.renderer);
       app.use(vite.middlewares);
     } else {
-      // Hashed assets never change; everything else in dist/client is revalidated. `index: false`
-      // and the dotfile default keep the raw template and .vite/manifest.json out of reach.
-      app.useStaticAssets(join(CLIENT_DIST_DIR, 'assets'), {
-        prefix: '/assets/',
-        index: false,
-        immutable: true,
-        maxAge: '365d',
-        fallthrough: true,
-      });
-      const serveClientFiles = express.static(CLIENT_DIST_DIR, { index: false, maxAge: '1h', dotfiles: 'ignore' });
-      // Only paths that look like files reach the disk (favicon.svg, og-image.svg); pages and API
-      // calls skip the stat, and the raw HTML template is never served.
-      app.use((request: Request, response: Response, next: NextFunction) =>
-        /\.(?!html?$)[a-z0-9]+$/i.test(request.path) ? serveClientFiles(request, response, next) : next(),
-      );
+      // Hashed assets for a year, other files for an hour, precompressed siblings when accepted;
+      // never the raw template, .vite/manifest.json or a dotfile (precompressed-static.ts).
+      app.use(serveClientFiles(CLIENT_DIST_DIR));
     }
 
     installRequestHandling(app, config);

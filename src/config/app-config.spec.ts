@@ -15,7 +15,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       cookieSecure: false,
       requestTimeoutMs: 5000,
+      compression: true,
     });
+  });
+
+  it('compresses pages unless COMPRESSION=off (a compressing proxy in front), and refuses any other value', () => {
+    expect(loadConfig({ COMPRESSION: 'on' }).compression).toBe(true);
+    expect(loadConfig({ COMPRESSION: ' OFF ' }).compression).toBe(false);
+    expect(() => loadConfig({ COMPRESSION: 'false' })).toThrow('COMPRESSION must be on or off (got "false")');
   });
 
   it('parses lists, proxies and secure cookies', () => {

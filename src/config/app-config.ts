@@ -26,6 +26,12 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** Memory for anonymous pages served from the page cache (src/ssr/page-cache.ts); 0 turns it off. */
   pageCacheMaxBytes: number;
+  /**
+   * COMPRESSION=on (default): pages and API answers are gzip-compressed per request. `off`, for a
+   * deployment behind a compressing proxy: they go out as they are. The build's precompressed
+   * .br/.gz files are served either way (they cost no CPU, and a proxy passes an encoded answer on).
+   */
+  compression: boolean;
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: messages are kept in the outbox collection and logged. */
   smtpUrl: string | null;
   /** The From header of every message. */
@@ -158,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
   }
 
+  const compressionRaw = (str('COMPRESSION') ?? 'on').toLowerCase();
+  if (compressionRaw !== 'on' && compressionRaw !== 'off') problems.push(`COMPRESSION must be on or off (got "${compressionRaw}")`);
+
   const oidc = readOidcConfig(str, problems);
   const s3 = readS3Config(str, problems);
   const stripe = readStripeConfig(str, problems);
@@ -177,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
     pageCacheMaxBytes: int('PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
+    compression: compressionRaw !== 'off',
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM') ?? 'Hitscope <no-reply@hitscope.local>',
     rateLimitMultiplier: int('RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000),

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { ANNOUNCEMENT_DISMISSED_COOKIE } from '../../lib/api/site-settings.js';
 import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
+import { chooseEncoding } from '../common/accept-encoding.js';
 import { publicContentGeneration } from '../common/public-content.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from '../auth/sessions.service.js';
 
@@ -53,18 +54,6 @@ function readCookies(header: string): Map<string, string> {
     if (!cookies.has(name)) cookies.set(name, pair.slice(equals + 1).trim());
   }
   return cookies;
-}
-
-/** Whether the request accepts a gzip answer (`gzip` or `*` with a quality above 0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  if (!header) return false;
-  for (const entry of String(header).split(',')) {
-    const [coding, ...parameters] = entry.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') continue;
-    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    return quality === undefined || Number(quality) > 0;
-  }
-  return false;
 }
 
 /** CSP nonces from a pool of random bytes filled 256 at a time (one system call per 256 pages). */
@@ -183,6 +172,10 @@ export class PageCache {
       this.remove(key);
       return false;
     }
+    // The codings the app chooses between for a page (src/common/response-compression.ts): gzip
+    // first; a client that takes only Brotli is left to the app.
+    const coding = this.options.gzip ? chooseEncoding(request.headers['accept-encoding'], ['gzip', 'br']) : null;
+    if (coding === 'br') return false;
     // Most recently used last: the oldest go first when the bound is reached.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -194,7 +187,7 @@ export class PageCache {
     let body: Buffer;
     if (this.options.gzip) {
       headers.vary = entry.vary ? `${entry.vary}, Accept-Encoding` : 'Accept-Encoding';
-      if (acceptsGzip(request.headers['accept-encoding'])) {
+      if (coding === 'gzip') {
         headers['content-encoding'] = 'gzip';
         body = gzipBody(entry, nonceBytes);
       } else body = identityBody(entry, nonceBytes);

@@ -33,7 +33,7 @@ export class SsrModule {
           provide: PageCache,
           // Not in development: Vite changes the code under a running server.
           useFactory: (config: AppConfig) =>
-            new PageCache({ maxBytes: config.nodeEnv === 'development' ? 0 : config.pageCacheMaxBytes, gzip: true }),
+            new PageCache({ maxBytes: config.nodeEnv === 'development' ? 0 : config.pageCacheMaxBytes, gzip: config.compression }),
           inject: [APP_CONFIG],
         },
         // The exception filter (common/) draws the 404/500 screens through this.
