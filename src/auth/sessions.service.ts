@@ -178,7 +178,12 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
-    const session = await this.sessions.findById(payload.sid).lean().exec();
+    // The driver's findOne, not mongoose's query builder: this runs on every authenticated request,
+    // and the few fields read need no casting or hydration.
+    const session = await this.sessions.collection.findOne<Pick<Session, '_id' | 'userId' | 'createdAt' | 'expiresAt' | 'revokedAt'>>(
+      { _id: payload.sid },
+      { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } },
+    );
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.userId.toString() !== payload.sub) return null;
     const record = await this.users.sessionUserOf(payload.sub);
