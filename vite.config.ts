@@ -1,14 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const reactRouterDist = `${import.meta.dirname}/node_modules/react-router/dist/production`;
+const PRODUCTION_REACT_ROUTER = [
+  { find: /^react-router$/, replacement: `${reactRouterDist}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/dom-export.mjs` },
+];
+
 /**
  * One config for three uses: the dev middleware inside Nest, the client build (with manifest.json
  * for modulepreload links) and the SSR build of client/entry-server.tsx. The build id comes from
  * scripts/build.mjs so that both builds agree on it.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [react()],
+  // react-router's package.json exports only its development build (dev warnings, extra checks).
+  // The builds (client and SSR) use its production build; the dev middleware keeps the warnings.
+  resolve: command === 'build' ? { alias: PRODUCTION_REACT_ROUTER } : {},
   publicDir: 'client/public',
   define: {
     __BUILD_ID__: JSON.stringify(process.env.HITSCOPE_BUILD_ID ?? 'development'),

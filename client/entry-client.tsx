@@ -32,7 +32,7 @@ async function start() {
   const queryClient = createQueryClient();
   if (window[STATE_GLOBAL]) hydrate(queryClient, window[STATE_GLOBAL]);
   const deps = { queryClient, data: browserDataSource };
-  const routes = createRoutes(deps);
+  const routes = createRoutes(() => deps);
 
   // Resolve the lazy modules of the routes the server rendered, or react-router would render its
   // hydrate fallback instead of the server's markup and hydration would fail.

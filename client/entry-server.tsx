@@ -21,9 +21,16 @@ import { themeAttribute } from './app/color-mode.js';
 import type { RouteHandle } from './app/page-modules.js';
 import { createQueryClient } from './app/query-client.js';
 import { SITE_SETTINGS_KEY } from './app/queries.js';
+import type { RouteDeps } from './middleware/guarded-loader.js';
 import { createRoutes } from './routes.js';
 
-type StaticContext = Exclude<Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>, Response>;
+/**
+ * Built once per process: the route table holds no request state. Each request's query client and
+ * data source reach the loaders as react-router's request context (their `context` argument).
+ */
+const handler = createStaticHandler(createRoutes(({ context }) => context as RouteDeps));
+
+type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
 
 /**
  * Loader errors are serialised into the page for hydration. Only route error responses (404s with
@@ -47,10 +54,9 @@ function errorStatus(context: StaticContext): number | null {
 
 async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const routes = createRoutes({ queryClient, data: input.data });
-  const handler = createStaticHandler(routes);
+  const deps: RouteDeps = { queryClient, data: input.data };
   const url = new URL(input.url, input.publicUrl);
-  const context = await handler.query(new Request(url));
+  const context = await handler.query(new Request(url), { requestContext: deps });
 
   if (context instanceof Response) {
     const location = context.headers.get('Location');

@@ -19,7 +19,7 @@ import {
   sponsorsQuery,
   subscriptionQuery,
 } from './app/queries.js';
-import { guardedLoader, notFoundLoader, type RouteDeps, type RoutePrefetch } from './middleware/guarded-loader.js';
+import { guardedLoader, notFoundLoader, type RouteDepsOf, type RoutePrefetch } from './middleware/guarded-loader.js';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: PublicLayout,
@@ -78,21 +78,25 @@ function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentT
   return Marked;
 }
 
-function toRouteObject(route: RouteEntry, deps: RouteDeps): RouteObject {
+function toRouteObject(route: RouteEntry, depsOf: RouteDepsOf): RouteObject {
   const handle: RouteHandle = { page: route.page };
   return {
     id: route.id,
     path: route.path,
     handle,
-    loader: guardedLoader(route, deps, ROUTE_PREFETCH[route.id]),
+    loader: guardedLoader(route, depsOf, ROUTE_PREFETCH[route.id]),
     ...(route.page
       ? { lazy: async () => ({ Component: (await loadPageModule(pageLoader(route.page!))).default }) }
       : { Component: RenderNothing }), // validate-only family: its loader always throws a 404
   };
 }
 
-/** The react-router tree, built from the one route table (lib/routes/route-table.ts). */
-export function createRoutes(deps: RouteDeps): RouteObject[] {
+/**
+ * The react-router tree, built from the one route table (lib/routes/route-table.ts). It holds no
+ * per-request state: the loaders ask `depsOf` for the query client and data source of their
+ * navigation, so the server builds it once per process.
+ */
+export function createRoutes(depsOf: RouteDepsOf): RouteObject[] {
   const unknown = Object.keys(ROUTE_PREFETCH).filter((id) => !ROUTE_TABLE.some((route) => route.id === id));
   if (unknown.length) throw new Error(`ROUTE_PREFETCH names routes that are not in the route table: ${unknown.join(', ')}`);
   const layouts = Object.keys(LAYOUTS) as LayoutName[];
@@ -105,10 +109,10 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         ...layouts.map((layout): RouteObject => ({
           id: `layout-${layout}`,
           Component: withLayoutMarker(layout, LAYOUTS[layout]),
-          children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, deps)),
+          children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, depsOf)),
         })),
         // Its loader always throws a 404, so the root error boundary renders; the component never shows.
-        { id: 'not-found', path: '*', loader: notFoundLoader(deps), Component: RenderNothing },
+        { id: 'not-found', path: '*', loader: notFoundLoader(depsOf), Component: RenderNothing },
       ],
     },
   ];

@@ -1,14 +1,25 @@
 import { type ComponentProps, useContext, useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { isActiveLink } from '../../lib/routes/active-link.js';
 import { PreloaderContext } from '../app/preload.js';
 
-type Props = ComponentProps<typeof NavLink> & { preloadOnVisible?: boolean };
+type Props = ComponentProps<typeof Link> & {
+  /** Active only on exactly this path, not on the pages below it (as NavLink's `end`). */
+  end?: boolean;
+  preloadOnVisible?: boolean;
+};
 
-/** A router link that preloads its target on hover, focus and (optionally) when scrolled into view. */
-export function AppLink({ preloadOnVisible = false, to, onMouseEnter, onFocus, ...rest }: Props) {
+/**
+ * A router link that preloads its target on hover, focus and (optionally) when scrolled into view,
+ * and marks the current page's links with `aria-current="page"` and the `active` class, as
+ * react-router's NavLink would, from one string comparison (lib/routes/active-link.ts).
+ */
+export function AppLink({ preloadOnVisible = false, end = false, to, className, onMouseEnter, onFocus, ...rest }: Props) {
   const preloader = useContext(PreloaderContext);
+  const { pathname } = useLocation();
   const ref = useRef<HTMLAnchorElement>(null);
-  const href = typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}`;
+  const href = typeof to === 'string' ? to : `${to.pathname ?? pathname}${to.search ?? ''}`;
+  const active = isActiveLink(pathname, href, end);
 
   useEffect(() => {
     if (!preloadOnVisible || !preloader || !ref.current || typeof IntersectionObserver === 'undefined') return;
@@ -23,9 +34,11 @@ export function AppLink({ preloadOnVisible = false, to, onMouseEnter, onFocus, .
   }, [preloadOnVisible, preloader, href]);
 
   return (
-    <NavLink
+    <Link
       ref={ref}
       to={to}
+      aria-current={active ? 'page' : undefined}
+      className={active ? (className ? `${className} active` : 'active') : className}
       onMouseEnter={(event) => {
         preloader?.preload(href);
         onMouseEnter?.(event);

@@ -10,6 +10,13 @@ export interface RouteDeps {
   data: DataSource;
 }
 
+/**
+ * How a loader finds the deps of its navigation. The browser has one set for the page's life; the
+ * server builds the route table once per process and passes each request's set as react-router's
+ * request context (`handler.query(request, { requestContext })`), which loaders get as `context`.
+ */
+export type RouteDepsOf = (args: LoaderFunctionArgs) => RouteDeps;
+
 /** Data a route's page shows on first render, fetched once the guards let the navigation through. */
 export type RoutePrefetch = (deps: RouteDeps) => Promise<unknown>;
 
@@ -23,9 +30,10 @@ async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
  * The navigation pipeline of docs/routes.md for one route: route rules, then the validate hook
  * (a fatal 404), then the route's middleware in table order, then the route's data.
  */
-export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: readonly RoutePrefetch[] = []) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
+export function guardedLoader(route: RouteEntry, depsOf: RouteDepsOf, prefetch: readonly RoutePrefetch[] = []) {
+  return async (args: LoaderFunctionArgs) => {
+    const deps = depsOf(args);
+    const url = new URL(args.request.url);
     await applyRouteRules(deps, url);
     if (route.validate && !route.validate(url.pathname)) {
       throw data(validationFailedMessage(url.pathname), { status: 404, statusText: 'Page Not Found' });
@@ -44,9 +52,10 @@ export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: read
   };
 }
 
-export function notFoundLoader(deps: RouteDeps) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
+export function notFoundLoader(depsOf: RouteDepsOf) {
+  return async (args: LoaderFunctionArgs) => {
+    const deps = depsOf(args);
+    const url = new URL(args.request.url);
     await applyRouteRules(deps, url);
     // The header of the error screen shows who is signed in.
     await Promise.all([

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_EMAIL, gotoHydrated, registerViaApi, signInAsAdmin, signUp, newCredentials, trackDocumentRequests } from './fixtures.js';
 
 /** Navigates with the app's own data router (exposed by client/entry-client.tsx), as a link would. */
@@ -32,6 +32,48 @@ test.describe('client-side navigation', () => {
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms of service' }).click();
     await expect(page).toHaveURL('/terms');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    expect(documents.paths()).toEqual([]);
+  });
+});
+
+test.describe('current page links', () => {
+  const current = (scope: Locator) => scope.locator('a[aria-current="page"]');
+
+  test("the server marks the current page's links with aria-current and the active class", async ({ browser }) => {
+    // No JavaScript: what is asserted is the server's markup.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/sponsor');
+    await expect(current(page.getByRole('navigation', { name: 'Main' }))).toHaveText(['Sponsor']);
+    await expect(current(page.getByRole('navigation', { name: 'Footer' }))).toHaveText(['Sponsor']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sponsor' })).toHaveClass('active');
+    // The logo links to "/" with `end`: not current below it.
+    await expect(page.getByRole('link', { name: /home$/ })).not.toHaveAttribute('aria-current');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /home$/ })).toHaveAttribute('aria-current', 'page');
+    await expect(current(page.getByRole('navigation', { name: 'Main' }))).toHaveText(['Home']);
+    await context.close();
+  });
+
+  test('the marks follow client-side navigation, in the header and in the dashboard sidebar', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(current(main)).toHaveText(['Home']);
+    await main.getByRole('link', { name: 'Sponsor' }).click();
+    await expect(page).toHaveURL(/\/sponsor$/);
+    await expect(current(main)).toHaveText(['Sponsor']);
+    await expect(main.getByRole('link', { name: 'Home' })).not.toHaveClass(/active/);
+
+    await signUp(page.request, 'current-link');
+    await gotoHydrated(page, '/dashboard/lounge');
+    const sidebar = page.getByRole('navigation', { name: 'Sections' });
+    await expect(current(sidebar)).toHaveText(['Lounge']);
+    await expect(sidebar.getByRole('link', { name: 'Lounge' })).toHaveClass('shell__link active');
+    const documents = trackDocumentRequests(page);
+    await sidebar.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+    await expect(current(sidebar)).toHaveText(['Orders']);
+    await expect(sidebar.getByRole('link', { name: 'Lounge' })).toHaveClass('shell__link');
     expect(documents.paths()).toEqual([]);
   });
 });

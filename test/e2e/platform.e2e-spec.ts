@@ -26,6 +26,28 @@ describe('build manifest', () => {
   });
 });
 
+describe('production build of the libraries', () => {
+  const bundle = (dir: string, ext: string) =>
+    readdirSync(join(PROJECT_ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith(ext))
+      .map((file) => readFileSync(join(PROJECT_ROOT, dir, file), 'utf8'));
+
+  it("bundles react-router's production build, not the development one its package.json exports, on the server and in the browser", () => {
+    for (const [scripts, maps] of [
+      [bundle('dist/server', '.js'), bundle('dist/server', '.js.map')],
+      [bundle('dist/client', '.js'), bundle('dist/sourcemaps/client', '.js.map')],
+    ]) {
+      const sources = maps.flatMap((map) => (JSON.parse(map) as { sources: string[] }).sources);
+      expect(sources.some((source) => source.includes('node_modules/react-router/dist/production/'))).toBe(true);
+      expect(sources.filter((source) => source.includes('node_modules/react-router/dist/development/'))).toEqual([]);
+      // react-router's Link is in the bundle, without a warning only the development build has.
+      const code = scripts.join('\n');
+      expect(code).toContain('data-discover');
+      expect(code).not.toContain('You should not include both `Component` and `element`');
+    }
+  });
+});
+
 describe('security headers and assets', () => {
   it('sends a nonce-based CSP whose nonce is on every inline script, and nosniff', async () => {
     const response = await newAgent().get('/').expect(200);

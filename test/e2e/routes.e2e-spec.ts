@@ -50,3 +50,25 @@ describe('redirect targets', () => {
     await newAgent().get('/dashboard/tools/not-a-tool').redirects(0).expect(404);
   });
 });
+
+describe('one route table for every request', () => {
+  it('keeps concurrent renders apart: each sees its own visitor and data', async () => {
+    const people = await Promise.all(['Ada Concurrent', 'Grace Concurrent'].map((name) => signUp({ name })));
+    const rounds = Array.from({ length: 4 }, () => [
+      ...people.map(({ agent }) => agent.get('/dashboard/lounge').redirects(0)),
+      newAgent().get('/dashboard/lounge').redirects(0),
+    ]).flat();
+    const responses = await Promise.all(rounds);
+    responses.forEach((response, index) => {
+      const who = index % 3;
+      if (who === 2) {
+        expect(response.status).toBe(302);
+        return;
+      }
+      expect(response.status).toBe(200);
+      // The name is in the shell and in the dehydrated state; the other person's never is.
+      expect(response.text).toContain(people[who].user.name);
+      expect(response.text).not.toContain(people[1 - who].user.name);
+    });
+  });
+});
