@@ -2,6 +2,7 @@ import { createHash, type KeyObject, randomBytes, timingSafeEqual } from 'node:c
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
+import type { Collection } from 'mongodb';
 import { type Model, Types } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -179,11 +180,10 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     if (!Types.ObjectId.isValid(payload.sub)) return null;
     // The driver's findOne, not mongoose's query builder: this runs on every authenticated request,
-    // and the few fields read need no casting or hydration.
-    const session = await this.sessions.collection.findOne<Pick<Session, '_id' | 'userId' | 'createdAt' | 'expiresAt' | 'revokedAt'>>(
-      { _id: payload.sid },
-      { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } },
-    );
+    // and the few fields read need no casting or hydration. (Typed by the schema's class: the
+    // collection's `_id` is the session id, a string.)
+    const sessions = this.sessions.collection as unknown as Collection<Session>;
+    const session = await sessions.findOne({ _id: payload.sid }, { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } });
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.userId.toString() !== payload.sub) return null;
     const record = await this.users.sessionUserOf(payload.sub);
