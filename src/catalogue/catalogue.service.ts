@@ -20,6 +20,7 @@ import { isDuplicateKey } from '../database/upsert.js';
 import { CatalogueException } from './catalogue.exception.js';
 import { CatalogueSettings, Plan } from './schemas/plan.schema.js';
 import { publicContentChanged } from '../common/public-content.js';
+import { ReadCache } from '../common/read-cache.js';
 
 type PlanRecord = Plan;
 
@@ -57,12 +58,20 @@ function toCatalogueProducts(free: ReadonlySet<string>): CatalogueProduct[] {
 }
 
 /** The fields an audit entry compares (everything an admin can change). */
+/**
+ * How long the public catalogue is kept in memory. A change made on this instance is seen at once;
+ * other instances see it within this time (like the site settings).
+ */
+export const CATALOGUE_CACHE_MS = 5_000;
+
 const auditable = (plan: PlanRecord | null) => (plan ? { ...toAdminPlan(plan), updatedAt: undefined } : null);
 
 /** Products (constants) and plans (collection `plans`); other modules read plans through {@link get}. */
 @Injectable()
 export class CatalogueService implements OnApplicationBootstrap {
   private readonly logger = new Logger(CatalogueService.name);
+  /** The public catalogue, read by every page that shows prices; forgotten on every change made here. */
+  private readonly cached = new ReadCache<CatalogueResponse>(CATALOGUE_CACHE_MS, 1);
 
   constructor(
     @InjectModel(Plan.name) private readonly plans: Model<Plan>,
@@ -91,18 +100,28 @@ export class CatalogueService implements OnApplicationBootstrap {
       }
     }
     if (inserted) {
-      publicContentChanged();
+      this.changed();
       this.logger.log(`Catalogue: ${inserted} default plans created`);
     }
     return inserted;
   }
 
+  /** Products and active plans: from memory for CATALOGUE_CACHE_MS, read again at once after a change made here. */
   async catalogue(): Promise<CatalogueResponse> {
-    const [plans, settings] = await Promise.all([
-      this.plans.find({ active: true }).sort({ sortOrder: 1, _id: 1 }).lean<PlanRecord[]>().exec(),
-      this.freeDownloads(),
-    ]);
-    return { products: toCatalogueProducts(settings), plans: plans.map(toCataloguePlan) };
+    const catalogue = await this.cached.get('catalogue', async () => {
+      const [plans, settings] = await Promise.all([
+        this.plans.find({ active: true }).sort({ sortOrder: 1, _id: 1 }).lean<PlanRecord[]>().exec(),
+        this.freeDownloads(),
+      ]);
+      return { products: toCatalogueProducts(settings), plans: plans.map(toCataloguePlan) };
+    });
+    return catalogue!;
+  }
+
+  /** After any write: this instance's cached catalogue and the pages showing prices are dropped. */
+  private changed(): void {
+    this.cached.forget('catalogue');
+    publicContentChanged();
   }
 
   /** The products whose builds anybody may download (the `products` settings document). */
@@ -222,8 +241,8 @@ export class CatalogueService implements OnApplicationBootstrap {
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
   ): Promise<void> {
-    // Every catalogue change is audited through here, after it is written: the pages showing prices drop their cached copies.
-    publicContentChanged();
+    // Every catalogue change is audited through here, after it is written.
+    this.changed();
     try {
       await this.audit.record({ actor: { id: actor.id, email: actor.email }, action, target, before, after });
     } catch (error) {
