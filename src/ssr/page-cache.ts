@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { ANNOUNCEMENT_DISMISSED_COOKIE } from '../../lib/api/site-settings.js';
 import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
+import { RESERVED_PATH } from '../../lib/routes/reserved-paths.js';
 import { chooseEncoding } from '../common/accept-encoding.js';
 import { publicContentGeneration } from '../common/public-content.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from '../auth/sessions.service.js';
@@ -164,7 +165,10 @@ export class PageCache {
   /** Answers a GET from memory; false (and nothing written) when the request must go to the app. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || !this.entries.size) return false;
-    const key = pageCacheKey(request.url ?? '/', request.headers.cookie);
+    const url = request.url ?? '/';
+    // The API and the probes are never pages: no cookie parsing for them.
+    if (RESERVED_PATH.test(url)) return false;
+    const key = pageCacheKey(url, request.headers.cookie);
     if (key === null) return false;
     const entry = this.entries.get(key);
     if (!entry) return false;
