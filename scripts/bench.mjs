@@ -21,7 +21,8 @@
 // (default 10) tune the load runs; BENCH_ONLY=http, database, memory, licensing, tools, webhooks,
 // releases, analytics or campaigns runs one section; BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
-// (64) the size of the release build, BENCH_CAMPAIGN_RECIPIENTS (10 000) that of the campaign.
+// (64) the size of the release build, BENCH_CAMPAIGN_RECIPIENTS (10 000) that of the campaign;
+// BENCH_PROFILE=<folder> makes each app process write a V8 CPU profile there.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -273,7 +274,9 @@ async function startApp(binary, extraEnv = {}) {
   if (extraEnv.MONGODB_URI) env.MONGODB_URI = extraEnv.MONGODB_URI;
   else delete env.MONGODB_URI;
   const started = performance.now();
-  const child = startChild('app', ['--enable-source-maps', 'dist/app/src/main.js'], { env });
+  // BENCH_PROFILE=<folder>: each app process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = startChild('app', [...profile, '--enable-source-maps', 'dist/app/src/main.js'], { env });
   const baseUrl = `http://${HOST}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
