@@ -10,8 +10,11 @@ export interface RouteDeps {
   data: DataSource;
 }
 
-/** Data a route's page shows on first render, fetched once the guards let the navigation through. */
-export type RoutePrefetch = (deps: RouteDeps) => Promise<unknown>;
+/**
+ * Data a route's page shows on first render, fetched once the guards let the navigation through;
+ * `url` is the page's, for data that depends on its query (the analytics range).
+ */
+export type RoutePrefetch = (deps: RouteDeps, url: URL) => Promise<unknown>;
 
 /** Admin redirect rules run first on every navigation, server and client alike. */
 async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
@@ -39,7 +42,7 @@ export function guardedLoader(route: RouteEntry, deps: RouteDeps, prefetch: read
       const target = guard({ user, url });
       if (target) throw redirect(target);
     }
-    await Promise.all(prefetch.map((load) => load(deps)));
+    await Promise.all(prefetch.map((load) => load(deps, url)));
     return null;
   };
 }

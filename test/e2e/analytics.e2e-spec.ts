@@ -310,6 +310,10 @@ describe('visitors, visits and the daily salt', () => {
     const maintenance = app.get(AnalyticsMaintenanceService);
     const result = await maintenance.run();
     expect(result.closed).toContain(DAY1);
+    // The live unique-visitor counter is not folded in: the summary counts the visitor-days themselves.
+    const summaryOne = await db.collection<{ _id: string; counts: string }>('analytics_days').findOne({ _id: DAY1 });
+    expect(summaryOne!.counts).toContain('"visitors"');
+    expect(summaryOne!.counts).not.toContain('visitors_live');
     expect(await db.collection('analytics_counters').countDocuments({ day: DAY1 })).toBe(0);
     expect((await dashboard(`from=${DAY1}&to=${DAY1}`)).kpis.visitors).toBe(dayOneVisitors);
     expect(await db.collection('analytics_salts').countDocuments({ _id: DAY1 as never })).toBe(1);
@@ -425,6 +429,39 @@ describe('GET /api/admin/analytics: ranges and the previous period', () => {
     expect(response.headers['content-disposition']).toContain('analytics-2030-03-14-to-2030-03-20.csv');
     expect(response.text).toContain('"daily","2030-03-14","10","4","4",""');
     expect(response.text).toContain('"Top pages","/seeded","30","","","5"');
+  });
+
+  it('keeps closed days in memory, reads today live, and picks up a day summarised later', async () => {
+    // 7 days ending 2030-03-21: 03-15..03-21, of which only 03-20 has a summary so far.
+    clock.at = noon('2030-03-21');
+    await settled();
+    expect((await dashboard('preset=7d')).kpis).toMatchObject({ pageviews: 20, visitors: 6 });
+
+    // A summary is written once and never changed: the dashboard answers it from memory (changing
+    // the stored document behind the app's back, which nothing in the app does, shows it).
+    const days = db.collection<{ _id: string; counts: string }>('analytics_days');
+    const stored = (await days.findOne({ _id: '2030-03-20' }))!;
+    await days.updateOne({ _id: '2030-03-20' }, { $set: { counts: JSON.stringify([['total', 'pageviews', 1000]]) } });
+    try {
+      expect((await dashboard('preset=7d')).kpis.pageviews).toBe(20);
+    } finally {
+      await days.updateOne({ _id: '2030-03-20' }, { $set: { counts: stored.counts } });
+    }
+
+    // A day of the range without a summary yet (closed later, e.g. by another instance) is picked up.
+    await seedDay('2030-03-18', 7, 3);
+    expect((await dashboard('preset=7d')).kpis).toMatchObject({ pageviews: 27, visitors: 9 });
+
+    // Today stays live: a page view and a new visitor show at once.
+    expect((await beacon({ ip: '203.0.113.222', body: { p: '/live-today' } })).status).toBe(202);
+    await settled();
+    const live = await dashboard('preset=7d');
+    expect(live.kpis).toMatchObject({ pageviews: 28, visitors: 10 });
+    expect(live.tables.page).toEqual(expect.arrayContaining([{ value: '/live-today', count: 1, previous: 0 }]));
+    // The same visitor again: one more page view, still one unique.
+    await beacon({ ip: '203.0.113.222', body: { p: '/live-today-2' } });
+    await settled();
+    expect((await dashboard('preset=today')).kpis).toMatchObject({ pageviews: 2, visitors: 1 });
   });
 
   it('fills the overview’s page views today', async () => {
