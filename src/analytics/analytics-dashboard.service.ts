@@ -56,9 +56,9 @@ export interface AnalyticsReport extends Omit<AnalyticsDashboard, 'tables'> {
 }
 
 /**
- * The dashboard, computed in app code from a few reads (FerretDB-safe: finds by `_id` range and by
- * day, a count per open day): closed days as one summary document each, open days' counters, the
- * unique visitors of days not closed yet, and this instance's counts not yet flushed.
+ * The dashboard, computed in app code from a few reads (FerretDB-safe: finds by `_id` and by day):
+ * closed days as one summary document each (parsed once and kept in memory), open days' counters
+ * (with their live unique-visitor counter), and this instance's counts not yet flushed.
  */
 @Injectable()
 export class AnalyticsDashboardService {
@@ -106,7 +106,7 @@ export class AnalyticsDashboardService {
    * Calls `visit` for every count of the days `from`..`to`: closed days from their summaries
    * (parsed once and kept, see {@link ClosedDaysCache}; only the days not known yet are read), then
    * the counters of open days and late counters of closed ones, this instance's unflushed counts,
-   * and the unique visitors of the days not closed yet (counted now).
+   * and the unique visitors of the days not closed yet (their live counter), all read now.
    */
   private async eachCount(from: string, to: string, visit: (day: string, dim: string, value: string, n: number) => void): Promise<void> {
     const now = this.clock.now();
