@@ -6,12 +6,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { parseColorMode } from '../lib/client-constants.js';
+import type { PublicSiteSettings } from '../lib/api/site-settings.js';
 import { STATE_GLOBAL } from '../lib/ssr/render-contract.js';
 import { AppProviders } from './app/AppProviders.js';
 import { ErrorScreen } from './components/ErrorScreen.js';
 import { trackPendingNavigation } from './app/lazy-page.js';
 import { browserDataSource } from './app/browser-data-source.js';
 import { createPreloader } from './app/preload.js';
+import { SITE_SETTINGS_KEY } from './app/queries.js';
 import { createQueryClient } from './app/query-client.js';
 import { startAnalyticsTracker } from './features/analytics/tracker.js';
 import { createRoutes } from './routes.js';
@@ -63,7 +65,8 @@ async function start() {
     </StrictMode>,
   );
   document.documentElement.dataset.hydrated = 'true';
-  startAnalyticsTracker(router);
+  // The setting arrives with every page's site settings; unknown (never expected) counts as "respect".
+  startAnalyticsTracker(router, () => queryClient.getQueryData<PublicSiteSettings>(SITE_SETTINGS_KEY)?.respectPrivacySignals ?? true);
 }
 
 start().catch((error: unknown) => {

@@ -119,7 +119,8 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     orders: unavailable,
     licences: unavailable,
     adminOverview: unavailable,
-    siteSettings: async () => ({ siteName: PRODUCT.name, registrationOpen: true, announcement: null }),
+    adminAnalytics: unavailable,
+    siteSettings: async () => ({ siteName: PRODUCT.name, registrationOpen: true, announcement: null, respectPrivacySignals: true }),
     sponsors: unavailable,
     privacyPolicy: unavailable,
   };

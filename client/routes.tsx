@@ -8,7 +8,9 @@ import { PublicLayout } from './layouts/PublicLayout.js';
 import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
+import { rangeQueryOf } from '../lib/analytics/range.js';
 import {
+  adminAnalyticsQuery,
   adminOverviewQuery,
   authProvidersQuery,
   billingStatusQuery,
@@ -48,10 +50,13 @@ const sponsors: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQ
 const privacyPolicy: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(privacyPolicyQuery(data));
 
 const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
+const adminAnalytics: RoutePrefetch = ({ queryClient, data }, url) =>
+  queryClient.prefetchQuery(adminAnalyticsQuery(data, rangeQueryOf(url.searchParams)));
 
 const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
   admin: [adminOverview],
+  'admin-analytics': [adminAnalytics],
   login: [authProviders],
   register: [authProviders],
   sponsor: [sponsors],

@@ -1,3 +1,5 @@
+import { rangeSearch } from '../../lib/analytics/range.js';
+import type { AnalyticsDashboard } from '../../lib/api/analytics.js';
 import type { AuthProviders, SessionUser } from '../../lib/api/auth.js';
 import type { BillingStatus, OrderList, SubscriptionResponse } from '../../lib/api/billing.js';
 import type { CatalogueResponse } from '../../lib/api/catalogue.js';
@@ -41,6 +43,9 @@ export const browserDataSource: DataSource = {
   },
   adminOverview() {
     return api<AdminOverviewResponse>('/api/admin/overview');
+  },
+  adminAnalytics(range) {
+    return api<AnalyticsDashboard>(`/api/admin/analytics?${rangeSearch(range)}`);
   },
   siteSettings() {
     return api<PublicSiteSettings>('/api/site-settings');

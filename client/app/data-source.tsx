@@ -18,7 +18,12 @@ export function useMe() {
   return useQuery(meQuery(useDataSource())).data ?? null;
 }
 
-const FALLBACK_SITE_SETTINGS: PublicSiteSettings = { siteName: PRODUCT.name, registrationOpen: true, announcement: null };
+const FALLBACK_SITE_SETTINGS: PublicSiteSettings = {
+  siteName: PRODUCT.name,
+  registrationOpen: true,
+  announcement: null,
+  respectPrivacySignals: true,
+};
 
 /**
  * The public site settings (site name, registration, announcement). Prefetched by every route loader

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type RangeQuery, rangeSearch } from '../../lib/analytics/range.js';
 import { SLOW_QUERY_OPTIONS } from '../../lib/client-constants.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 
@@ -19,6 +20,14 @@ export const authProvidersQuery = (data: DataSource) =>
 /** The key figures of /admin: the server computes them at most every 30 s, so asking sooner gains nothing. */
 export const adminOverviewQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['admin', 'overview'] as const, queryFn: () => data.adminOverview(), staleTime: 30_000 });
+
+/** /admin/analytics for a range (`?preset=…` or `?from=…&to=…`, as in the page's URL); prefetched by the route. */
+export const adminAnalyticsQuery = (data: DataSource, range: RangeQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'analytics', rangeSearch(range)] as const,
+    queryFn: () => data.adminAnalytics(range),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * What the layouts show on every page (site name, announcement) and the register page asks

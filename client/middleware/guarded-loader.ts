@@ -17,8 +17,11 @@ export interface RouteDeps {
  */
 export type RouteDepsOf = (args: LoaderFunctionArgs) => RouteDeps;
 
-/** Data a route's page shows on first render, fetched once the guards let the navigation through. */
-export type RoutePrefetch = (deps: RouteDeps) => Promise<unknown>;
+/**
+ * Data a route's page shows on first render, fetched once the guards let the navigation through;
+ * `url` is the page's, for data that depends on its query (the analytics range).
+ */
+export type RoutePrefetch = (deps: RouteDeps, url: URL) => Promise<unknown>;
 
 /** Admin redirect rules run first on every navigation, server and client alike. */
 async function applyRouteRules(deps: RouteDeps, url: URL): Promise<void> {
@@ -47,7 +50,7 @@ export function guardedLoader(route: RouteEntry, depsOf: RouteDepsOf, prefetch: 
       const target = guard({ user, url });
       if (target) throw redirect(target);
     }
-    await Promise.all(prefetch.map((load) => load(deps)));
+    await Promise.all(prefetch.map((load) => load(deps, url)));
     return null;
   };
 }

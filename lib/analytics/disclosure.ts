@@ -22,7 +22,7 @@ export function analyticsDisclosure(settings: AnalyticsSettings): string {
     '',
     `Daily totals are kept for ${settings.retentionDays} days.`,
     settings.respectPrivacySignals
-      ? 'If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all.'
+      ? 'If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all: our pages do not even send the page view.'
       : 'Global Privacy Control and Do Not Track signals do not change what is counted, since nothing identifies you.',
     'Visits by known bots and automated browsers are not counted as page views.',
   ];

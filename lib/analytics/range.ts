@@ -11,6 +11,21 @@ export const ANALYTICS_MAX_DAYS = 366;
 
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+/** What the page's URL and the API's query carry: a preset, or a custom `from`..`to`. */
+export type RangeQuery = { preset: string } | { from: string; to: string };
+
+/** The range of a page URL's query (`?preset=7d` or `?from=…&to=…`); anything else is the last 30 days. */
+export function rangeQueryOf(params: URLSearchParams): RangeQuery {
+  const from = params.get('from');
+  const to = params.get('to');
+  const preset = params.get('preset');
+  if (from && to) return { from, to };
+  return { preset: ANALYTICS_PRESETS.includes(preset as AnalyticsPreset) ? (preset as AnalyticsPreset) : '30d' };
+}
+
+/** `preset=7d` or `from=…&to=…`: the API's query, and the page's. */
+export const rangeSearch = (range: RangeQuery) => new URLSearchParams(range as Record<string, string>).toString();
+
 export interface DayRange {
   from: string;
   to: string;

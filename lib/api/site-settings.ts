@@ -96,6 +96,11 @@ export interface PublicSiteSettings {
   registrationOpen: boolean;
   /** Null when there is none, or when this visitor dismissed this version of it. */
   announcement: PublicAnnouncement | null;
+  /**
+   * The analytics setting "honour Global Privacy Control and Do Not Track": when true, the tracker
+   * sends nothing from a browser that sends either signal (the collector drops such page views too).
+   */
+  respectPrivacySignals: boolean;
 }
 
 export interface PublicAnnouncement {

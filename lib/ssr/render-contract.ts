@@ -1,3 +1,5 @@
+import type { RangeQuery } from '../analytics/range.js';
+import type { AnalyticsDashboard } from '../api/analytics.js';
 import type { AuthProviders, SessionUser } from '../api/auth.js';
 import type { BillingStatus, OrderList, SubscriptionResponse } from '../api/billing.js';
 import type { CatalogueResponse } from '../api/catalogue.js';
@@ -26,6 +28,8 @@ export interface DataSource {
   licences(): Promise<OwnedLicenceList>;
   /** The key figures of /admin (`GET /api/admin/overview`); refused unless the user is an admin. */
   adminOverview(): Promise<AdminOverviewResponse>;
+  /** The dashboard of /admin/analytics for a range (`GET /api/admin/analytics`); refused unless the user is an admin. */
+  adminAnalytics(range: RangeQuery): Promise<AnalyticsDashboard>;
   /** Site name, registration open or closed, the announcement unless this visitor dismissed it (`GET /api/site-settings`). */
   siteSettings(): Promise<PublicSiteSettings>;
   /** Tiers and sponsors of /sponsor (`GET /api/site-settings/sponsors`). */

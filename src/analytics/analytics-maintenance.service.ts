@@ -5,7 +5,7 @@ import { addDays, DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { AnalyticsSettingsService } from './analytics-settings.service.js';
 import { ANALYTICS_CLOCK, type Clock } from './clock.js';
-import { AnalyticsIngestService, VISIT_IDLE_MS } from './ingest.service.js';
+import { AnalyticsIngestService, LIVE_VISITORS, VISIT_IDLE_MS } from './ingest.service.js';
 import { AnalyticsSaltsService } from './salts.service.js';
 import { AnalyticsCounter, AnalyticsDaySummary } from './schemas/analytics-counter.schema.js';
 import { VisitorDay } from './schemas/visitor-day.schema.js';
@@ -14,7 +14,7 @@ import { VisitorDay } from './schemas/visitor-day.schema.js';
 export const ANALYTICS_MAINTENANCE_MS = Symbol('ANALYTICS_MAINTENANCE_MS');
 const DEFAULT_MAINTENANCE_MS = 60_000;
 /** Days looked at for closing: a day missed while every instance was down is still closed later. */
-const CLOSE_LOOKBACK_DAYS = 3;
+export const CLOSE_LOOKBACK_DAYS = 3;
 /** A day is closed once every visit that could continue it has ended, and the flushes have landed. */
 const CLOSE_AFTER_MS = VISIT_IDLE_MS + 60_000;
 
@@ -100,7 +100,7 @@ export class AnalyticsMaintenanceService implements OnModuleInit, OnModuleDestro
       this.visitorDays.countDocuments({ day }).exec(),
     ]);
     const counts: Array<[string, string, number]> = counters
-      .filter((counter) => counter.n !== 0)
+      .filter((counter) => counter.n !== 0 && !(counter.dim === 'total' && counter.value === LIVE_VISITORS))
       .map((counter) => [counter.dim, counter.value, counter.n]);
     if (visitors) counts.push(['total', 'visitors', visitors]);
     try {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { parseCidr } from '../../lib/analytics/cidr.js';
-import { customRangeProblem, type DayRange, presetRange } from '../../lib/analytics/range.js';
+import type { DayRange } from '../../lib/analytics/range.js';
 import type { AnalyticsDashboard, AnalyticsRealtime, AnalyticsSettings } from '../../lib/api/analytics.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -62,14 +62,6 @@ export class AnalyticsController {
   }
 
   private rangeOf(query: AnalyticsQueryDto): DayRange {
-    const today = this.dashboards.today();
-    if (query.preset) {
-      if (query.from || query.to) throw fieldError('preset', 'Give either a preset or from and to, not both');
-      return presetRange(query.preset, Date.parse(`${today}T12:00:00Z`));
-    }
-    if (!query.from && !query.to) return presetRange('30d', Date.parse(`${today}T12:00:00Z`));
-    const problem = customRangeProblem(query.from, query.to, today);
-    if (problem) throw fieldError(query.from ? 'to' : 'from', problem);
-    return { from: query.from!, to: query.to! };
+    return this.dashboards.rangeOf(query);
   }
 }

@@ -18,6 +18,12 @@ import { AnalyticsCounter } from './schemas/analytics-counter.schema.js';
 import { VisitorDay } from './schemas/visitor-day.schema.js';
 
 /** How often buffered counters and visitor updates are written (and at shutdown). */
+/**
+ * `total|visitors_live`: new visitor-days counted as they are inserted, so an open day's unique
+ * visitors are a counter read instead of a count of its visitor-days. The day close ignores it (the
+ * summary's `visitors` counts the visitor-days themselves) and deletes it with the other counters.
+ */
+export const LIVE_VISITORS = 'visitors_live';
 export const ANALYTICS_FLUSH_MS = Symbol('ANALYTICS_FLUSH_MS');
 const DEFAULT_FLUSH_MS = 5_000;
 /** A visit ends after this long without a page view. */
@@ -231,6 +237,8 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
       visitPages: 1,
     });
     if (inserted) {
+      // A new unique visitor of the day: the dashboard reads open days' uniques from this counter.
+      this.count(day, 'total', LIVE_VISITORS);
       this.remember(state);
       if (!(await this.continuesYesterday(request, now))) this.startVisit(day, facts);
       return state;

@@ -140,11 +140,12 @@ export class SiteSettingsService {
   }
 
   async publicSettings(viewer: Viewer): Promise<PublicSiteSettings> {
-    const { general, registration, announcement } = await this.snapshot();
+    const [{ general, registration, announcement }, analytics] = await Promise.all([this.snapshot(), this.analyticsSettings.fresh()]);
     return {
       siteName: general.siteName,
       registrationOpen: registration.open,
       announcement: await this.visibleAnnouncement(announcement, viewer),
+      respectPrivacySignals: analytics.respectPrivacySignals,
     };
   }
 

@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { COLOR_MODE_COOKIE, type ColorMode, parseColorMode } from '../../lib/client-constants.js';
 import type { DataSource, ErrorScreenInput, ServerRenderInput } from '../../lib/ssr/render-contract.js';
+import { ANALYTICS_PRESETS, type AnalyticsPreset } from '../../lib/analytics/range.js';
+import { AnalyticsDashboardService } from '../analytics/analytics-dashboard.service.js';
 import { readCookie } from '../auth/auth-cookies.js';
 import { authProvidersOf } from '../auth/oidc/auth-providers.js';
 import { PageSessionService } from '../auth/page-session.service.js';
@@ -31,6 +33,7 @@ export class PageContextService {
     private readonly billing: BillingService,
     private readonly licences: LicencesService,
     private readonly overview: AdminOverviewService,
+    private readonly analytics: AnalyticsDashboardService,
     private readonly siteSettings: SiteSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -72,6 +75,13 @@ export class PageContextService {
       adminOverview: async () => {
         if (user?.role !== 'admin') throw new Error('The admin overview is for admins');
         return this.overview.overview();
+      },
+      adminAnalytics: async (range) => {
+        if (user?.role !== 'admin') throw new Error('Analytics are for admins');
+        // The page's query, validated as the API does (a bad one fails here; the page then asks the API and shows why).
+        const query = 'preset' in range ? { preset: range.preset as AnalyticsPreset } : { from: range.from, to: range.to };
+        if (query.preset !== undefined && !ANALYTICS_PRESETS.includes(query.preset)) throw new Error('Unknown analytics preset');
+        return this.analytics.dashboard(this.analytics.rangeOf(query));
       },
       siteSettings: () => this.siteSettings.publicSettings({ user, dismissedCookie }),
       sponsors: () => this.siteSettings.publicSponsors(),

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
@@ -21,7 +22,7 @@ export class SsrModule {
   static forRoot(renderer: PageRenderer): DynamicModule {
     return {
       module: SsrModule,
-      imports: [AuthModule, SettingsModule, CatalogueModule, BillingModule, LicencesModule, OverviewModule],
+      imports: [AuthModule, SettingsModule, CatalogueModule, BillingModule, LicencesModule, OverviewModule, AnalyticsModule],
       // SsrController is last: its catch-all must be registered after every other GET route.
       controllers: [SeoController, BuildManifestController, SsrController],
       providers: [

@@ -21,6 +21,9 @@ import { AppModule } from '../../src/app.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { OVERVIEW_CACHE_MS } from '../../src/overview/admin-overview.service.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
+import { PageContextService } from '../../src/ssr/page-context.service.js';
+import type { SessionUser } from '../../lib/api/auth.js';
+import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { type SignedUp, signUp } from '../support/e2e.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
@@ -210,6 +213,9 @@ describe('POST /api/e: the collector', () => {
     expect((await admin.agent.put('/api/admin/analytics/settings').send(settings)).status).toBe(403); // no CSRF token
     await admin.agent.put('/api/admin/analytics/settings').set('x-csrf-token', admin.token).send(settings).expect(200);
     expect((await admin.agent.get('/api/admin/analytics/settings').expect(200)).body).toEqual(settings);
+    // The tracker reads the privacy-signal choice from the public site settings, which every page has.
+    const anonymous = request(app.getHttpServer());
+    expect((await anonymous.get('/api/site-settings').expect(200)).body.respectPrivacySignals).toBe(false);
     const audit = await db.collection('audit_log').findOne({ action: 'analytics.settings.update' });
     expect(audit).toMatchObject({ target: { type: 'analytics_settings' }, after: { retentionDays: 400 } });
 
@@ -229,6 +235,7 @@ describe('POST /api/e: the collector', () => {
       .set('x-csrf-token', admin.token)
       .send({ ignoreIps: [], ignorePaths: [], retentionDays: 730, respectPrivacySignals: true, countAdmins: false })
       .expect(200);
+    expect((await anonymous.get('/api/site-settings').expect(200)).body.respectPrivacySignals).toBe(true);
   });
 
   it('refuses the dashboard and settings to non-admins', async () => {
@@ -310,6 +317,10 @@ describe('visitors, visits and the daily salt', () => {
     const maintenance = app.get(AnalyticsMaintenanceService);
     const result = await maintenance.run();
     expect(result.closed).toContain(DAY1);
+    // The live unique-visitor counter is not folded in: the summary counts the visitor-days themselves.
+    const summaryOne = await db.collection<{ _id: string; counts: string }>('analytics_days').findOne({ _id: DAY1 });
+    expect(summaryOne!.counts).toContain('"visitors"');
+    expect(summaryOne!.counts).not.toContain('visitors_live');
     expect(await db.collection('analytics_counters').countDocuments({ day: DAY1 })).toBe(0);
     expect((await dashboard(`from=${DAY1}&to=${DAY1}`)).kpis.visitors).toBe(dayOneVisitors);
     expect(await db.collection('analytics_salts').countDocuments({ _id: DAY1 as never })).toBe(1);
@@ -425,6 +436,73 @@ describe('GET /api/admin/analytics: ranges and the previous period', () => {
     expect(response.headers['content-disposition']).toContain('analytics-2030-03-14-to-2030-03-20.csv');
     expect(response.text).toContain('"daily","2030-03-14","10","4","4",""');
     expect(response.text).toContain('"Top pages","/seeded","30","","","5"');
+  });
+
+  it('keeps closed days in memory, reads today live, and picks up a day summarised later', async () => {
+    // 7 days ending 2030-03-21: 03-15..03-21, of which only 03-20 has a summary so far.
+    clock.at = noon('2030-03-21');
+    await settled();
+    expect((await dashboard('preset=7d')).kpis).toMatchObject({ pageviews: 20, visitors: 6 });
+
+    // A summary is written once and never changed: the dashboard answers it from memory (changing
+    // the stored document behind the app's back, which nothing in the app does, shows it).
+    const days = db.collection<{ _id: string; counts: string }>('analytics_days');
+    const stored = (await days.findOne({ _id: '2030-03-20' }))!;
+    await days.updateOne({ _id: '2030-03-20' }, { $set: { counts: JSON.stringify([['total', 'pageviews', 1000]]) } });
+    try {
+      expect((await dashboard('preset=7d')).kpis.pageviews).toBe(20);
+    } finally {
+      await days.updateOne({ _id: '2030-03-20' }, { $set: { counts: stored.counts } });
+    }
+
+    // A day of the range without a summary yet (closed later, e.g. by another instance) is picked up.
+    await seedDay('2030-03-18', 7, 3);
+    expect((await dashboard('preset=7d')).kpis).toMatchObject({ pageviews: 27, visitors: 9 });
+
+    // Today stays live: a page view and a new visitor show at once.
+    expect((await beacon({ ip: '203.0.113.222', body: { p: '/live-today' } })).status).toBe(202);
+    await settled();
+    const live = await dashboard('preset=7d');
+    expect(live.kpis).toMatchObject({ pageviews: 28, visitors: 10 });
+    expect(live.tables.page).toEqual(expect.arrayContaining([{ value: '/live-today', count: 1, previous: 0 }]));
+    // The same visitor again: one more page view, still one unique.
+    await beacon({ ip: '203.0.113.222', body: { p: '/live-today-2' } });
+    await settled();
+    expect((await dashboard('preset=today')).kpis).toMatchObject({ pageviews: 2, visitors: 1 });
+  });
+
+  it('renders /admin/analytics with the dashboard prefetched on the server, for admins only', async () => {
+    clock.at = noon('2030-03-21');
+    await settled();
+    const expected = await dashboard('from=2030-03-14&to=2030-03-20');
+    expect(expected.kpis.pageviews).toBe(37);
+    const page = await admin.agent.get('/admin/analytics?from=2030-03-14&to=2030-03-20').expect(200);
+    // The KPI cards are in the server's markup, with their numbers; no skeleton.
+    expect(page.text).toMatch(/data-kpi="pageviews"[\s\S]*?class="analytics-kpi__value">37</);
+    expect(page.text).toContain('/seeded');
+    expect(page.text).not.toContain('Loading analytics');
+    // The preset in the URL is the one prefetched; anything else falls back to the page's default.
+    const week = await admin.agent.get('/admin/analytics?preset=7d').expect(200);
+    expect(week.text).toMatch(/data-kpi="pageviews"[\s\S]*?class="analytics-kpi__value">\d/);
+    // A range the API refuses is not prefetched: the page asks the API itself, which says why.
+    const bad = await admin.agent.get('/admin/analytics?from=2030-03-20&to=2030-03-01').expect(200);
+    expect(bad.text).not.toContain('data-kpi="pageviews"');
+
+    // Nobody else gets the page's data: not in the markup, not in the dehydrated state.
+    const user = await signUp({ agent: request.agent(app.getHttpServer()), database: mongodbUri });
+    for (const agent of [user.agent, request.agent(app.getHttpServer())]) {
+      const refused = await agent.get('/admin/analytics?from=2030-03-14&to=2030-03-20');
+      expect(refused.text).not.toContain('data-kpi="pageviews"');
+      expect(refused.text).not.toContain('/seeded');
+      expect(refused.text).not.toContain('"analytics"');
+    }
+    // And the server's data source refuses it to a non-admin even if a loader asked.
+    const pages = app.get(PageContextService) as unknown as {
+      dataSource(user: SessionUser | null, cookie: undefined): DataSource;
+    };
+    await expect(pages.dataSource(user.user, undefined).adminAnalytics({ preset: '7d' })).rejects.toThrow(/admins/);
+    await expect(pages.dataSource(null, undefined).adminAnalytics({ preset: '7d' })).rejects.toThrow(/admins/);
+    await expect(pages.dataSource(admin.user, undefined).adminAnalytics({ preset: '7d' })).resolves.toMatchObject({ to: '2030-03-21' });
   });
 
   it('fills the overview’s page views today', async () => {

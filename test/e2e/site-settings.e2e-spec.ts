@@ -477,7 +477,9 @@ describe('site settings (two instances on one database, a real OpenID provider)'
       await analytics({ ...base, retentionDays: 730, respectPrivacySignals: true });
       html = await page(newAgent(a.origin), '/privacy-policy');
       expect(html).toContain('Daily totals are kept for 730 days.');
-      expect(html).toContain('If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all.');
+      expect(html).toContain(
+        'If your browser sends Global Privacy Control or Do Not Track, your visits are not counted at all: our pages do not even send the page view.',
+      );
       const api = await newAgent(a.origin).get('/api/site-settings/privacy-policy').expect(200);
       expect(api.body.analyticsHtml).toContain('Daily totals are kept for 730 days.');
     });

@@ -1,18 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnalyticsDashboard, AnalyticsRealtime, AnalyticsSettings } from '../../../lib/api/analytics.js';
+import { queryOptions } from '@tanstack/react-query';
+import { type RangeQuery, rangeSearch } from '../../../lib/analytics/range.js';
+import type { AnalyticsRealtime, AnalyticsSettings } from '../../../lib/api/analytics.js';
 import { api } from '../../app/api-client.js';
 
-/** `preset=7d` or `from=…&to=…`, as in the page's URL. */
-export type RangeQuery = { preset: string } | { from: string; to: string };
-
-export const rangeSearch = (range: RangeQuery) => new URLSearchParams(range as Record<string, string>).toString();
-
-export const analyticsQuery = (range: RangeQuery) =>
-  queryOptions({
-    queryKey: ['admin', 'analytics', rangeSearch(range)] as const,
-    queryFn: ({ signal }) => api<AnalyticsDashboard>(`/api/admin/analytics?${rangeSearch(range)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export type { RangeQuery } from '../../../lib/analytics/range.js';
+// The dashboard's own query is adminAnalyticsQuery (client/app/queries.ts): the route prefetches it.
 
 export const realtimeQuery = () =>
   queryOptions({

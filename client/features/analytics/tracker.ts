@@ -23,6 +23,15 @@ export function beaconFor(location: { pathname: string; search: string }, referr
 
 export const isTrackedPath = (pathname: string) => pathname !== '/admin' && !pathname.startsWith('/admin/');
 
+/** The privacy signals a browser may carry: Global Privacy Control, and the older Do Not Track. */
+export interface PrivacySignals {
+  globalPrivacyControl?: boolean;
+  doNotTrack?: string | null;
+}
+
+/** Whether the browser asks not to be tracked (GPC, or DNT set to `"1"`). */
+export const sendsPrivacySignal = (signals: PrivacySignals) => signals.globalPrivacyControl === true || signals.doNotTrack === '1';
+
 function send(beacon: Beacon): void {
   const body = JSON.stringify(beacon);
   // A string body is sent as text/plain: a "simple" request, so no CORS preflight.
@@ -41,14 +50,20 @@ interface RouterLike {
   subscribe(listener: (state: RouterLike['state']) => void): () => void;
 }
 
-/** Starts tracking the router's location; answers a function that stops it. */
-export function startAnalyticsTracker(router: RouterLike): () => void {
+/**
+ * Starts tracking the router's location; answers a function that stops it. `respectsPrivacySignals`
+ * is the admin setting (from the public site settings), asked at each page view: when it holds and
+ * the browser sends GPC or DNT, nothing is sent at all (the collector also drops such page views,
+ * by their `Sec-GPC` and `DNT` headers, as the defence for other clients).
+ */
+export function startAnalyticsTracker(router: RouterLike, respectsPrivacySignals: () => boolean): () => void {
   let lastPath: string | null = null;
   let first = true;
   const track = (location: { pathname: string; search: string }) => {
     if (location.pathname === lastPath) return;
     lastPath = location.pathname;
     if (!isTrackedPath(location.pathname)) return;
+    if (respectsPrivacySignals() && sendsPrivacySignal(navigator as PrivacySignals)) return;
     const beacon = beaconFor(location, first ? document.referrer : '', window.location.origin);
     first = false;
     beacon.w = Math.round(window.screen?.width ?? 0);

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_PRESETS, type AnalyticsPreset, customRangeProblem } from '../../../../lib/analytics/range.js';
+import {
+  ANALYTICS_PRESETS,
+  type AnalyticsPreset,
+  customRangeProblem,
+  type RangeQuery,
+  rangeQueryOf,
+} from '../../../../lib/analytics/range.js';
 import { utcDay } from '../../../../lib/time/utc-day.js';
 import {
   ANALYTICS_DIMENSIONS,
@@ -15,7 +21,9 @@ import {
 import { formatMoney } from '../../../../lib/money.js';
 import { SegmentedControl } from '../../../components/SegmentedControl.js';
 import { StackedBarChart } from '../../../components/charts/StackedBarChart.js';
-import { analyticsQuery, exportUrl, type RangeQuery, realtimeQuery } from '../api.js';
+import { adminAnalyticsQuery } from '../../../app/queries.js';
+import { useDataSource } from '../../../app/data-source.js';
+import { exportUrl, realtimeQuery } from '../api.js';
 import { changeText, formatCount, formatDay, formatDecimal, formatPercent } from '../format.js';
 import '../analytics.css';
 
@@ -36,11 +44,7 @@ type Metric = (typeof METRICS)[number]['value'];
 /** The range in the URL (`?preset=7d` or `?from=…&to=…`), so that a link reproduces the view. */
 function useRange(): [RangeQuery, Choice, (range: RangeQuery) => void] {
   const [params, setParams] = useSearchParams();
-  const from = params.get('from');
-  const to = params.get('to');
-  const preset = params.get('preset');
-  const range: RangeQuery =
-    from && to ? { from, to } : { preset: ANALYTICS_PRESETS.includes(preset as AnalyticsPreset) ? (preset as AnalyticsPreset) : '30d' };
+  const range = rangeQueryOf(params);
   const choice: Choice = 'preset' in range ? (range.preset as AnalyticsPreset) : 'custom';
   return [range, choice, (next) => setParams(new URLSearchParams(next as Record<string, string>), { replace: false })];
 }
@@ -48,7 +52,7 @@ function useRange(): [RangeQuery, Choice, (range: RangeQuery) => void] {
 export function AnalyticsDashboard() {
   const [range, choice, setRange] = useRange();
   const [customOpen, setCustomOpen] = useState(choice === 'custom');
-  const dashboard = useQuery(analyticsQuery(range));
+  const dashboard = useQuery(adminAnalyticsQuery(useDataSource(), range));
 
   return (
     <div className="analytics">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type AnalyticsSettings } from '../../../../lib/api/analytics.js';
+import { SITE_SETTINGS_KEY } from '../../../app/queries.js';
 import { Field } from '../../../components/FormField.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
@@ -43,6 +44,8 @@ export function AnalyticsSettingsSection() {
     mutationFn: saveAnalyticsSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(analyticsSettingsQuery().queryKey, saved);
+      // The public site settings carry the privacy-signal choice the tracker reads.
+      void queryClient.invalidateQueries({ queryKey: SITE_SETTINGS_KEY, exact: true });
       setDraft(toDraft(saved));
       toast('Analytics settings saved', 'success', { key: 'analytics-settings' });
     },
