@@ -312,14 +312,19 @@ async function load(url, durationS, headers = {}) {
   }
 }
 
+/** `pid`: the server's process, or [app, database] to report the database's share too. */
 async function measure(label, url, pid, headers = {}) {
   await load(url, WARMUP_S, headers);
   const cpuBefore = cpuMs(pid);
+  const databaseBefore = Array.isArray(pid) ? cpuMs(pid.slice(1)) : null;
   const result = await load(url, DURATION_S, headers);
   const cpuAfter = cpuMs(pid);
+  const databaseAfter = Array.isArray(pid) ? cpuMs(pid.slice(1)) : null;
+  const perRequest = (before, after) =>
+    before === null || after === null || !result.requests.total ? null : ((after - before) * 1000) / result.requests.total;
   return {
-    cpuPerRequestUs:
-      cpuBefore === null || cpuAfter === null || !result.requests.total ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+    cpuPerRequestUs: perRequest(cpuBefore, cpuAfter),
+    databaseCpuPerRequestUs: perRequest(databaseBefore, databaseAfter),
     label,
     rps: result.requests.mean,
     p50: result.latency.p50,
@@ -339,6 +344,9 @@ function printTable(rows, baseline = null) {
     ['p99 ms', (row) => row.p99.toFixed(1)],
     ['MB/s', (row) => row.mbps.toFixed(1)],
     ['server CPU µs/req', (row) => (row.cpuPerRequestUs === null ? 'n/a' : row.cpuPerRequestUs.toFixed(0))],
+    ...(rows.some((row) => row.databaseCpuPerRequestUs != null)
+      ? [['of which database', (row) => (row.databaseCpuPerRequestUs == null ? '' : row.databaseCpuPerRequestUs.toFixed(0))]]
+      : []),
     ...(baseline ? [['ratio to static', (row) => (row.rps / baseline.rps).toFixed(3)]] : []),
     ['requests', (row) => String(row.total)],
     ['non-2xx', (row) => String(row.non2xx)],

@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
 import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
 import { installAnalyticsCollector } from './analytics/collector.js';
+import { lazyCookies } from './common/lazy-cookies.js';
 import { browserSecurityHeaders } from './common/security-headers.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -93,7 +93,7 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
   );
   app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
   // The machine API reads no cookie (its credential is the licence key in the body), so it parses none.
-  app.use(exceptMachineApi(cookieParser()));
+  app.use(exceptMachineApi(lazyCookies));
   // Stripe signs the exact bytes it sends: the webhook's body is kept raw (on `rawBody`) and never
   // parsed as JSON here. body-parser skips a request whose body was read, so the JSON parser below
   // leaves it alone; `body` stays empty for the middleware that follows.

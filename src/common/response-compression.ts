@@ -43,7 +43,7 @@ const DYNAMIC_CODINGS: readonly ContentCoding[] = ['gzip', 'br'];
  * (the campaign progress events) is never buffered by a compressor.
  */
 export function responseCompression(): RequestHandler {
-  return compression({
+  const compress = compression({
     level: DYNAMIC_GZIP_LEVEL,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
     threshold: COMPRESSION_THRESHOLD_BYTES,
@@ -54,4 +54,6 @@ export function responseCompression(): RequestHandler {
       return true;
     },
   });
+  // The health probes answer a few bytes, often: not even considered (the package wraps the response's methods per request).
+  return (request, response, next) => (request.path.startsWith('/health/') ? next() : compress(request, response, next));
 }

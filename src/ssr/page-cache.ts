@@ -5,6 +5,7 @@ import { ANNOUNCEMENT_DISMISSED_COOKIE } from '../../lib/api/site-settings.js';
 import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
 import { RESERVED_PATH } from '../../lib/routes/reserved-paths.js';
 import { chooseEncoding } from '../common/accept-encoding.js';
+import { parseCookieHeader } from '../common/lazy-cookies.js';
 import { publicContentGeneration } from '../common/public-content.js';
 import { REFRESH_COOKIE, SESSION_COOKIE } from '../auth/sessions.service.js';
 
@@ -39,22 +40,11 @@ const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff]);
  */
 export function pageCacheKey(url: string, cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return `${url}\n${parseColorMode(undefined)}\n`;
-  const cookies = readCookies(cookieHeader);
-  if (cookies.has(SESSION_COOKIE) || cookies.has(REFRESH_COOKIE)) return null;
-  const dismissed = cookies.get(ANNOUNCEMENT_DISMISSED_COOKIE) ?? '';
+  const cookies = parseCookieHeader(cookieHeader);
+  if (SESSION_COOKIE in cookies || REFRESH_COOKIE in cookies) return null;
+  const dismissed = cookies[ANNOUNCEMENT_DISMISSED_COOKIE] ?? '';
   // An announcement version is 16 hex digits; anything else dismisses nothing, like no cookie.
-  return `${url}\n${parseColorMode(cookies.get(COLOR_MODE_COOKIE))}\n${/^[0-9a-f]{16}$/.test(dismissed) ? dismissed : ''}`;
-}
-
-function readCookies(header: string): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 0) continue;
-    const name = pair.slice(0, equals).trim();
-    if (!cookies.has(name)) cookies.set(name, pair.slice(equals + 1).trim());
-  }
-  return cookies;
+  return `${url}\n${parseColorMode(cookies[COLOR_MODE_COOKIE])}\n${/^[0-9a-f]{16}$/.test(dismissed) ? dismissed : ''}`;
 }
 
 /** CSP nonces from a pool of random bytes filled 256 at a time (one system call per 256 pages). */
