@@ -144,6 +144,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Order matters: everything registered here runs before Nest's routes, in this order.
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
+    // No automatic ETag (a SHA-1 of every JSON answer): answers are per person and mostly no-store,
+    // pages carry a nonce of their own; what benefits from validators (files, avatars) sets its own.
+    app.set('etag', false);
     // The analytics collector answers before helmet, the nonce, compression and cookie parsing (collector.ts).
     installAnalyticsCollector(app);
     // CORS headers for the licensing API only (the browser extension); every other path gets none.
