@@ -24,13 +24,18 @@ function page(html: string, headers: OutgoingHttpHeaders = {}) {
 function exchange(url: string, headers: Record<string, string> = {}, method = 'GET') {
   const request = { method, url, headers } as unknown as IncomingMessage;
   const written: { status?: number; headers?: OutgoingHttpHeaders; body?: Buffer } = {};
+  const chunks: Buffer[] = [];
   const response = Object.assign(new EventEmitter(), {
     writeHead(status: number, sent: OutgoingHttpHeaders) {
       written.status = status;
       written.headers = sent;
     },
-    end(body: Buffer) {
-      written.body = body;
+    cork() {},
+    write(chunk: Buffer) {
+      chunks.push(chunk);
+    },
+    end() {
+      written.body = Buffer.concat(chunks);
     },
   }) as unknown as ServerResponse;
   return { request, response, written };

@@ -178,7 +178,7 @@ export class PageCache {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, parts] of entry.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
     const nonceBytes = Buffer.from(nonce, 'latin1');
-    let body: Buffer;
+    let body: Buffer[];
     if (this.options.gzip) {
       headers.vary = entry.vary ? `${entry.vary}, Accept-Encoding` : 'Accept-Encoding';
       if (coding === 'gzip') {
@@ -189,9 +189,12 @@ export class PageCache {
       if (entry.vary) headers.vary = entry.vary;
       body = identityBody(entry, nonceBytes);
     }
-    headers['content-length'] = body.length;
+    headers['content-length'] = body.reduce((length, chunk) => length + chunk.length, 0);
     response.writeHead(entry.status, headers);
-    response.end(body);
+    // The stored pieces go out as they are, gathered into one write (no 31 kB copy per answer).
+    response.cork();
+    for (const chunk of body) response.write(chunk);
+    response.end();
     return true;
   }
 
@@ -208,17 +211,17 @@ export class PageCache {
   }
 }
 
-function identityBody(entry: Entry, nonce: Buffer): Buffer {
+function identityBody(entry: Entry, nonce: Buffer): Buffer[] {
   const chunks: Buffer[] = [];
   entry.pieces.forEach((piece, index) => {
     if (index > 0) chunks.push(nonce);
     chunks.push(piece);
   });
-  return Buffer.concat(chunks);
+  return chunks;
 }
 
 /** The stored pieces, deflated once, with this answer's nonce between them as stored (uncompressed) blocks. */
-function gzipBody(entry: Entry, nonce: Buffer): Buffer {
+function gzipBody(entry: Entry, nonce: Buffer): Buffer[] {
   // A non-final stored block: header bits 0 (not final) and 00 (stored), padded to the byte; then
   // LEN and its one's complement. Z_SYNC_FLUSH left every deflated piece on a byte boundary.
   const storedHeader = Buffer.from([0, nonce.length & 0xff, nonce.length >> 8, ~nonce.length & 0xff, (~nonce.length >> 8) & 0xff]);
@@ -239,7 +242,7 @@ function gzipBody(entry: Entry, nonce: Buffer): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(DEFLATE_END, trailer);
-  return Buffer.concat(chunks);
+  return chunks;
 }
 
 /** Puts the cache in front of the server's request handler (Express, with Nest inside). */
