@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { JwtService } from '@nestjs/jwt';
 import { SESSION_COOKIE, SessionsService } from '../auth/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
+import { parseCookieHeader } from '../common/lazy-cookies.js';
 
 /** How often the admins' ids are read again (a new admin is recognised within this). */
 const ADMINS_REFRESH_MS = 30_000;
@@ -47,7 +48,7 @@ export class AdminDetector implements OnModuleInit, OnModuleDestroy {
   /** `cookieHeader` is the raw `Cookie` header (the collector parses no cookies otherwise). */
   isAdminRequest(cookieHeader: string | undefined): boolean {
     if (!cookieHeader || !this.adminIds.size) return false;
-    const token = readCookieValue(cookieHeader, SESSION_COOKIE);
+    const token = parseCookieHeader(cookieHeader)[SESSION_COOKIE];
     if (!token) return false;
     // Most signed-in visitors are not admins: their token's subject, read without checking the
     // signature, already says so, and a forged subject can only make a page view count. Only a
@@ -62,18 +63,4 @@ export class AdminDetector implements OnModuleInit, OnModuleDestroy {
       return false;
     }
   }
-}
-
-export function readCookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
