@@ -7,23 +7,26 @@ import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
 import { installAnalyticsCollector } from './analytics/collector.js';
 import { lazyCookies } from './common/lazy-cookies.js';
-import { browserSecurityHeaders } from './common/security-headers.js';
+import { browserSecurityHeaders, reservedPathHeaders } from './common/security-headers.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { answerBeforeTheFramework, type EarlyAnswer } from './common/before-the-framework.js';
+import { FastLaneRouter, fastLaneRoutes } from './fast-lane/fast-lane.js';
 import { createAppLogger } from './common/app-logger.js';
 import { ERROR_PAGE_RENDERER, type ErrorPageRenderer } from './common/error-page-renderer.js';
-import { exceptMachineApi, machineApiHeaders } from './common/machine-api.middleware.js';
+import { exceptMachineApi, isMachinePath, machineApiHeaderList, machineApiHeaders } from './common/machine-api.middleware.js';
 import { serveClientFiles } from './common/precompressed-static.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
 import { requestDeadline } from './common/request-deadline.middleware.js';
 import { responseCompression } from './common/response-compression.js';
 import { createValidationPipe } from './common/validation.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
 import type { EmbeddedDatabase } from './database/embedded-database.js';
 import { licensingCors } from './licences/licensing-cors.js';
-import { answerCachedPagesFirst, PageCache } from './ssr/page-cache.js';
+import { PageCache } from './ssr/page-cache.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
@@ -112,6 +115,25 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
   app.useGlobalFilters(filter);
 }
 
+/** The fast lane over the handlers marked `@FastLane()`, with the same rules as the pipeline above. */
+function createFastLane(app: NestExpressApplication, config: AppConfig): FastLaneRouter {
+  const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
+  const https = config.publicUrl.startsWith('https:');
+  const machine = machineApiHeaderList({ https });
+  const reserved = reservedPathHeaders({ dev: config.nodeEnv === 'development', https });
+  return new FastLaneRouter({
+    routes: fastLaneRoutes(app),
+    express: app.getHttpAdapter().getInstance(),
+    respond: (exception, request, response) => filter.respond(exception, request, response),
+    pipe: createValidationPipe(),
+    limits: app.get(RateLimitGuard),
+    securityHeaders: (path) => (isMachinePath(path) ? machine : reserved),
+    cors: licensingCors(config),
+    deadline: requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)),
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+  });
+}
+
 /** Builds the whole application: database, Nest, security middleware, page rendering. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   // Set before anything logs, so the lines written while the database starts honour LOG_LEVEL too.
@@ -169,9 +191,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     installRequestHandling(app, config);
     await app.init();
-    // Anonymous pages already rendered are answered before Express and Nest (src/ssr/page-cache.ts).
+    // Answered before Express and Nest: the fast lane's handlers (src/fast-lane/fast-lane.ts), then
+    // anonymous pages already rendered (src/ssr/page-cache.ts).
+    const early: EarlyAnswer[] = [];
+    const lane = createFastLane(app, config);
+    if (lane.size) early.push((request, response) => lane.answer(request, response));
     const pageCache = app.get(PageCache);
-    if (pageCache.enabled) answerCachedPagesFirst(app.getHttpServer(), pageCache);
+    if (pageCache.enabled) early.push((request, response) => pageCache.answer(request, response));
+    answerBeforeTheFramework(app.getHttpServer(), early);
 
     let closed: Promise<void> | null = null;
     return {

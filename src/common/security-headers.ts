@@ -49,15 +49,9 @@ function headersOf(middleware: RequestHandler): Array<[string, string]> {
   return [...headers];
 }
 
-/**
- * The browser-facing security headers: helmet's set, the Permissions-Policy, and a CSP whose
- * script-src names a nonce made for this request, put on every inline script of the page (no
- * 'unsafe-inline'). Paths that are never a page (the JSON API, the health probes, the build manifest:
- * lib/routes/reserved-paths.ts) get the same headers with no nonce, computed once at start-up rather
- * than by helmet on every request, which was most of the floor of an API call.
- */
-export function browserSecurityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
-  const directives = (scriptSrc: Directives[string]): Directives => ({
+/** The Content-Security-Policy, with `scriptSrc` as given (the pages' names a nonce). */
+function directivesFor(scriptSrc: Directives[string], { dev, https }: { dev: boolean; https: boolean }): Directives {
+  return {
     defaultSrc: ["'self'"],
     scriptSrc,
     // No inline styles either: nothing renders a style attribute or element (Vite's dev server
@@ -70,17 +64,35 @@ export function browserSecurityHeaders({ dev, https }: { dev: boolean; https: bo
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     upgradeInsecureRequests: https ? [] : null,
-  });
+  };
+}
+
+/** The headers of a path that is never a page (lib/routes/reserved-paths.ts): helmet's set without a nonce, and the Permissions-Policy. */
+export function reservedPathHeaders(options: { dev: boolean; https: boolean }): Array<[string, string]> {
+  return [
+    ...headersOf(helmet(helmetOptions(directivesFor(["'self'"], options), options.https))),
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+}
+
+/**
+ * The browser-facing security headers: helmet's set, the Permissions-Policy, and a CSP whose
+ * script-src names a nonce made for this request, put on every inline script of the page (no
+ * 'unsafe-inline'). Paths that are never a page (the JSON API, the health probes, the build manifest:
+ * lib/routes/reserved-paths.ts) get the same headers with no nonce, computed once at start-up rather
+ * than by helmet on every request, which was most of the floor of an API call.
+ */
+export function browserSecurityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
   const pageHeaders = helmet(
     helmetOptions(
-      directives([
-        "'self'",
-        (_request: IncomingMessage, response: ServerResponse) => `'nonce-${(response as Response).locals.cspNonce as string}'`,
-      ]),
+      directivesFor(
+        ["'self'", (_request: IncomingMessage, response: ServerResponse) => `'nonce-${(response as Response).locals.cspNonce as string}'`],
+        { dev, https },
+      ),
       https,
     ),
   );
-  const fixedHeaders = [...headersOf(helmet(helmetOptions(directives(["'self'"]), https))), ['Permissions-Policy', PERMISSIONS_POLICY]];
+  const fixedHeaders = reservedPathHeaders({ dev, https });
 
   return (request: Request, response: Response, next: NextFunction) => {
     if (isReservedPath(request.path)) {

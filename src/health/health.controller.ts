@@ -1,13 +1,15 @@
 import { Controller, Get, Header, HttpStatus, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/public.decorator.js';
+import { FastLane } from '../fast-lane/fast-lane.js';
 import { HealthService, type Readiness } from './health.service.js';
 
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  /** Liveness: the process answers. */
+  /** Liveness: the process answers (in the fast lane, src/fast-lane/fast-lane.ts: probes come often). */
+  @FastLane()
   @Public()
   @Get('live')
   @Header('Cache-Control', 'no-store')

@@ -25,8 +25,12 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.get<RateLimitPolicy | undefined>(RATE_LIMIT_KEY, context.getHandler());
-    if (!policy) return true;
-    const request = context.switchToHttp().getRequest<Request>();
+    if (policy) await this.count(policy, context.switchToHttp().getRequest<Request>());
+    return true;
+  }
+
+  /** Counts `request` against each rule of `policy`; over a limit it throws 429 (also called by the fast lane). */
+  async count(policy: RateLimitPolicy, request: Request): Promise<void> {
     for (const rule of policy.rules) {
       // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
       const subject = rule.scope === 'ip' ? (request.ip ?? 'unknown') : rule.scope === 'user' ? userOf(request) : accountOf(request);
@@ -34,6 +38,5 @@ export class RateLimitGuard implements CanActivate {
       if (rule.buffered) await this.limits.hitBuffered(policy.bucket, rule, subject);
       else await this.limits.hit(policy.bucket, rule, subject);
     }
-    return true;
   }
 }

@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { ANNOUNCEMENT_DISMISSED_COOKIE } from '../../lib/api/site-settings.js';
 import { COLOR_MODE_COOKIE, parseColorMode } from '../../lib/client-constants.js';
@@ -243,14 +243,4 @@ function gzipBody(entry: Entry, nonce: Buffer): Buffer[] {
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(DEFLATE_END, trailer);
   return chunks;
-}
-
-/** Puts the cache in front of the server's request handler (Express, with Nest inside). */
-export function answerCachedPagesFirst(server: Server, cache: PageCache): void {
-  const handlers = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (cache.answer(request, response)) return;
-    for (const handler of handlers) handler.call(server, request, response);
-  });
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { generateKey } from '../../lib/licences/key.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
@@ -52,6 +53,16 @@ describe('when the database becomes unreachable', () => {
       message: 'The service is temporarily unavailable. Try again in a moment.',
     });
     expect(elapsed).toBeLessThan(5000);
+
+    // The licensing API is answered in the fast lane (src/fast-lane/fast-lane.ts), outside Nest: the same 503.
+    const activateStarted = Date.now();
+    const activate = await http()
+      .post('/api/v1/licenses/activate')
+      .send({ key: generateKey('hitscope-for-apps').formatted, product: 'hitscope-for-apps', fingerprint: 'd'.repeat(64) });
+    expect(Date.now() - activateStarted).toBeLessThan(5000);
+    expect(activate.status).toBe(503);
+    expect(activate.headers['retry-after']).toBe('5');
+    expect(activate.body).toEqual(me.body);
 
     const page = await http().get('/dashboard/lounge').set('Cookie', sessionCookie);
     expect(page.status).toBe(503);
