@@ -129,7 +129,7 @@ function createFastLane(app: NestExpressApplication, config: AppConfig): FastLan
     limits: app.get(RateLimitGuard),
     securityHeaders: (path) => (isMachinePath(path) ? machine : reserved),
     cors: licensingCors(config),
-    deadline: requestDeadline(config.requestTimeoutMs, () => filter.respond.bind(filter)),
+    deadlineMs: config.requestTimeoutMs,
     bodyLimitBytes: BODY_LIMIT_BYTES,
   });
 }
