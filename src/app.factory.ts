@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AVATAR_MAX_BYTES } from '../lib/api/profile.js';
 import { SPONSOR_LOGO_MAX_BYTES } from '../lib/api/site-settings.js';
 import { RELEASE_MAX_BYTES } from '../lib/api/releases.js';
-import { installAnalyticsCollector } from './analytics/collector.js';
+import { analyticsCollector } from './analytics/collector.js';
 import { lazyCookies } from './common/lazy-cookies.js';
 import { browserSecurityHeaders, reservedPathHeaders } from './common/security-headers.js';
 import { AppModule } from './app.module.js';
@@ -169,8 +169,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // No automatic ETag (a SHA-1 of every JSON answer): answers are per person and mostly no-store,
     // pages carry a nonce of their own; what benefits from validators (files, avatars) sets its own.
     app.set('etag', false);
-    // The analytics collector answers before helmet, the nonce, compression and cookie parsing (collector.ts).
-    installAnalyticsCollector(app);
     // CORS headers for the licensing API only (the browser extension); every other path gets none.
     app.enableCors(licensingCors(config));
     // Pages and the browser-facing API get the nonce, helmet's headers and compression; the machine
@@ -191,9 +189,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     installRequestHandling(app, config);
     await app.init();
-    // Answered before Express and Nest: the fast lane's handlers (src/fast-lane/fast-lane.ts), then
-    // anonymous pages already rendered (src/ssr/page-cache.ts).
-    const early: EarlyAnswer[] = [];
+    // Answered before Express and Nest, in this order: analytics events (src/analytics/collector.ts),
+    // the fast lane's handlers (src/fast-lane/fast-lane.ts), anonymous pages already rendered
+    // (src/ssr/page-cache.ts).
+    const early: EarlyAnswer[] = [analyticsCollector(app)];
     const lane = createFastLane(app, config);
     if (lane.size) early.push((request, response) => lane.answer(request, response));
     const pageCache = app.get(PageCache);

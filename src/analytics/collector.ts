@@ -1,7 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import { BEACON_MAX_BYTES, type Beacon, type DropReason } from '../../lib/api/analytics.js';
+import type { EarlyAnswer } from '../common/before-the-framework.js';
 import { mediaType } from '../common/request-body.middleware.js';
+import { requestView } from '../common/request-view.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AdminDetector } from './admin-detector.js';
 import { AnalyticsIngestService, type CollectRequest } from './ingest.service.js';
@@ -68,7 +71,7 @@ function sameOrigin(request: Request, publicOrigin: string): boolean {
 }
 
 /** Reads at most `limit` bytes; null when the body is longer. */
-function readBody(request: Request, limit: number): Promise<string | null> {
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -112,47 +115,65 @@ class CollectorRateLimit {
   }
 }
 
-const reply = (response: Response, status: number, message?: string) => {
+function reply(response: ServerResponse, status: number, message?: string): void {
   for (const [name, value] of HEADERS) response.setHeader(name, value);
+  response.statusCode = status;
   if (message === undefined) {
-    response.status(status).end();
+    response.end();
     return;
   }
   const error =
     status === 413 ? 'Payload Too Large' : status === 429 ? 'Too Many Requests' : status === 405 ? 'Method Not Allowed' : 'Bad Request';
-  response.status(status).json({ statusCode: status, error, message });
-};
+  const json = JSON.stringify({ statusCode: status, error, message });
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(json));
+  response.end(json);
+}
+
+/** The collector's path as sent, without the query: `/api/e`, or `/api/e/`. */
+function isCollectorPath(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path === COLLECTOR_PATH || path === `${COLLECTOR_PATH}/`;
+}
 
 /**
- * `POST /api/e`, mounted on Express ahead of helmet, the CSP nonce, compression, the cookie parser
- * and Nest's routing: none of them does anything for a bodiless 202. It carries no credential and
- * writes nothing but counters, so it needs no CSRF token; it accepts `text/plain` (what
- * `sendBeacon` sends without a preflight) and JSON. Accepted and dropped events alike get 202
- * before any database work; a malformed one gets 400.
+ * `POST /api/e`, answered from the HTTP server's request event ahead of Express, helmet, the CSP
+ * nonce, compression, the cookie parser and Nest's routing (src/common/before-the-framework.ts):
+ * none of them does anything for a bodiless 202, and Express's own per-request work would be most
+ * of the cost of an event. It carries no credential and writes nothing but counters, so it needs
+ * no CSRF token; it accepts `text/plain` (what `sendBeacon` sends without a preflight) and JSON.
+ * Accepted and dropped events alike get 202 before any database work; a malformed one gets 400.
  */
-export function installAnalyticsCollector(app: INestApplication): void {
+export function analyticsCollector(app: INestApplication): EarlyAnswer {
   const config = app.get<AppConfig>(APP_CONFIG);
   const ingest = app.get(AnalyticsIngestService);
   const admins = app.get(AdminDetector);
   const limiter = new CollectorRateLimit(COLLECTOR_EVENTS_PER_MINUTE * config.rateLimitMultiplier);
   const publicOrigin = new URL(config.publicUrl).origin;
+  // Express's request getters (`ip` with the TRUST_PROXY setting), read through a view (request-view.ts).
+  const expressRequest = (app.getHttpAdapter().getInstance() as { request: object }).request;
 
-  app.use(COLLECTOR_PATH, (request: Request, response: Response, next: NextFunction) => {
-    if (request.path !== '/' && request.path !== '') return next();
-    if (request.method !== 'POST') {
+  return (incoming: IncomingMessage, response: ServerResponse): boolean => {
+    if (!isCollectorPath(incoming.url ?? '')) return false;
+    if (incoming.method !== 'POST') {
       response.setHeader('Allow', 'POST');
-      return reply(response, 405, 'Use POST');
+      reply(response, 405, 'Use POST');
+      return true;
     }
+    const request = requestView(incoming, expressRequest);
     const type = mediaType(request);
-    if (type !== 'text/plain' && type !== 'application/json')
-      return reply(response, 400, 'Send the beacon as text/plain or application/json');
-    readBody(request, BEACON_MAX_BYTES).then(
+    if (type !== 'text/plain' && type !== 'application/json') {
+      reply(response, 400, 'Send the beacon as text/plain or application/json');
+      return true;
+    }
+    readBody(incoming, BEACON_MAX_BYTES).then(
       (text) => {
         if (text === null) return reply(response, 413, `The beacon must be at most ${BEACON_MAX_BYTES} bytes`);
         const beacon = parseBeacon(text);
         if (typeof beacon === 'string') return reply(response, 400, beacon);
         // request.ip honours X-Forwarded-For only as far as the TRUST_PROXY setting allows.
-        const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+        const ip = request.ip ?? incoming.socket.remoteAddress ?? 'unknown';
         if (!limiter.allow(ip, Date.now())) {
           ingest.drop('rate');
           response.setHeader('Retry-After', '60');
@@ -161,17 +182,21 @@ export function installAnalyticsCollector(app: INestApplication): void {
         const event: CollectRequest = {
           beacon,
           ip,
-          userAgent: request.headers['user-agent'] ?? '',
-          privacySignal: request.headers['sec-gpc'] === '1' || request.headers.dnt === '1',
+          userAgent: incoming.headers['user-agent'] ?? '',
+          privacySignal: incoming.headers['sec-gpc'] === '1' || incoming.headers.dnt === '1',
           country: countryOf(request),
         };
         let reason: DropReason | null = sameOrigin(request, publicOrigin) ? null : 'origin';
-        reason ??= ingest.dropReason(event, admins.isAdminRequest(request.headers.cookie));
+        reason ??= ingest.dropReason(event, admins.isAdminRequest(incoming.headers.cookie));
         reply(response, 202);
         if (reason) ingest.drop(reason);
         else ingest.accept(event);
       },
-      (error: unknown) => next(error),
+      // The body could not be read (the client went away mid-body): nobody is left to answer.
+      () => {
+        if (!response.headersSent) reply(response, 400, 'The beacon could not be read');
+      },
     );
-  });
+    return true;
+  };
 }

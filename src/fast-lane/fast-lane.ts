@@ -33,6 +33,7 @@ import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { findForbiddenKey, rejectOperatorKeys } from '../common/reject-operator-keys.middleware.js';
 import { mediaType } from '../common/request-body.middleware.js';
 import { type ErrorResponder, requestDeadline } from '../common/request-deadline.middleware.js';
+import { requestView } from '../common/request-view.js';
 
 export const FAST_LANE_KEY = 'hitscope:fastLane';
 
@@ -320,14 +321,3 @@ export class FastLaneRouter {
 }
 
 const malformed = () => new BadRequestException('Malformed request body');
-
-/** What the handlers and the error responder read of a request, with Express's getters over Node's request. */
-function requestView(incoming: IncomingMessage, prototype: object): Request {
-  const view = Object.create(prototype) as Request & { originalUrl: string };
-  view.method = incoming.method!;
-  view.url = incoming.url!;
-  view.originalUrl = incoming.url!;
-  view.headers = incoming.headers;
-  (view as { socket: unknown }).socket = incoming.socket;
-  return view;
-}
