@@ -304,6 +304,10 @@ export class FastLaneRouter {
         chunks.push(chunk);
       });
       request.on('error', fail);
+      // A client gone before the end of its body: nobody is left to answer, but the call settles.
+      request.on('close', () => {
+        if (!request.complete) fail(new BadRequestException('The request ended before its body'));
+      });
       request.on('end', () => {
         if (length > limit) return;
         const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8').replace(/^\uFEFF/, '');
