@@ -6,6 +6,7 @@ import { type AccountDataContributor, AccountDataPart } from '../account-data/ac
 import { LIVE_STATUSES, toOrderView } from './billing.service.js';
 import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_CLIENT } from './stripe-client.js';
+import { SubscriptionReadCache } from './subscription-read-cache.js';
 
 /**
  * Orders are accounting records and stay (tax law asks for them), detached from the person: the
@@ -22,6 +23,7 @@ export class BillingAccountData implements AccountDataContributor {
     @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
     @InjectModel(BillingCustomer.name) private readonly customers: Model<BillingCustomer>,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+    private readonly latestSubscription: SubscriptionReadCache,
   ) {}
 
   async exportFor(userId: string) {
@@ -53,7 +55,11 @@ export class BillingAccountData implements AccountDataContributor {
         await this.stripe.subscriptions.cancel(subscription._id, {}, { idempotencyKey: `sub:${subscription._id}:cancel-on-delete` });
     }
     await this.orders.updateMany({ userId }, { $set: { userId: null, note: null, updatedAt: new Date() } }).exec();
-    await this.subscriptions.deleteMany({ userId }).exec();
+    try {
+      await this.subscriptions.deleteMany({ userId }).exec();
+    } finally {
+      this.latestSubscription.forget(userId);
+    }
     await this.customers.deleteOne({ _id: userId }).exec();
   }
 }

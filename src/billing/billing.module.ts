@@ -26,6 +26,7 @@ import {
 import { createStripeClient, STRIPE_CLIENT } from './stripe-client.js';
 import { ReconcileService } from './reconcile.service.js';
 import { StripeEventsService } from './stripe-events.service.js';
+import { SubscriptionReadCache } from './subscription-read-cache.js';
 import { WebhookService } from './webhook.service.js';
 
 /**
@@ -61,6 +62,7 @@ import { WebhookService } from './webhook.service.js';
     WebhookService,
     ReconcileService,
     BillingAccountData,
+    SubscriptionReadCache,
   ],
   // WebhookService: the admin overview reads the inbox's health.
   exports: [BillingService, WebhookService],

@@ -28,6 +28,7 @@ import { EntitlementsService } from './entitlements.service.js';
 import { newOrderId } from './order-id.js';
 import { BillingCustomer, BillingSetting, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_CLIENT } from './stripe-client.js';
+import { SubscriptionReadCache } from './subscription-read-cache.js';
 
 export const LIVE_STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'unpaid', 'paused', 'incomplete'];
 
@@ -87,6 +88,7 @@ export class BillingService {
     private readonly entitlements: EntitlementsService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly latestSubscription: SubscriptionReadCache,
   ) {}
 
   status(): BillingStatus {
@@ -335,8 +337,9 @@ export class BillingService {
     return { orders: orders.map(toOrderView) };
   }
 
+  /** What the pages show; read through SubscriptionReadCache (one database read fewer per dashboard page). */
   async subscription(userId: string): Promise<SubscriptionResponse> {
-    const subscription = await this.current(userId);
+    const subscription = await this.latestSubscription.latest(userId, () => this.current(userId));
     if (!subscription) return { subscription: null };
     const plan = subscription.planId ? await this.catalogue.get(subscription.planId).catch(() => null) : null;
     return {

@@ -12,6 +12,7 @@ import { GRACE_DAYS, orderStatus } from './billing-state.js';
 import { EntitlementsService } from './entitlements.service.js';
 import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
+import { SubscriptionReadCache } from './subscription-read-cache.js';
 
 /** The parts of a Stripe event this module reads (the payload is verified, its shape is Stripe's). */
 export interface StripeEventLike {
@@ -81,6 +82,7 @@ export class StripeEventsService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly latestSubscription: SubscriptionReadCache,
   ) {}
 
   /** The subscription page, where the portal (and its deep links) is one click away. */
@@ -249,6 +251,8 @@ export class StripeEventsService {
       // Inserted by a concurrent event meanwhile: handle this one again against it.
       if (isDuplicateKey(error)) throw new NotReadyError(`subscription ${id} inserted meanwhile`);
       throw error;
+    } finally {
+      this.latestSubscription.forget(userId, existing?.userId);
     }
     const orderId = str(metadata.orderId);
     if (orderId) await this.orders.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } }).exec();

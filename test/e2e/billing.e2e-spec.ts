@@ -260,6 +260,8 @@ describe('outgoing Stripe calls', () => {
     const customer = await customerOf(who.user.id);
     const now = Math.floor(Date.now() / 1000);
     const metadata = { orderId, planId: 'team-monthly', userId: who.user.id };
+    // The glance is read through a cache (SubscriptionReadCache): each event applied shows on the next read.
+    expect((await who.agent.get('/api/billing/subscription').expect(200)).body).toEqual({ subscription: null });
     await deliverAll([
       stripeEvent(
         'customer.subscription.created',
@@ -275,6 +277,15 @@ describe('outgoing Stripe calls', () => {
       seats: 5,
       cancelAtPeriodEnd: false,
     });
+    const cancelling = { id: subscriptionId, customer, status: 'active', quantity: 1, periodEnd: now + 30 * 86400, metadata };
+    await deliverAll([
+      stripeEvent('customer.subscription.updated', now + 1, await objects.subscription({ ...cancelling, cancelAtPeriodEnd: true })),
+    ]);
+    expect((await who.agent.get('/api/billing/subscription').expect(200)).body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    await deliverAll([
+      stripeEvent('customer.subscription.updated', now + 2, await objects.subscription({ ...cancelling, cancelAtPeriodEnd: false })),
+    ]);
+    expect((await who.agent.get('/api/billing/subscription').expect(200)).body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
 
     // Checkout again while subscribed: refused (one subscription per person).
     const again = await who.agent.post('/api/billing/checkout').set('x-csrf-token', who.token).send({ planId: 'team-yearly' }).expect(409);
