@@ -11,16 +11,20 @@ import type { LicenceActivation } from './schemas/licence-activation.schema.js';
 export const LICENCE_CACHE_TTL_MS = 30_000;
 /** Licences (and as many activation lists) kept per process: about 10 MB at most. */
 const MAX_ENTRIES = 10_000;
+/** A person's own licences, as the dashboard shows them: what another instance may show for this long after a change. */
+export const OWNED_LICENCES_TTL_MS = 5_000;
 
 /**
  * What `validate`, the call every app start makes, reads: the licence by its key's lookup hash and
- * the active devices of a licence. Writers in this module forget what they change (licences
- * wholesale, since they change rarely; activations per licence).
+ * the active devices of a licence; and the licences a person owns, which every dashboard page with
+ * the licences glance reads. Writers in this module forget what they change (licences wholesale,
+ * since they change rarely; activations per licence).
  */
 @Injectable()
 export class LicenceReadCache {
   private readonly licences = new ReadCache<Licence>(LICENCE_CACHE_TTL_MS, MAX_ENTRIES);
   private readonly activations = new ReadCache<LicenceActivation[]>(LICENCE_CACHE_TTL_MS, MAX_ENTRIES);
+  private readonly owned = new ReadCache<readonly Licence[]>(OWNED_LICENCES_TTL_MS, MAX_ENTRIES);
 
   licence(keyLookup: string, load: () => Promise<Licence | null>): Promise<Licence | null> {
     return this.licences.get(keyLookup, load);
@@ -28,6 +32,12 @@ export class LicenceReadCache {
 
   forgetLicences(): void {
     this.licences.clear();
+    this.owned.clear();
+  }
+
+  /** The licences `userId` owns (an empty list is kept too): read-only, shared between callers. */
+  async ownedBy(userId: string, load: () => Promise<Licence[]>): Promise<readonly Licence[]> {
+    return (await this.owned.get(userId, load)) ?? [];
   }
 
   async activeActivations(licenceId: string, load: () => Promise<LicenceActivation[]>): Promise<LicenceActivation[]> {

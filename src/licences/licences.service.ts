@@ -205,7 +205,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
     }
   }
 
-  private async describe(licences: Licence[], now: Date): Promise<Array<Omit<OwnedLicence, 'key'>>> {
+  private async describe(licences: readonly Licence[], now: Date): Promise<Array<Omit<OwnedLicence, 'key'>>> {
     const activations = await this.seats.listFor(licences.map((licence) => licence._id));
     return Promise.all(
       licences.map(async (licence) => ({
@@ -222,7 +222,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
 
   /** The signed-in person's licences, keys decrypted: only ever for their owner. */
   async listOwned(userId: string, now = new Date()): Promise<OwnedLicenceList> {
-    const licences = await this.licences.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec();
+    const licences = await this.cache.ownedBy(userId, () => this.licences.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec());
     const described = await this.describe(licences, now);
     return { licences: described.map((licence, i) => ({ ...licence, key: this.decryptKey(licences[i]) })) };
   }
