@@ -4,7 +4,7 @@ import type { Request } from 'express';
 /**
  * Express's request getters (`ip` with the trust-proxy setting, `query`, `path`, `protocol`) over a
  * Node request, without changing that request's prototype: Express's own first middleware does
- * (express/lib/middleware/init.js), and an object whose prototype changed is slower for Node's
+ * (`app.handle` in express/lib/application.js), and an object whose prototype changed is slower for Node's
  * HTTP and stream code to read and write. For what is answered before Express (the fast lane, the
  * analytics collector). `prototype` is the Express application's `request`.
  */

@@ -214,7 +214,7 @@ export class FastLaneRouter {
   }
 
   private async dispatch(route: FastLaneRoute, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    // Express gives every request and response its own prototypes (express/lib/middleware/init.js);
+    // Express gives every request and response its own prototypes (`app.handle` in express/lib/application.js);
     // an object whose prototype changed is slower for Node to read and write. The lane keeps Node's
     // and reads Express's getters (`ip` with the trust-proxy setting, `query`, `path`) through a view
     // of the request; only an error answer gives the response Express's prototype (`fail`).
