@@ -389,8 +389,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Which of these addresses may still get the newsletter (confirmed, not suppressed, not deleted).
-   * One query answers for the next pages' worth of the list (slices are in address order), at most
-   * `GATE_FRESH_MS` old; an `_id` lookup per recipient would read the subscriber collection each time on FerretDB.
+   * One query answers for the next page's worth of the list (slices are in address order), at most
+   * `GATE_FRESH_MS` old; an `_id` lookup per recipient reads the subscriber collection each time on
+   * FerretDB (natively, but in proportion to its size: about 10 ms each for 10 000 subscribers).
    */
   private async allowedAmong(emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
@@ -404,9 +405,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const gate = this.gate!;
     const allowed = new Set(emails.filter((email) => gate.allowed.has(email)));
-    // Beyond the page (the list's order and ours disagree somewhere): asked one by one.
-    const outside = emails.filter((email) => !allowed.has(email) && !covers(gate, email));
-    if (outside.length) for (const email of await this.newsletter.stillConfirmed(outside)) allowed.add(email);
+    // A "no" is final (the recipient is skipped for good), so it is never taken from a page read
+    // earlier: whoever is missing from the page (unsubscribed, or confirmed after it was read) is
+    // asked again, alone. That is the rare case; a "yes" may be up to GATE_FRESH_MS old.
+    const missing = emails.filter((email) => !allowed.has(email));
+    if (missing.length) for (const email of await this.newsletter.stillConfirmed(missing)) allowed.add(email);
     return allowed;
   }
 
