@@ -1773,11 +1773,13 @@ async function benchCampaigns(binary) {
     console.log('');
     printRows(
       ['Messages', 'At', 'messages/s in between'],
-      marks.slice(1).map((mark, index) => [
-        `${marks[index].sent}–${mark.sent}`,
-        ms(mark.at),
-        ((mark.sent - marks[index].sent) / ((mark.at - marks[index].at) / 1000)).toFixed(1),
-      ]),
+      marks
+        .slice(1)
+        .map((mark, index) => [
+          `${marks[index].sent}–${mark.sent}`,
+          ms(mark.at),
+          ((mark.sent - marks[index].sent) / ((mark.at - marks[index].at) / 1000)).toFixed(1),
+        ]),
     );
     console.log(`Load average after: ${loadAverage()}`);
   } finally {

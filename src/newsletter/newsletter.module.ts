@@ -14,12 +14,7 @@ import { CAMPAIGN_TRANSPORT, outboxCampaignTransport, smtpCampaignTransport } fr
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { NewsletterSettingsService } from './campaigns/newsletter-settings.service.js';
 import { CampaignDelivery, CampaignDeliverySchema } from './campaigns/schemas/campaign-delivery.schema.js';
-import {
-  CampaignSlice,
-  CampaignSliceSchema,
-  SliceRecipients,
-  SliceRecipientsSchema,
-} from './campaigns/schemas/campaign-slice.schema.js';
+import { CampaignSlice, CampaignSliceSchema, SliceRecipients, SliceRecipientsSchema } from './campaigns/schemas/campaign-slice.schema.js';
 import { NewsletterCampaign, NewsletterCampaignSchema } from './campaigns/schemas/campaign.schema.js';
 import {
   NewsletterSettingsDocument,

@@ -609,7 +609,11 @@ describe('newsletter campaigns: leased sending against a real SMTP server and da
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(Date.now()).toBeLessThan(leaseEnds - 1000);
     expect(mailsOf('Leased elsewhere').flatMap((mail) => mail.to)).toHaveLength(size);
-    expect(mailsOf('Leased elsewhere').flatMap((mail) => mail.to).filter((email) => held.includes(email))).toEqual([]);
+    expect(
+      mailsOf('Leased elsewhere')
+        .flatMap((mail) => mail.to)
+        .filter((email) => held.includes(email)),
+    ).toEqual([]);
     expect(await db.collection('newsletter_campaign_slices').findOne({ _id: `${id}:1` as never })).toMatchObject({
       state: 'sending',
       claim: 'its-claim',

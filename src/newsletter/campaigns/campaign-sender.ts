@@ -22,9 +22,9 @@ const RATE_SAMPLE_MS = 2000;
 const SWEEP_EVERY_MS = 60_000;
 const WAIT_WORTH_NOTING_MS = 5000;
 /** Addresses read at once to check who may still get the newsletter (the next slices' worth). */
-const GATE_PAGE = 1000;
+const GATE_PAGE = 2000;
 /** How old that answer may be: an unsubscribe reaches the sending within this time. */
-const GATE_FRESH_MS = 5000;
+const GATE_FRESH_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,7 +42,8 @@ async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Prom
 }
 
 type Outcome =
-  { recipient: SliceRecipient; ok: true } | { recipient: SliceRecipient; ok: false; kind: 'temporary' | 'permanent'; code: number | null; message: string };
+  | { recipient: SliceRecipient; ok: true; inserted: boolean }
+  | { recipient: SliceRecipient; ok: false; kind: 'temporary' | 'permanent'; code: number | null; message: string };
 
 type FinalDelivery = Omit<CampaignDelivery, 'sentAt'> & { sentAt: Date | null };
 
@@ -170,11 +171,14 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.stopped) return;
         if ((this.idleUntil.get(campaign._id) ?? 0) > Date.now()) continue;
         if (!campaign.snapshotComplete && (await this.snapshotStep(campaign))) progressed = true;
-        const result = await this.sendBatch(campaign);
-        if (result.progressed) progressed = true;
-        else if (result.waitUntil) {
-          waitUntil = Math.min(waitUntil ?? Infinity, result.waitUntil);
-          await this.noteWait(campaign, result.waitUntil);
+        // Several slices at once; the round ends when all are settled, so nothing of this
+        // instance is in flight when it decides that the campaign has finished or can rest.
+        const results = await Promise.all(Array.from({ length: Math.max(1, this.options.slicesInFlight) }, () => this.sendBatch(campaign)));
+        const waits = results.map((result) => result.waitUntil).filter((at): at is number => at !== null);
+        if (results.some((result) => result.progressed)) progressed = true;
+        else if (waits.length) {
+          waitUntil = Math.min(waitUntil ?? Infinity, ...waits);
+          await this.noteWait(campaign, Math.min(...waits));
         } else if (campaign.snapshotComplete) await this.finishOrRest(campaign._id);
       }
       if (progressed) continue;
@@ -298,7 +302,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       };
       const writeErrors = Array.isArray(bulk.writeErrors) ? bulk.writeErrors : bulk.writeErrors ? [bulk.writeErrors] : [];
       if (writeErrors.length === 0 && bulk.code === 11000 && documents.length === 1) return new Set();
-      const onlyDuplicates = writeErrors.length > 0 && writeErrors.every((entry) => entry.code === 11000 && typeof entry.index === 'number');
+      const onlyDuplicates =
+        writeErrors.length > 0 && writeErrors.every((entry) => entry.code === 11000 && typeof entry.index === 'number');
       if (!onlyDuplicates) throw error;
       for (const entry of writeErrors) all.delete(entry.index!);
       return all;
@@ -377,14 +382,39 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
           messageId: deliveryMessageId(campaign._id, recipient.email, this.host),
           headers: { ...listUnsubscribeHeaders(this.newsletter.unsubscribeUrl(recipient.email), from), Precedence: 'bulk' },
         });
-        return { recipient, ok: true };
       } catch (error) {
         return { recipient, ok: false, ...classifyFailure(error) };
       }
+      // Recorded at once (an insert costs a millisecond): a worker that dies now and its slice's
+      // next holder re-sends only what was in flight, not what had already gone.
+      const inserted = await this.insertNew(this.deliveries, [
+        this.finalDelivery(campaign._id, recipient, 'sent', recipient.attempts + 1, null, null),
+      ]);
+      return { recipient, ok: true, inserted: inserted === 1 };
     });
 
     await this.settle(campaign._id, slice._id, claim, held.recipients, settledBefore, outcomes, skipped);
     return { progressed: taken.length > 0 || settledBefore.size > 0, waitUntil: null };
+  }
+
+  private finalDelivery(
+    campaignId: string,
+    recipient: SliceRecipient,
+    status: DeliveryStatus,
+    attempts: number,
+    lastError: string | null,
+    lastCode: number | null,
+  ): FinalDelivery {
+    return {
+      _id: deliveryId(campaignId, recipient.email),
+      campaignId,
+      email: recipient.email,
+      status,
+      attempts,
+      lastError,
+      lastCode,
+      sentAt: status === 'sent' ? new Date() : null,
+    };
   }
 
   /**
@@ -441,23 +471,23 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     const now = new Date();
     const finals: FinalDelivery[] = [];
-    const final = (recipient: SliceRecipient, status: DeliveryStatus, attempts: number, lastError: string | null, lastCode: number | null) =>
-      finals.push({
-        _id: deliveryId(campaignId, recipient.email),
-        campaignId,
-        email: recipient.email,
-        status,
-        attempts,
-        lastError,
-        lastCode,
-        sentAt: status === 'sent' ? now : null,
-      });
+    const final = (
+      recipient: SliceRecipient,
+      status: DeliveryStatus,
+      attempts: number,
+      lastError: string | null,
+      lastCode: number | null,
+    ) => finals.push(this.finalDelivery(campaignId, recipient, status, attempts, lastError, lastCode));
     const requeued = new Map<string, SliceRecipient>();
+    const counted = { sent: 0, failed: 0, skipped: 0 };
+    const sentNow: string[] = [];
     for (const outcome of outcomes) {
       const { recipient } = outcome;
       const attempts = recipient.attempts + 1;
-      if (outcome.ok) final(recipient, 'sent', attempts, null, null);
-      else if (outcome.kind === 'temporary' && attempts < this.options.maxAttempts) {
+      if (outcome.ok) {
+        sentNow.push(recipient.email);
+        if (outcome.inserted) counted.sent += 1;
+      } else if (outcome.kind === 'temporary' && attempts < this.options.maxAttempts) {
         requeued.set(recipient.email, {
           email: recipient.email,
           attempts,
@@ -470,11 +500,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     for (const recipient of skipped) final(recipient, 'skipped', recipient.attempts, null, null);
 
     const inserted = await this.insertAll(this.deliveries, finals);
-    const counted = { sent: 0, failed: 0, skipped: 0 };
     for (const index of inserted) counted[finals[index].status] += 1;
 
     // The slice: what is left, written back only while this claim holds it.
-    const done = new Set([...finals.map((f) => f.email), ...settledBefore]);
+    const done = new Set([...sentNow, ...finals.map((f) => f.email), ...settledBefore]);
     const left = recipients.filter((r) => !done.has(r.email)).map((r) => requeued.get(r.email) ?? r);
     let holding: boolean;
     if (left.length === 0) {
