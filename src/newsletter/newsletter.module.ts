@@ -61,7 +61,12 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
       provide: CAMPAIGN_TRANSPORT,
       inject: [APP_CONFIG, MailService],
       useFactory: (config: AppConfig, mail: MailService) =>
-        config.smtpUrl ? smtpCampaignTransport(config.smtpUrl, DEFAULT_CAMPAIGN_SENDER_OPTIONS.concurrency) : outboxCampaignTransport(mail),
+        config.smtpUrl
+          ? smtpCampaignTransport(
+              config.smtpUrl,
+              DEFAULT_CAMPAIGN_SENDER_OPTIONS.concurrency * DEFAULT_CAMPAIGN_SENDER_OPTIONS.slicesInFlight,
+            )
+          : outboxCampaignTransport(mail),
     },
   ],
   exports: [NewsletterService],

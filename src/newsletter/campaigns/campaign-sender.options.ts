@@ -35,7 +35,7 @@ export const DEFAULT_CAMPAIGN_SENDER_OPTIONS: CampaignSenderOptions = {
   // 10 000-recipient list (200) are quick to search.
   batchSize: 50,
   concurrency: 8,
-  slicesInFlight: 2,
+  slicesInFlight: 3,
   leaseMs: 2 * MINUTE,
   pollMs: 2000,
   backoffMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE],

@@ -24,7 +24,7 @@ const WAIT_WORTH_NOTING_MS = 5000;
 /** Addresses read at once to check who may still get the newsletter (the next slices' worth). */
 const GATE_PAGE = 2000;
 /** How old that answer may be: an unsubscribe reaches the sending within this time. */
-const GATE_FRESH_MS = 10_000;
+const GATE_FRESH_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -342,7 +342,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const held = await this.sliceRecipients.findById(slice._id).lean<SliceRecipients>().exec();
     if (!held) {
-      // Its recipients were settled and deleted just before the slice itself: finish the deletion.
+      // Its recipients went with the campaign's end or cancellation: nothing is left to send.
       await this.slices.deleteOne({ _id: slice._id, claim }).exec();
       await this.limiter.release(slots.granted, settings, now);
       return { progressed: true, waitUntil: null };
@@ -507,8 +507,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const left = recipients.filter((r) => !done.has(r.email)).map((r) => requeued.get(r.email) ?? r);
     let holding: boolean;
     if (left.length === 0) {
+      // The slice goes; its recipients document stays until the campaign ends (one deleteMany then,
+      // rather than one delete per slice: on FerretDB a delete reads the collection).
       holding = (await this.slices.deleteOne({ _id: id, claim }).exec()).deletedCount === 1;
-      if (holding) await this.sliceRecipients.deleteOne({ _id: id }).exec();
     } else {
       // Renewing the lease proves the claim is still this one's before the recipients are rewritten.
       holding =
@@ -553,7 +554,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .lean<NewsletterCampaign>()
       .exec();
     if (!after) return;
-    if (after.state === 'cancelled') await this.dropSlices(campaignId);
+    if (after.state === 'cancelled') await this.slices.deleteOne({ _id: id }).exec();
 
     if (!after.rateSample || now.getTime() - new Date(after.rateSample.at).getTime() >= RATE_SAMPLE_MS) {
       const rate = after.rateSample
@@ -597,12 +598,13 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
     const counts = await this.recount(campaignId);
-    await this.campaigns
+    const finished = await this.campaigns
       .updateOne(
         { _id: campaignId, state: 'sending' },
         { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
       )
       .exec();
+    if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
   }
 
   /**
@@ -618,16 +620,13 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * A cancelled campaign's open slices go (those in flight go when their holder settles them).
+   * A cancelled campaign's open slices go, with every recipients document of the campaign (a slice
+   * in flight goes when its holder settles it: it has its recipients in hand).
    */
   async dropSlices(campaignId: string): Promise<void> {
     const now = new Date();
-    const open = await this.slices.find({ campaignId }, { state: 1, leaseUntil: 1 }).lean<CampaignSlice[]>().exec();
-    for (const slice of open) {
-      const filter: Record<string, unknown> =
-        slice.state === 'queued' ? { _id: slice._id, state: 'queued' } : { _id: slice._id, state: 'sending', leaseUntil: { $lt: now } };
-      if ((await this.slices.deleteOne(filter).exec()).deletedCount === 1) await this.sliceRecipients.deleteOne({ _id: slice._id }).exec();
-    }
+    await this.slices.deleteMany({ campaignId, $or: [{ state: 'queued' }, { state: 'sending', leaseUntil: { $lt: now } }] }).exec();
+    await this.sliceRecipients.deleteMany({ campaignId }).exec();
   }
 
   /**
