@@ -625,6 +625,26 @@ describe('newsletter campaigns: leased sending against a real SMTP server and da
     expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
   });
 
+  it('a campaign paced by a per-second limit finishes: the slices in flight at once do not hide that nothing is left', async () => {
+    await suite.mongo.db().collection('newsletter_send_windows').deleteMany({});
+    const emails = await only('paced-end', 12);
+    const base = { senderName: 'Hitscope', senderAddress: 'news@hitscope.test', replyTo: null, maxPerHour: null, maxPerDay: null };
+    await asAdmin('put', '/api/admin/newsletter/settings', { ...base, maxPerSecond: 5 }).expect(200);
+    try {
+      const id = await draft('Paced to the end');
+      await asAdmin('post', `${API}/${id}/send`).expect(200);
+      const done = await until(id, (c) => c.state === 'sent', 30_000);
+      expect(done.counts).toMatchObject({ total: 12, sent: 12, queued: 0 });
+      expect(
+        mailsOf('Paced to the end')
+          .flatMap((mail) => mail.to)
+          .sort(),
+      ).toEqual(emails);
+    } finally {
+      await asAdmin('put', '/api/admin/newsletter/settings', { ...base, maxPerSecond: null }).expect(200);
+    }
+  });
+
   it('a snapshot step cut short after writing slices: the next step adopts them, nobody is copied twice', async () => {
     const emails = await only('adopted', 120);
     const id = await draft('Adopted slices');

@@ -176,7 +176,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         const results = await Promise.all(Array.from({ length: Math.max(1, this.options.slicesInFlight) }, () => this.sendBatch(campaign)));
         const waits = results.map((result) => result.waitUntil).filter((at): at is number => at !== null);
         if (results.some((result) => result.progressed)) progressed = true;
-        else if (waits.length) {
+        // Held back by a limit, unless a lane had slots and found no slice: then nothing is
+        // claimable, and a sibling held back must not hide that the campaign may have finished.
+        else if (waits.length && !results.some((result) => result.empty)) {
           waitUntil = Math.min(waitUntil ?? Infinity, ...waits);
           await this.noteWait(campaign, Math.min(...waits));
         } else if (campaign.snapshotComplete) await this.finishOrRest(campaign._id);
@@ -312,7 +314,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /* Sending ------------------------------------------------------------------------------- */
 
-  private async sendBatch(campaign: NewsletterCampaign): Promise<{ progressed: boolean; waitUntil: number | null }> {
+  private async sendBatch(campaign: NewsletterCampaign): Promise<{ progressed: boolean; waitUntil: number | null; empty?: boolean }> {
     const settings = await this.settings.get();
     const now = Date.now();
     const slots = await this.limiter.claim(this.options.batchSize, settings, now);
@@ -338,7 +340,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .exec();
     if (!slice) {
       await this.limiter.release(slots.granted, settings, now);
-      return { progressed: false, waitUntil: null };
+      return { progressed: false, waitUntil: null, empty: true };
     }
     const held = await this.sliceRecipients.findById(slice._id).lean<SliceRecipients>().exec();
     if (!held) {

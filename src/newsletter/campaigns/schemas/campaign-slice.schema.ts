@@ -61,9 +61,10 @@ export interface SliceRecipient {
 }
 
 /**
- * The recipients of one slice still to settle, in `_id` order: `_id` is the slice's. Kept apart from
- * the slice so that the claim's search reads only tiny documents; read and written by `_id` alone,
- * and only by the holder of the slice's claim. Deleted with its slice.
+ * The recipients of one slice still to settle, in address order: `_id` is the slice's. Kept apart
+ * from the slice so that the claim's search reads only tiny documents; read and written by `_id`
+ * alone, and written only by the holder of the slice's claim. Deleted all at once (`deleteMany` by
+ * campaign) when the campaign ends or is cancelled, not one by one (a delete reads the collection).
  */
 @Schema({ collection: 'newsletter_slice_recipients', versionKey: false })
 export class SliceRecipients {
