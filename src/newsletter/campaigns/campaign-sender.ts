@@ -585,28 +585,48 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
    * exact counts; or the next retry (or a lease that may expire) is ahead: rest until then, at most a minute.
    */
   private async finishOrRest(campaignId: string): Promise<void> {
+    if (await this.restIfOpen(campaignId)) return;
+    const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
+    if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
+    // The end takes the campaign's requeue lease: a retry-failed under way (it writes recipients
+    // before their slices) is not cut short by the clean-up below, and none starts meanwhile.
+    const now = new Date();
+    const locked = await this.campaigns
+      .updateOne(
+        { _id: campaignId, state: 'sending', $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
+        { $set: { requeueUntil: new Date(now.getTime() + this.options.leaseMs) } },
+      )
+      .exec();
+    if (locked.modifiedCount !== 1) return;
+    try {
+      // A retry-failed that ended just before the lease was taken may have added slices.
+      if (await this.restIfOpen(campaignId)) return;
+      const counts = await this.recount(campaignId);
+      const finished = await this.campaigns
+        .updateOne(
+          { _id: campaignId, state: 'sending' },
+          { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
+        )
+        .exec();
+      if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
+    } finally {
+      await this.campaigns.updateOne({ _id: campaignId }, { $set: { requeueUntil: null } }).exec();
+    }
+  }
+
+  /** Slices are left (waiting for a retry, or in a worker's hands): rest until the earliest is due, at most a minute. */
+  private async restIfOpen(campaignId: string): Promise<boolean> {
     const open = await this.slices
       .find({ campaignId }, { state: 1, nextAttemptAt: 1, leaseUntil: 1 })
       .lean<Pick<CampaignSlice, 'state' | 'nextAttemptAt' | 'leaseUntil'>[]>()
       .exec();
+    if (open.length === 0) return false;
     const now = Date.now();
-    if (open.length > 0) {
-      const wakeAt = Math.min(
-        ...open.map((slice) => new Date((slice.state === 'queued' ? slice.nextAttemptAt : slice.leaseUntil) ?? now).getTime()),
-      );
-      this.idleUntil.set(campaignId, Math.min(Math.max(wakeAt, now + this.options.pollMs), now + 60_000));
-      return;
-    }
-    const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
-    if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    const counts = await this.recount(campaignId);
-    const finished = await this.campaigns
-      .updateOne(
-        { _id: campaignId, state: 'sending' },
-        { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
-      )
-      .exec();
-    if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
+    const wakeAt = Math.min(
+      ...open.map((slice) => new Date((slice.state === 'queued' ? slice.nextAttemptAt : slice.leaseUntil) ?? now).getTime()),
+    );
+    this.idleUntil.set(campaignId, Math.min(Math.max(wakeAt, now + this.options.pollMs), now + 60_000));
+    return true;
   }
 
   /**

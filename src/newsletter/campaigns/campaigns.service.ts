@@ -319,17 +319,12 @@ export class CampaignsService {
       count = await this.sender.requeueFailed(id);
       if (count > 0) {
         const counts = await this.sender.recount(id);
+        await this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec();
+        // Sent (now, or when this began): sending again. A paused campaign stays paused.
         await this.campaigns
           .updateOne(
-            { _id: id },
-            {
-              $set: {
-                ...counts,
-                ...(campaign.state === 'sent' ? { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } : {}),
-                consecutiveFailures: 0,
-                updatedAt: now,
-              },
-            },
+            { _id: id, state: 'sent' },
+            { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
           )
           .exec();
         await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
