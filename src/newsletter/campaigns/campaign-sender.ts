@@ -226,8 +226,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .exec();
     if (!leased) return false;
     const recorded = leased.slices ?? 0;
-    const record = (slices: number, cursor: string | null, added: number, done: boolean) =>
-      this.campaigns
+    const record = async (slices: number, cursor: string | null, added: number, done: boolean) => {
+      const result = await this.campaigns
         .updateOne(
           // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
           { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
@@ -243,6 +243,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
           },
         )
         .exec();
+      // The round's copy of the campaign learns it too: the slices just recorded are sent in this round.
+      if (result.modifiedCount === 1) Object.assign(campaign, { slices, snapshotComplete: done });
+    };
 
     // Slices a step cut short wrote but did not record: adopt them (by `_id`, in order), never copy them again.
     let n = recorded;
