@@ -1753,11 +1753,16 @@ async function benchCampaigns(binary) {
     let snapshotMs = null;
     let firstSentMs = null;
     let campaign = null;
+    // When each further 1 000 messages had gone: a rate that falls as the deliveries grow shows here.
+    const marks = [{ sent: 0, at: 0 }];
     const deadline = Date.now() + 15 * 60_000;
     for (;;) {
       campaign = await client.db().collection('newsletter_campaigns').findOne({ _id: id });
       if (snapshotMs === null && campaign?.snapshotComplete) snapshotMs = performance.now() - started;
       if (firstSentMs === null && campaign?.sent > 0) firstSentMs = performance.now() - started;
+      if ((campaign?.sent ?? 0) >= marks.at(-1).sent + 1000 || (campaign?.state === 'sent' && campaign.sent > marks.at(-1).sent)) {
+        marks.push({ sent: campaign.sent, at: performance.now() - started });
+      }
       if (campaign?.state === 'sent') break;
       if (Date.now() > deadline) throw new Error(`The campaign did not finish within 15 minutes: ${JSON.stringify(campaign)}`);
       await sleep(250);
@@ -1780,6 +1785,17 @@ async function benchCampaigns(binary) {
         ['CPU app / database (s)', formatCpu([appCpu, dbCpu], 1000)],
         ['CPU per 1 000 messages app / database (ms)', formatCpu([appCpu, dbCpu], recipients / 1000, 0)],
       ],
+    );
+    console.log('');
+    printRows(
+      ['Messages', 'At', 'messages/s in between'],
+      marks
+        .slice(1)
+        .map((mark, index) => [
+          `${marks[index].sent}–${mark.sent}`,
+          ms(mark.at),
+          ((mark.sent - marks[index].sent) / ((mark.at - marks[index].at) / 1000)).toFixed(1),
+        ]),
     );
     console.log(`Load average after: ${loadAverage()}`);
   } finally {

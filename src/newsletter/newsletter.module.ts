@@ -14,6 +14,7 @@ import { CAMPAIGN_TRANSPORT, outboxCampaignTransport, smtpCampaignTransport } fr
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { NewsletterSettingsService } from './campaigns/newsletter-settings.service.js';
 import { CampaignDelivery, CampaignDeliverySchema } from './campaigns/schemas/campaign-delivery.schema.js';
+import { CampaignSlice, CampaignSliceSchema, SliceRecipients, SliceRecipientsSchema } from './campaigns/schemas/campaign-slice.schema.js';
 import { NewsletterCampaign, NewsletterCampaignSchema } from './campaigns/schemas/campaign.schema.js';
 import {
   NewsletterSettingsDocument,
@@ -40,6 +41,8 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
       { name: NewsletterSubscriber.name, schema: NewsletterSubscriberSchema },
       { name: NewsletterCampaign.name, schema: NewsletterCampaignSchema },
       { name: CampaignDelivery.name, schema: CampaignDeliverySchema },
+      { name: CampaignSlice.name, schema: CampaignSliceSchema },
+      { name: SliceRecipients.name, schema: SliceRecipientsSchema },
       { name: NewsletterSettingsDocument.name, schema: NewsletterSettingsSchema },
       { name: SendWindow.name, schema: SendWindowSchema },
     ]),
@@ -58,7 +61,12 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
       provide: CAMPAIGN_TRANSPORT,
       inject: [APP_CONFIG, MailService],
       useFactory: (config: AppConfig, mail: MailService) =>
-        config.smtpUrl ? smtpCampaignTransport(config.smtpUrl, DEFAULT_CAMPAIGN_SENDER_OPTIONS.concurrency) : outboxCampaignTransport(mail),
+        config.smtpUrl
+          ? smtpCampaignTransport(
+              config.smtpUrl,
+              DEFAULT_CAMPAIGN_SENDER_OPTIONS.concurrency * DEFAULT_CAMPAIGN_SENDER_OPTIONS.slicesInFlight,
+            )
+          : outboxCampaignTransport(mail),
     },
   ],
   exports: [NewsletterService],

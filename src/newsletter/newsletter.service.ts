@@ -291,6 +291,21 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     return page.map((subscriber) => subscriber._id);
   }
 
+  /**
+   * Confirmed, unsuppressed addresses from `first` on (inclusive), in `_id` order: one query answers
+   * whether each recipient of the next slices may still get the newsletter (the campaign worker's
+   * check before sending; an `_id` lookup per recipient reads the collection each time on FerretDB).
+   */
+  async confirmedFrom(first: string, limit: number): Promise<string[]> {
+    const page = await this.subscribers
+      .find({ state: 'confirmed', suppressed: null, _id: { $gte: first } }, { _id: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return page.map((subscriber) => subscriber._id);
+  }
+
   async confirmedCount(): Promise<number> {
     return this.subscribers.countDocuments({ state: 'confirmed', suppressed: null }).exec();
   }

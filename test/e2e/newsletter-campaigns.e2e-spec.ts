@@ -508,6 +508,166 @@ describe('newsletter campaigns: leased sending against a real SMTP server and da
     for (const copies of twice) expect(new Set(copies.map((copy) => copy.messageId)).size).toBe(1);
     expect([...byRecipient.values()].every((copies) => copies.length <= 2)).toBe(true);
   }, 260_000);
+
+  /**
+   * What a worker leaves behind when it dies, written straight into the database: a campaign whose
+   * list was copied into slices, and slices in the states a claim can leave them in. The running
+   * app's worker then finds them as it would after a crash elsewhere.
+   */
+  async function staged(subject: string, emails: string[], slices: { state: 'queued' | 'sending'; leaseUntil: Date | null }[]) {
+    const id = await draft(subject);
+    const db = suite.mongo.db();
+    const size = Math.ceil(emails.length / slices.length);
+    const now = new Date();
+    await db.collection('newsletter_slice_recipients').insertMany(
+      slices.map((_, n) => ({
+        _id: `${id}:${n}` as never,
+        campaignId: id,
+        recipients: emails
+          .slice(n * size, (n + 1) * size)
+          .map((email) => ({ email, attempts: 0, nextAttemptAt: null, lastError: null, lastCode: null })),
+      })),
+    );
+    await db.collection('newsletter_campaign_slices').insertMany(
+      slices.map((slice, n) => ({
+        _id: `${id}:${n}` as never,
+        campaignId: id,
+        n,
+        state: slice.state,
+        nextAttemptAt: now,
+        leaseUntil: slice.leaseUntil,
+        leaseOwner: slice.state === 'sending' ? 'a-worker-that-died' : null,
+        claim: slice.state === 'sending' ? 'its-claim' : null,
+      })),
+    );
+    return { id, size, db };
+  }
+
+  async function startStaged(id: string, total: number, extra: Record<string, unknown> = {}) {
+    await suite.mongo
+      .db()
+      .collection('newsletter_campaigns')
+      .updateOne(
+        { _id: id as never },
+        {
+          $set: {
+            state: 'sending',
+            startedAt: new Date(),
+            snapshotComplete: true,
+            slices: 2,
+            total,
+            rateSample: { at: new Date(), sent: 0 },
+            ...extra,
+          },
+        },
+      );
+  }
+
+  it('a slice whose lease ran out is taken over without re-sending the recipients its dead worker had settled; counts end exact', async () => {
+    const emails = await only('takeover', 40);
+    // Slice 1 was in the hands of a worker that died after settling its first 12 recipients.
+    const { id, size, db } = await staged('Taken over', emails, [
+      { state: 'queued', leaseUntil: null },
+      { state: 'sending', leaseUntil: new Date(Date.now() - 1000) },
+    ]);
+    const settledByTheDead = emails.slice(size, size + 12);
+    await db.collection('newsletter_deliveries').insertMany(
+      settledByTheDead.map((email) => ({
+        _id: `${id}:${email}` as never,
+        campaignId: id,
+        email,
+        status: 'sent',
+        attempts: 1,
+        lastError: null,
+        lastCode: null,
+        sentAt: new Date(),
+      })),
+    );
+    await startStaged(id, 40);
+    const done = await until(id, (c) => c.state === 'sent');
+    // The dead worker's 12 were never counted by it: the recount at the end makes the counts exact.
+    expect(done.counts).toMatchObject({ total: 40, sent: 40, failed: 0, skipped: 0, queued: 0 });
+    const mailed = mailsOf('Taken over').flatMap((mail) => mail.to);
+    expect(mailed.sort()).toEqual(emails.filter((email) => !settledByTheDead.includes(email)).sort());
+    expect(await db.collection('newsletter_deliveries').countDocuments({ campaignId: id })).toBe(40);
+    // Nothing of the campaign's work is left behind.
+    expect(await db.collection('newsletter_campaign_slices').countDocuments({ campaignId: id })).toBe(0);
+    expect(await db.collection('newsletter_slice_recipients').countDocuments({ campaignId: id })).toBe(0);
+  });
+
+  it('a slice under a live lease is left alone until the lease runs out, then sent once', async () => {
+    const emails = await only('leased', 20);
+    const leaseEnds = Date.now() + 8000;
+    const { id, size, db } = await staged('Leased elsewhere', emails, [
+      { state: 'queued', leaseUntil: null },
+      { state: 'sending', leaseUntil: new Date(leaseEnds) },
+    ]);
+    await startStaged(id, 20);
+    const held = emails.slice(size);
+    await suite.sink.waitFor(() => mailsOf('Leased elsewhere').length >= size, 30_000);
+    // The other worker's slice is not touched while its lease runs (checked well before it ends).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(Date.now()).toBeLessThan(leaseEnds - 1000);
+    expect(mailsOf('Leased elsewhere').flatMap((mail) => mail.to)).toHaveLength(size);
+    expect(
+      mailsOf('Leased elsewhere')
+        .flatMap((mail) => mail.to)
+        .filter((email) => held.includes(email)),
+    ).toEqual([]);
+    expect(await db.collection('newsletter_campaign_slices').findOne({ _id: `${id}:1` as never })).toMatchObject({
+      state: 'sending',
+      claim: 'its-claim',
+    });
+    const done = await until(id, (c) => c.state === 'sent');
+    expect(done.counts).toMatchObject({ total: 20, sent: 20 });
+    const mailed = mailsOf('Leased elsewhere').flatMap((mail) => mail.to);
+    expect(mailed.sort()).toEqual([...emails].sort());
+    expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
+  });
+
+  it('a campaign paced by a per-second limit finishes: the slices in flight at once do not hide that nothing is left', async () => {
+    await suite.mongo.db().collection('newsletter_send_windows').deleteMany({});
+    const emails = await only('paced-end', 12);
+    const base = { senderName: 'Hitscope', senderAddress: 'news@hitscope.test', replyTo: null, maxPerHour: null, maxPerDay: null };
+    await asAdmin('put', '/api/admin/newsletter/settings', { ...base, maxPerSecond: 5 }).expect(200);
+    try {
+      const id = await draft('Paced to the end');
+      await asAdmin('post', `${API}/${id}/send`).expect(200);
+      const done = await until(id, (c) => c.state === 'sent', 30_000);
+      expect(done.counts).toMatchObject({ total: 12, sent: 12, queued: 0 });
+      expect(
+        mailsOf('Paced to the end')
+          .flatMap((mail) => mail.to)
+          .sort(),
+      ).toEqual(emails);
+    } finally {
+      await asAdmin('put', '/api/admin/newsletter/settings', { ...base, maxPerSecond: null }).expect(200);
+    }
+  });
+
+  it('a snapshot step cut short after writing slices: the next step adopts them, nobody is copied twice', async () => {
+    const emails = await only('adopted', 120);
+    const id = await draft('Adopted slices');
+    const db = suite.mongo.db();
+    // The step wrote the recipients of slice 0 (the first 50 addresses) and died before its slice
+    // and the campaign's record of it.
+    await db.collection('newsletter_slice_recipients').insertOne({
+      _id: `${id}:0` as never,
+      campaignId: id,
+      recipients: emails.slice(0, 50).map((email) => ({ email, attempts: 0, nextAttemptAt: null, lastError: null, lastCode: null })),
+    });
+    await db
+      .collection('newsletter_campaigns')
+      .updateOne(
+        { _id: id as never },
+        { $set: { state: 'sending', startedAt: new Date(), snapshotComplete: false, snapshotCursor: null, slices: 0, total: 0 } },
+      );
+    const done = await until(id, (c) => c.state === 'sent');
+    expect(done.counts).toMatchObject({ total: 120, sent: 120, failed: 0 });
+    const mailed = mailsOf('Adopted slices').flatMap((mail) => mail.to);
+    expect(mailed).toHaveLength(120);
+    expect(mailed.sort()).toEqual(emails);
+  });
 });
 
 describe('newsletter campaigns: live progress through the production middleware (compression included)', () => {

@@ -2,8 +2,13 @@
 export interface CampaignSenderOptions {
   /** Deliveries claimed per batch. */
   batchSize: number;
-  /** Messages in flight at once per instance (the SMTP pool has as many connections). */
+  /** Messages in flight at once per slice (the SMTP pool has as many connections). */
   concurrency: number;
+  /**
+   * Slices of one campaign an instance works on at once: while one waits for the mail server, the
+   * other's claim or settle uses the database connection.
+   */
+  slicesInFlight: number;
   /** How long a claim holds a delivery; a worker that dies releases it when this runs out. */
   leaseMs: number;
   /** How often an idle worker looks for work. */
@@ -25,16 +30,19 @@ export const CAMPAIGN_SENDER_OPTIONS = Symbol('CAMPAIGN_SENDER_OPTIONS');
 const MINUTE = 60_000;
 
 export const DEFAULT_CAMPAIGN_SENDER_OPTIONS: CampaignSenderOptions = {
-  // Small enough that one claim or settle (a write per delivery on FerretDB) never holds the
-  // app's one database connection for long: page requests interleave between them.
+  // Recipients per slice: small enough that one claim or settle never holds the app's one database
+  // connection for long (page requests interleave between them), large enough that the slices of a
+  // 10 000-recipient list (200) are quick to search.
   batchSize: 50,
   concurrency: 8,
+  slicesInFlight: 3,
   leaseMs: 2 * MINUTE,
   pollMs: 2000,
   backoffMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE],
   maxAttempts: 4,
   autoPauseAfter: 50,
-  snapshotBatch: 1000,
+  // On FerretDB each page of the snapshot reads the whole subscriber list: few large pages.
+  snapshotBatch: 5000,
   shutdownGraceMs: 10_000,
 };
 

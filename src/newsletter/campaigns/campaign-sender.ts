@@ -11,7 +11,8 @@ import { deliveryMessageId, formatSender, renderCampaign, type RenderedCampaign 
 import { backoffAfter, CAMPAIGN_SENDER_OPTIONS, type CampaignSenderOptions } from './campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
-import { CampaignDelivery } from './schemas/campaign-delivery.schema.js';
+import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delivery.schema.js';
+import { CampaignSlice, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
 import { SendLimiter } from './send-limiter.js';
 
@@ -20,6 +21,10 @@ const LINK_PLACEHOLDER = 'https://unsubscribe.invalid/HITSCOPE-RECIPIENT-LINK';
 const RATE_SAMPLE_MS = 2000;
 const SWEEP_EVERY_MS = 60_000;
 const WAIT_WORTH_NOTING_MS = 5000;
+/** Addresses read at once to check who may still get the newsletter (the next slices' worth). */
+const GATE_PAGE = 2000;
+/** How old that answer may be: an unsubscribe reaches the sending within this time. */
+const GATE_FRESH_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,29 +41,44 @@ async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Prom
   return results;
 }
 
-type Claimed = Pick<CampaignDelivery, '_id' | 'email' | 'attempts'>;
-type Candidate = Pick<CampaignDelivery, '_id' | 'email' | 'status' | 'attempts'>;
-
-/** Batches' worth of due deliveries read at once. */
-const READ_AHEAD_BATCHES = 10;
-
 type Outcome =
-  { delivery: Claimed; ok: true } | { delivery: Claimed; ok: false; kind: 'temporary' | 'permanent'; code: number | null; message: string };
+  | { recipient: SliceRecipient; ok: true; inserted: boolean }
+  | { recipient: SliceRecipient; ok: false; kind: 'temporary' | 'permanent'; code: number | null; message: string };
+
+type FinalDelivery = Omit<CampaignDelivery, 'sentAt'> & { sentAt: Date | null };
+
+export const sliceId = (campaignId: string, n: number) => `${campaignId}:${n}`;
+export const deliveryId = (campaignId: string, email: string) => `${campaignId}:${email}`;
+
+/** The confirmed addresses from `from` to `to` (null: to the end of the list), as read at `at`. */
+interface GateWindow {
+  from: string;
+  to: string | null;
+  allowed: Set<string>;
+  at: number;
+}
 
 /**
  * The campaign worker, one per app instance: it starts with the app and stops with it.
  *
- * Each step is safe to repeat or to be cut short, because FerretDB has no transactions:
- * - the recipient snapshot copies confirmed subscribers page by page into deliveries whose `_id`
- *   is `<campaign>:<address>` (a repeated page inserts nothing new), under a lease on the campaign
- *   with a cursor, so a crash resumes after the last page written;
- * - deliveries are claimed in batches: candidates are read, then `updateMany` turns those still
- *   due into `sending` with a lease and this claim's `batch` id, and only what carries that id is
- *   sent. A worker that dies leaves a lease that runs out, and the next claim takes it over: the
- *   message goes again, with the same Message-ID (derived from the delivery);
- * - a delivery is settled only by the claim that holds it (`batch` in the filter), and the
- *   campaign's counters move by what was actually settled (`modifiedCount`), with an absolute
- *   recount when the queue is empty.
+ * The work is cut into slices (`newsletter_campaign_slices`, up to `batchSize` recipients each),
+ * and only that small collection is ever searched: on FerretDB any filter but `_id` reads the whole
+ * collection, and even an update by `_id` reads it (natively, but still in proportion to its size),
+ * while an insert costs a millisecond whatever the size. So `newsletter_deliveries`, which holds
+ * every campaign's recipients, is only inserted into while sending. Each step is safe to repeat or
+ * to be cut short, because FerretDB has no transactions:
+ * - the recipient snapshot copies confirmed subscribers page by page into slices (their
+ *   recipients in `newsletter_slice_recipients`, then the slice), under a lease on the campaign
+ *   with a cursor; a slice becomes claimable once the campaign has recorded it (`n < slices`), and
+ *   a step cut short leaves slices the next step adopts (found by `_id`), so nobody is copied twice;
+ * - a worker claims one due slice with a conditional `findOneAndUpdate` (lease, owner and a `claim`
+ *   id); only that claim's holder writes the slice back. A worker that dies leaves a lease that runs
+ *   out, and the next claim takes the slice over: it first asks which of its recipients already have
+ *   a final delivery (sent before the crash) and sends only the others, with the same Message-ID;
+ * - a final outcome is an insert of the delivery `<campaign>:<address>`: a second insert of the same
+ *   recipient fails on the unique `_id`, so the campaign's counters, moved by what was inserted,
+ *   count each recipient once (and are recounted absolutely when the campaign ends). Temporary
+ *   failures stay in the slice with their attempts, error and next attempt time.
  */
 @Injectable()
 export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
@@ -73,19 +93,17 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private rendered = new Map<string, RenderedCampaign>();
   /**
    * Campaigns with nothing due (every recipient waits for a retry, or is in another worker's
-   * hands) are not looked at again before this time: on FerretDB a search for due deliveries reads
-   * the collection, and the app's one connection is better spent on page requests meanwhile.
+   * hands) are not looked at again before this time.
    */
   private idleUntil = new Map<string, number>();
-  /**
-   * Due deliveries read ahead, per campaign: one read of the collection serves several batches.
-   * Only a hint: each is claimed by a conditional update, so one claimed elsewhere meanwhile is skipped.
-   */
-  private ahead = new Map<string, Candidate[]>();
+  /** Who may still get the newsletter, for the next slices (read once per page of the list, not per recipient). */
+  private gate: GateWindow | null = null;
 
   constructor(
     @InjectModel(NewsletterCampaign.name) private readonly campaigns: Model<NewsletterCampaign>,
     @InjectModel(CampaignDelivery.name) private readonly deliveries: Model<CampaignDelivery>,
+    @InjectModel(CampaignSlice.name) private readonly slices: Model<CampaignSlice>,
+    @InjectModel(SliceRecipients.name) private readonly sliceRecipients: Model<SliceRecipients>,
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly limiter: SendLimiter,
@@ -113,10 +131,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     this.transport.close();
   }
 
-  /** Something changed (send, resume, retry): look at every campaign again now. */
+  /** Something changed (send, resume, retry): look at every campaign again now, with a fresh look at the list. */
   wake(): void {
     this.idleUntil.clear();
-    this.ahead.clear();
+    this.gate = null;
     this.kick();
   }
 
@@ -153,11 +171,16 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.stopped) return;
         if ((this.idleUntil.get(campaign._id) ?? 0) > Date.now()) continue;
         if (!campaign.snapshotComplete && (await this.snapshotStep(campaign))) progressed = true;
-        const result = await this.sendBatch(campaign);
-        if (result.count > 0) progressed = true;
-        else if (result.waitUntil) {
-          waitUntil = Math.min(waitUntil ?? Infinity, result.waitUntil);
-          await this.noteWait(campaign, result.waitUntil);
+        // Several slices at once; the round ends when all are settled, so nothing of this
+        // instance is in flight when it decides that the campaign has finished or can rest.
+        const results = await Promise.all(Array.from({ length: Math.max(1, this.options.slicesInFlight) }, () => this.sendBatch(campaign)));
+        const waits = results.map((result) => result.waitUntil).filter((at): at is number => at !== null);
+        if (results.some((result) => result.progressed)) progressed = true;
+        // Held back by a limit, unless a lane had slots and found no slice: then nothing is
+        // claimable, and a sibling held back must not hide that the campaign may have finished.
+        else if (waits.length && !results.some((result) => result.empty)) {
+          waitUntil = Math.min(waitUntil ?? Infinity, ...waits);
+          await this.noteWait(campaign, Math.min(...waits));
         } else if (campaign.snapshotComplete) await this.finishOrRest(campaign._id);
       }
       if (progressed) continue;
@@ -177,7 +200,15 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /* The recipient snapshot ---------------------------------------------------------------- */
 
-  /** Copies the next page of confirmed subscribers. Answers whether it did anything. */
+  private newSlice(campaignId: string, id: string, n: number, now: Date): CampaignSlice {
+    return { _id: id, campaignId, n, state: 'queued', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, claim: null };
+  }
+
+  private freshRecipient(email: string): SliceRecipient {
+    return { email, attempts: 0, nextAttemptAt: null, lastError: null, lastCode: null };
+  }
+
+  /** Copies the next page of confirmed subscribers into slices. Answers whether it did anything. */
   private async snapshotStep(campaign: NewsletterCampaign): Promise<boolean> {
     const now = new Date();
     const leased = await this.campaigns
@@ -194,158 +225,227 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .lean<NewsletterCampaign>()
       .exec();
     if (!leased) return false;
-    const emails = await this.newsletter.confirmedAfter(leased.snapshotCursor, this.options.snapshotBatch);
-    const inserted = await this.insertNew(
-      emails.map((email) => ({
-        _id: `${leased._id}:${email}`,
-        campaignId: leased._id,
-        email,
-        status: 'queued',
-        attempts: 0,
-        nextAttemptAt: now,
-        leaseUntil: null,
-        leaseOwner: null,
-        batch: null,
-        lastError: null,
-        lastCode: null,
-        sentAt: null,
-      })),
+    const recorded = leased.slices ?? 0;
+    const record = async (slices: number, cursor: string | null, added: number, done: boolean) => {
+      const result = await this.campaigns
+        .updateOne(
+          // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
+          { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
+          {
+            $inc: { total: added },
+            $set: {
+              slices,
+              snapshotCursor: cursor,
+              snapshotComplete: done,
+              snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
+              snapshotOwner: done ? null : this.owner,
+            },
+          },
+        )
+        .exec();
+      // The round's copy of the campaign learns it too: the slices just recorded are sent in this round.
+      if (result.modifiedCount === 1) Object.assign(campaign, { slices, snapshotComplete: done });
+    };
+
+    // Slices a step cut short wrote but did not record: adopt them (by `_id`, in order), never copy them again.
+    let n = recorded;
+    let cursor = leased.snapshotCursor;
+    let adopted = 0;
+    for (;;) {
+      const orphan = await this.sliceRecipients.findById(sliceId(leased._id, n)).lean<SliceRecipients>().exec();
+      if (!orphan) break;
+      await this.insertNew(this.slices, [this.newSlice(leased._id, orphan._id, n, now)]);
+      cursor = orphan.recipients.at(-1)?.email ?? cursor;
+      adopted += orphan.recipients.length;
+      n += 1;
+    }
+    if (n > recorded) {
+      await record(n, cursor, adopted, false);
+      return true;
+    }
+
+    const emails = await this.newsletter.confirmedAfter(cursor, this.options.snapshotBatch);
+    const size = this.options.batchSize;
+    const chunks: string[][] = [];
+    for (let start = 0; start < emails.length; start += size) chunks.push(emails.slice(start, start + size));
+    // The recipients first, one slice at a time and in order: a step cut short leaves a prefix to adopt.
+    let written = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      const id = sliceId(leased._id, recorded + index);
+      const inserted = await this.insertNew(this.sliceRecipients, [
+        { _id: id, campaignId: leased._id, recipients: chunk.map((email) => this.freshRecipient(email)) },
+      ]);
+      // Someone else (a step whose lease ran out meanwhile) wrote this slice: the next step adopts it.
+      if (inserted === 0) return true;
+      written += 1;
+    }
+    await this.insertNew(
+      this.slices,
+      chunks.map((_, index) => this.newSlice(leased._id, sliceId(leased._id, recorded + index), recorded + index, now)),
     );
     const done = emails.length < this.options.snapshotBatch;
-    await this.campaigns
-      .updateOne(
-        { _id: leased._id, snapshotOwner: this.owner },
-        {
-          $inc: { total: inserted },
-          $set: {
-            snapshotCursor: emails.at(-1) ?? leased.snapshotCursor,
-            snapshotComplete: done,
-            snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
-            snapshotOwner: done ? null : this.owner,
-          },
-        },
-      )
-      .exec();
+    await record(recorded + written, emails.at(-1) ?? cursor, emails.length, done);
     return emails.length > 0;
   }
 
-  /** Inserts what is not there yet; a duplicate `_id` (copied before a crash) is skipped. Answers how many were new. */
-  private async insertNew(documents: Record<string, unknown>[]): Promise<number> {
-    if (documents.length === 0) return 0;
+  /** Inserts what is not there yet; a duplicate `_id` is skipped. Answers how many were new. */
+  private async insertNew<T>(model: Model<T>, documents: T[]): Promise<number> {
+    return (await this.insertAll(model, documents)).size;
+  }
+
+  /** Inserts what is not there yet (a duplicate `_id` is skipped) and answers the indexes that were new. */
+  private async insertAll<T>(model: Model<T>, documents: T[]): Promise<Set<number>> {
+    const all = new Set(documents.map((_, index) => index));
+    if (documents.length === 0) return all;
     try {
-      const result = await this.deliveries.collection.insertMany(documents as never[], { ordered: false });
-      return result.insertedCount;
+      await model.collection.insertMany(documents as never[], { ordered: false });
+      return all;
     } catch (error) {
-      const bulk = error as { code?: number; insertedCount?: number; writeErrors?: { code?: number }[] | { code?: number } };
+      const bulk = error as {
+        code?: number;
+        writeErrors?: { code?: number; index?: number }[] | { code?: number; index?: number };
+      };
       const writeErrors = Array.isArray(bulk.writeErrors) ? bulk.writeErrors : bulk.writeErrors ? [bulk.writeErrors] : [];
-      const onlyDuplicates = bulk.code === 11000 || (writeErrors.length > 0 && writeErrors.every((entry) => entry.code === 11000));
+      if (writeErrors.length === 0 && bulk.code === 11000 && documents.length === 1) return new Set();
+      const onlyDuplicates =
+        writeErrors.length > 0 && writeErrors.every((entry) => entry.code === 11000 && typeof entry.index === 'number');
       if (!onlyDuplicates) throw error;
-      return bulk.insertedCount ?? documents.length - writeErrors.length;
+      for (const entry of writeErrors) all.delete(entry.index!);
+      return all;
     }
   }
 
   /* Sending ------------------------------------------------------------------------------- */
 
-  private async sendBatch(campaign: NewsletterCampaign): Promise<{ count: number; waitUntil: number | null }> {
+  private async sendBatch(campaign: NewsletterCampaign): Promise<{ progressed: boolean; waitUntil: number | null; empty?: boolean }> {
     const settings = await this.settings.get();
     const now = Date.now();
     const slots = await this.limiter.claim(this.options.batchSize, settings, now);
-    if (slots.granted === 0) return { count: 0, waitUntil: slots.retryAt };
+    if (slots.granted === 0) return { progressed: false, waitUntil: slots.retryAt };
 
+    // The claim: one due slice (new, back from a retry wait, or left by a worker whose lease ran out).
+    const claim = randomBytes(9).toString('base64url');
     const at = new Date(now);
-    const candidates = await this.nextCandidates(campaign._id, slots.granted, at);
-    if (candidates.length < slots.granted) await this.limiter.release(slots.granted - candidates.length, settings, now);
-    if (candidates.length === 0) return { count: 0, waitUntil: null };
-
-    // The claim: only what is still due when the update runs becomes this batch's (another worker
-    // may have claimed some since the candidates were read). One `updateMany` per kind: on FerretDB
-    // any filter beyond `_id` alone reads the whole collection, so one read per batch, not per delivery.
-    const batch = randomBytes(9).toString('base64url');
-    const lease = { status: 'sending' as const, leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, batch };
-    const queuedIds = candidates.filter((c) => c.status === 'queued').map((c) => c._id);
-    const expiredIds = candidates.filter((c) => c.status === 'sending').map((c) => c._id);
-    let modified = 0;
-    if (queuedIds.length) {
-      modified += (
-        await this.deliveries
-          .updateMany({ _id: { $in: queuedIds }, status: 'queued', nextAttemptAt: { $lte: at } }, { $set: lease, $inc: { attempts: 1 } })
-          .exec()
-      ).modifiedCount;
+    const slice = await this.slices
+      .findOneAndUpdate(
+        {
+          campaignId: campaign._id,
+          n: { $lt: campaign.slices ?? 0 },
+          $or: [
+            { state: 'queued', nextAttemptAt: { $lte: at } },
+            { state: 'sending', leaseUntil: { $lt: at } },
+          ],
+        },
+        { $set: { state: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, claim } },
+        { returnDocument: 'before' },
+      )
+      .lean<CampaignSlice>()
+      .exec();
+    if (!slice) {
+      await this.limiter.release(slots.granted, settings, now);
+      return { progressed: false, waitUntil: null, empty: true };
     }
-    if (expiredIds.length) {
-      modified += (
-        await this.deliveries
-          .updateMany({ _id: { $in: expiredIds }, status: 'sending', leaseUntil: { $lt: at } }, { $set: lease, $inc: { attempts: 1 } })
-          .exec()
-      ).modifiedCount;
+    const held = await this.sliceRecipients.findById(slice._id).lean<SliceRecipients>().exec();
+    if (!held) {
+      // Its recipients went with the campaign's end or cancellation: nothing is left to send.
+      await this.slices.deleteOne({ _id: slice._id, claim }).exec();
+      await this.limiter.release(slots.granted, settings, now);
+      return { progressed: true, waitUntil: null };
     }
-    // Usually every candidate was claimed and nothing needs reading back.
-    const won =
-      modified === candidates.length
-        ? candidates.map(() => true)
-        : await this.deliveries
-            .find({ _id: { $in: candidates.map((c) => c._id) }, batch }, { _id: 1 })
-            .lean<{ _id: string }[]>()
-            .exec()
-            .then((mine) => {
-              const ids = new Set(mine.map((m) => m._id));
-              return candidates.map((c) => ids.has(c._id));
-            });
-    const claimed: Claimed[] = candidates.filter((_, index) => won[index]).map((c) => ({ ...c, attempts: c.attempts + 1 }));
-    if (claimed.length === 0) return { count: 0, waitUntil: null };
-    const wasRetrying = new Set(candidates.filter((c) => c.status === 'queued' && c.attempts > 0).map((c) => c._id));
 
-    // Someone who unsubscribed (or bounced, or complained) since the snapshot gets nothing.
-    const allowed = await this.newsletter.stillConfirmed(claimed.map((delivery) => delivery.email));
-    const skipped = claimed.filter((delivery) => !allowed.has(delivery.email));
-    const toSend = claimed.filter((delivery) => allowed.has(delivery.email));
+    // Taken over from a worker whose lease ran out: who of these did it settle before it stopped?
+    const settledBefore = new Set<string>();
+    if (slice.state === 'sending') {
+      const found = await this.deliveries
+        .find({ _id: { $in: held.recipients.map((r) => deliveryId(campaign._id, r.email)) } }, { _id: 1 })
+        .lean<{ _id: string }[]>()
+        .exec();
+      for (const delivery of found) settledBefore.add(delivery._id.slice(campaign._id.length + 1));
+    }
+    const open = held.recipients.filter((r) => !settledBefore.has(r.email));
+    const due = open.filter((r) => !r.nextAttemptAt || new Date(r.nextAttemptAt).getTime() <= now);
+    const taken = due.slice(0, slots.granted);
+    if (taken.length < slots.granted) await this.limiter.release(slots.granted - taken.length, settings, now);
+
+    // Someone who unsubscribed (or bounced, or complained, or was deleted) since the snapshot gets nothing.
+    const allowed = await this.allowedAmong(taken.map((r) => r.email));
+    const skipped = taken.filter((r) => !allowed.has(r.email));
+    const toSend = taken.filter((r) => allowed.has(r.email));
 
     const content = this.render(campaign);
     const from = formatSender(settings.senderName, settings.senderAddress);
-    const outcomes = await mapLimit(toSend, this.options.concurrency, async (delivery): Promise<Outcome> => {
-      const page = this.newsletter.unsubscribePageUrl(delivery.email);
+    const outcomes = await mapLimit(toSend, this.options.concurrency, async (recipient): Promise<Outcome> => {
+      const page = this.newsletter.unsubscribePageUrl(recipient.email);
       try {
         await this.transport.send({
           from,
           replyTo: settings.replyTo,
-          to: delivery.email,
+          to: recipient.email,
           subject: content.subject,
           html: content.html.split(LINK_PLACEHOLDER).join(page),
           text: content.text.split(LINK_PLACEHOLDER).join(page),
-          messageId: deliveryMessageId(campaign._id, delivery.email, this.host),
-          headers: { ...listUnsubscribeHeaders(this.newsletter.unsubscribeUrl(delivery.email), from), Precedence: 'bulk' },
+          messageId: deliveryMessageId(campaign._id, recipient.email, this.host),
+          headers: { ...listUnsubscribeHeaders(this.newsletter.unsubscribeUrl(recipient.email), from), Precedence: 'bulk' },
         });
-        return { delivery, ok: true };
       } catch (error) {
-        return { delivery, ok: false, ...classifyFailure(error) };
+        return { recipient, ok: false, ...classifyFailure(error) };
       }
+      // Recorded at once (an insert costs a millisecond): a worker that dies now and its slice's
+      // next holder re-sends only what was in flight, not what had already gone.
+      const inserted = await this.insertNew(this.deliveries, [
+        this.finalDelivery(campaign._id, recipient, 'sent', recipient.attempts + 1, null, null),
+      ]);
+      return { recipient, ok: true, inserted: inserted === 1 };
     });
 
-    await this.settle(campaign._id, batch, outcomes, skipped, wasRetrying);
-    return { count: claimed.length, waitUntil: null };
+    await this.settle(campaign._id, slice._id, claim, held.recipients, settledBefore, outcomes, skipped);
+    return { progressed: taken.length > 0 || settledBefore.size > 0, waitUntil: null };
   }
 
-  private async nextCandidates(campaignId: string, wanted: number, at: Date): Promise<Candidate[]> {
-    let queue = this.ahead.get(campaignId) ?? [];
-    if (queue.length === 0) {
-      queue = await this.deliveries
-        .find(
-          {
-            campaignId,
-            $or: [
-              { status: 'queued', nextAttemptAt: { $lte: at } },
-              { status: 'sending', leaseUntil: { $lt: at } },
-            ],
-          },
-          { _id: 1, email: 1, status: 1, attempts: 1 },
-        )
-        .limit(wanted * READ_AHEAD_BATCHES)
-        .lean<Candidate[]>()
-        .exec();
+  private finalDelivery(
+    campaignId: string,
+    recipient: SliceRecipient,
+    status: DeliveryStatus,
+    attempts: number,
+    lastError: string | null,
+    lastCode: number | null,
+  ): FinalDelivery {
+    return {
+      _id: deliveryId(campaignId, recipient.email),
+      campaignId,
+      email: recipient.email,
+      status,
+      attempts,
+      lastError,
+      lastCode,
+      sentAt: status === 'sent' ? new Date() : null,
+    };
+  }
+
+  /**
+   * Which of these addresses may still get the newsletter (confirmed, not suppressed, not deleted).
+   * One query answers for the next page's worth of the list (slices are in address order), at most
+   * `GATE_FRESH_MS` old; an `_id` lookup per recipient reads the subscriber collection each time on
+   * FerretDB (natively, but in proportion to its size: about 10 ms each for 10 000 subscribers).
+   */
+  private async allowedAmong(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const sorted = [...emails].sort();
+    const covers = (gate: GateWindow | null, email: string) =>
+      gate !== null && email >= gate.from && (gate.to === null || email <= gate.to) && Date.now() - gate.at < GATE_FRESH_MS;
+    if (!emails.every((email) => covers(this.gate, email))) {
+      const at = Date.now();
+      const page = await this.newsletter.confirmedFrom(sorted[0], GATE_PAGE);
+      this.gate = { from: sorted[0], to: page.length < GATE_PAGE ? null : page.at(-1)!, allowed: new Set(page), at };
     }
-    const taken = queue.slice(0, wanted);
-    this.ahead.set(campaignId, queue.slice(wanted));
-    return taken;
+    const gate = this.gate!;
+    const allowed = new Set(emails.filter((email) => gate.allowed.has(email)));
+    // A "no" is final (the recipient is skipped for good), so it is never taken from a page read
+    // earlier: whoever is missing from the page (unsubscribed, or confirmed after it was read) is
+    // asked again, alone. That is the rare case; a "yes" may be up to GATE_FRESH_MS old.
+    const missing = emails.filter((email) => !allowed.has(email));
+    if (missing.length) for (const email of await this.newsletter.stillConfirmed(missing)) allowed.add(email);
+    return allowed;
   }
 
   private render(campaign: NewsletterCampaign): RenderedCampaign {
@@ -359,43 +459,85 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     return rendered;
   }
 
-  /** Records each outcome on its delivery (only while this claim holds it), then moves the campaign's counters by what changed. */
-  private async settle(campaignId: string, batch: string, outcomes: Outcome[], skipped: Claimed[], wasRetrying: Set<string>) {
+  /**
+   * Records the outcomes: final ones as inserted deliveries (counted only when the insert was the
+   * first), temporary failures back into the slice with their next attempt; then the slice is
+   * written back (deleted once nothing is left) by the holder of the claim only, and the campaign's
+   * counters move by what was inserted.
+   */
+  private async settle(
+    campaignId: string,
+    id: string,
+    claim: string,
+    recipients: SliceRecipient[],
+    settledBefore: Set<string>,
+    outcomes: Outcome[],
+    skipped: SliceRecipient[],
+  ) {
     const now = new Date();
-    const held = { batch, status: 'sending' as const };
-    const release = { leaseUntil: null, leaseOwner: null, batch: null };
-    // One `updateMany` per outcome (one read of the collection on FerretDB, not one per delivery).
-    const settleEach = async (ids: string[], update: Record<string, unknown>) =>
-      ids.length ? (await this.deliveries.updateMany({ _id: { $in: ids }, ...held }, { $set: update }).exec()).modifiedCount : 0;
-    const sentIds = outcomes.filter((outcome) => outcome.ok).map((outcome) => outcome.delivery._id);
-    const sent = await settleEach(sentIds, { status: 'sent', sentAt: now, lastError: null, lastCode: null, ...release });
-    const skippedCount = await settleEach(
-      skipped.map((delivery) => delivery._id),
-      { status: 'skipped', ...release },
-    );
-
-    // One by one: each carries its own error and time, and failures are the rare case (FerretDB
-    // runs a bulk write as slowly as the same updates sent separately, and holds the connection longer).
-    const failures = outcomes.filter((outcome) => !outcome.ok);
-    let retried = 0;
-    let failed = 0;
-    for (const failure of failures) {
-      const { delivery } = failure;
-      const again = failure.kind === 'temporary' && delivery.attempts < this.options.maxAttempts;
-      const update = {
-        status: again ? 'queued' : 'failed',
-        nextAttemptAt: new Date(now.getTime() + (again ? backoffAfter(this.options, delivery.attempts) : 0)),
-        lastError: failure.message,
-        lastCode: failure.code,
-        ...release,
-      };
-      const changed = (await this.deliveries.updateOne({ _id: delivery._id, ...held }, { $set: update }).exec()).modifiedCount;
-      if (again) retried += changed;
-      else failed += changed;
+    const finals: FinalDelivery[] = [];
+    const final = (
+      recipient: SliceRecipient,
+      status: DeliveryStatus,
+      attempts: number,
+      lastError: string | null,
+      lastCode: number | null,
+    ) => finals.push(this.finalDelivery(campaignId, recipient, status, attempts, lastError, lastCode));
+    const requeued = new Map<string, SliceRecipient>();
+    const counted = { sent: 0, failed: 0, skipped: 0 };
+    const sentNow: string[] = [];
+    for (const outcome of outcomes) {
+      const { recipient } = outcome;
+      const attempts = recipient.attempts + 1;
+      if (outcome.ok) {
+        sentNow.push(recipient.email);
+        if (outcome.inserted) counted.sent += 1;
+      } else if (outcome.kind === 'temporary' && attempts < this.options.maxAttempts) {
+        requeued.set(recipient.email, {
+          email: recipient.email,
+          attempts,
+          nextAttemptAt: new Date(now.getTime() + backoffAfter(this.options, attempts)),
+          lastError: outcome.message,
+          lastCode: outcome.code,
+        });
+      } else final(recipient, 'failed', attempts, outcome.message, outcome.code);
     }
-    const leftRetrying =
-      outcomes.filter((outcome) => wasRetrying.has(outcome.delivery._id)).length + skipped.filter((d) => wasRetrying.has(d._id)).length;
+    for (const recipient of skipped) final(recipient, 'skipped', recipient.attempts, null, null);
 
+    const inserted = await this.insertAll(this.deliveries, finals);
+    for (const index of inserted) counted[finals[index].status] += 1;
+
+    // The slice: what is left, written back only while this claim holds it.
+    const done = new Set([...sentNow, ...finals.map((f) => f.email), ...settledBefore]);
+    const left = recipients.filter((r) => !done.has(r.email)).map((r) => requeued.get(r.email) ?? r);
+    let holding: boolean;
+    if (left.length === 0) {
+      // The slice goes; its recipients document stays until the campaign ends (one deleteMany then,
+      // rather than one delete per slice: on FerretDB a delete reads the collection).
+      holding = (await this.slices.deleteOne({ _id: id, claim }).exec()).deletedCount === 1;
+    } else {
+      // Renewing the lease proves the claim is still this one's before the recipients are rewritten.
+      holding =
+        (await this.slices.updateOne({ _id: id, claim }, { $set: { leaseUntil: new Date(Date.now() + this.options.leaseMs) } }).exec())
+          .modifiedCount === 1;
+      if (holding) {
+        await this.sliceRecipients.updateOne({ _id: id }, { $set: { recipients: left } }).exec();
+        const next = Math.min(...left.map((r) => (r.nextAttemptAt ? new Date(r.nextAttemptAt).getTime() : now.getTime())));
+        await this.slices
+          .updateOne(
+            { _id: id, claim },
+            { $set: { state: 'queued', nextAttemptAt: new Date(next), leaseUntil: null, leaseOwner: null, claim: null } },
+          )
+          .exec();
+      }
+    }
+    // Waiting for a retry: those who just started to, minus those who stopped (settled now or before).
+    const wasRetrying = (email: string) => (recipients.find((r) => r.email === email)?.attempts ?? 0) > 0;
+    const retrying = holding
+      ? [...requeued.values()].filter((r) => !wasRetrying(r.email)).length - [...done].filter((email) => wasRetrying(email)).length
+      : 0;
+
+    const failures = outcomes.filter((outcome) => !outcome.ok);
     let trailing = 0;
     for (let index = outcomes.length - 1; index >= 0 && !outcomes[index].ok; index -= 1) trailing += 1;
     const anySuccess = outcomes.some((outcome) => outcome.ok);
@@ -404,10 +546,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         { _id: campaignId },
         {
           $inc: {
-            sent,
-            skipped: skippedCount,
-            failed,
-            retrying: retried - leftRetrying,
+            sent: counted.sent,
+            skipped: counted.skipped,
+            failed: counted.failed,
+            retrying,
             ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
           },
           $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
@@ -417,6 +559,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .lean<NewsletterCampaign>()
       .exec();
     if (!after) return;
+    if (after.state === 'cancelled') await this.slices.deleteOne({ _id: id }).exec();
 
     if (!after.rateSample || now.getTime() - new Date(after.rateSample.at).getTime() >= RATE_SAMPLE_MS) {
       const rate = after.rateSample
@@ -441,40 +584,107 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Nothing was due. Either the queue is empty (nothing queued, nothing in flight) and the list
-   * complete: the campaign is sent, with exact counts; or the next retry (or a lease that may
-   * expire) is ahead: rest until then, at most a minute.
+   * Nothing was due. Either no slice is left and the list is complete: the campaign is sent, with
+   * exact counts; or the next retry (or a lease that may expire) is ahead: rest until then, at most a minute.
    */
   private async finishOrRest(campaignId: string): Promise<void> {
-    const next = await this.deliveries
-      .findOne({ campaignId, status: { $in: ['queued', 'sending'] } }, { status: 1, nextAttemptAt: 1, leaseUntil: 1 })
-      .sort({ nextAttemptAt: 1 })
-      .lean<Pick<CampaignDelivery, 'status' | 'nextAttemptAt' | 'leaseUntil'>>()
-      .exec();
-    const now = Date.now();
-    if (next) {
-      const wakeAt = new Date((next.status === 'queued' ? next.nextAttemptAt : next.leaseUntil) ?? now).getTime();
-      this.idleUntil.set(campaignId, Math.min(Math.max(wakeAt, now + this.options.pollMs), now + 60_000));
-      return;
-    }
+    if (await this.restIfOpen(campaignId)) return;
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    const counts = await this.recount(campaignId);
-    await this.campaigns
+    // The end takes the campaign's requeue lease: a retry-failed under way (it writes recipients
+    // before their slices) is not cut short by the clean-up below, and none starts meanwhile.
+    const now = new Date();
+    const locked = await this.campaigns
       .updateOne(
-        { _id: campaignId, state: 'sending' },
-        { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
+        { _id: campaignId, state: 'sending', $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
+        { $set: { requeueUntil: new Date(now.getTime() + this.options.leaseMs) } },
       )
       .exec();
+    if (locked.modifiedCount !== 1) return;
+    try {
+      // A retry-failed that ended just before the lease was taken may have added slices.
+      if (await this.restIfOpen(campaignId)) return;
+      const counts = await this.recount(campaignId);
+      const finished = await this.campaigns
+        .updateOne(
+          { _id: campaignId, state: 'sending' },
+          { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
+        )
+        .exec();
+      if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
+    } finally {
+      await this.campaigns.updateOne({ _id: campaignId }, { $set: { requeueUntil: null } }).exec();
+    }
   }
 
-  /** Absolute counts from the deliveries: once per campaign end (or retry), never per page load. */
-  async recount(campaignId: string): Promise<{ total: number; sent: number; failed: number; skipped: number }> {
+  /** Slices are left (waiting for a retry, or in a worker's hands): rest until the earliest is due, at most a minute. */
+  private async restIfOpen(campaignId: string): Promise<boolean> {
+    const open = await this.slices
+      .find({ campaignId }, { state: 1, nextAttemptAt: 1, leaseUntil: 1 })
+      .lean<Pick<CampaignSlice, 'state' | 'nextAttemptAt' | 'leaseUntil'>[]>()
+      .exec();
+    if (open.length === 0) return false;
+    const now = Date.now();
+    const wakeAt = Math.min(
+      ...open.map((slice) => new Date((slice.state === 'queued' ? slice.nextAttemptAt : slice.leaseUntil) ?? now).getTime()),
+    );
+    this.idleUntil.set(campaignId, Math.min(Math.max(wakeAt, now + this.options.pollMs), now + 60_000));
+    return true;
+  }
+
+  /**
+   * Absolute counts of the final deliveries: once per campaign end (or retry), never per page load.
+   * (One read of the deliveries on FerretDB; the total stays the snapshot's.)
+   */
+  async recount(campaignId: string): Promise<{ sent: number; failed: number; skipped: number }> {
     const grouped = await this.deliveries
       .aggregate<{ _id: string; n: number }>([{ $match: { campaignId } }, { $group: { _id: '$status', n: { $sum: 1 } } }])
       .exec();
     const by = Object.fromEntries(grouped.map((group) => [group._id, group.n])) as Record<string, number>;
-    const total = grouped.reduce((sum, group) => sum + group.n, 0);
-    return { total, sent: by.sent ?? 0, failed: by.failed ?? 0, skipped: by.skipped ?? 0 };
+    return { sent: by.sent ?? 0, failed: by.failed ?? 0, skipped: by.skipped ?? 0 };
+  }
+
+  /**
+   * A cancelled campaign's open slices go, with every recipients document of the campaign (a slice
+   * in flight goes when its holder settles it: it has its recipients in hand).
+   */
+  async dropSlices(campaignId: string): Promise<void> {
+    const now = new Date();
+    await this.slices.deleteMany({ campaignId, $or: [{ state: 'queued' }, { state: 'sending', leaseUntil: { $lt: now } }] }).exec();
+    await this.sliceRecipients.deleteMany({ campaignId }).exec();
+  }
+
+  /**
+   * Retry-failed: every failed recipient of the campaign gets a fresh set of attempts, in new
+   * slices. Their recipients are written first, then the failed deliveries are deleted (so that
+   * the new outcome can be inserted), then the slices appear; the caller holds the campaign's
+   * requeue lease, so two admins cannot requeue the same recipients twice. Answers how many.
+   */
+  async requeueFailed(campaignId: string): Promise<number> {
+    const failed = await this.deliveries
+      .find({ campaignId, status: 'failed' }, { _id: 1, email: 1 })
+      .sort({ _id: 1 })
+      .lean<Pick<CampaignDelivery, '_id' | 'email'>[]>()
+      .exec();
+    if (failed.length === 0) return 0;
+    const now = new Date();
+    const tag = randomBytes(6).toString('base64url');
+    const size = this.options.batchSize;
+    const ids: string[] = [];
+    for (let start = 0; start < failed.length; start += size) {
+      const id = `${campaignId}:r${tag}:${start / size}`;
+      ids.push(id);
+      await this.sliceRecipients.collection.insertOne({
+        _id: id,
+        campaignId,
+        recipients: failed.slice(start, start + size).map((delivery) => this.freshRecipient(delivery.email)),
+      } as never);
+    }
+    await this.deliveries.deleteMany({ _id: { $in: failed.map((delivery) => delivery._id) } }).exec();
+    await this.insertNew(
+      this.slices,
+      ids.map((id) => this.newSlice(campaignId, id, -1, now)),
+    );
+    return failed.length;
   }
 }

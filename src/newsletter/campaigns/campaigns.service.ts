@@ -30,6 +30,8 @@ import { NewsletterCampaign } from './schemas/campaign.schema.js';
 
 const LIST_LIMIT = 100;
 const CSV_BATCH = 500;
+/** How long a retry-failed may take before another one may start (it normally takes well under a second). */
+const REQUEUE_LEASE_MS = 60_000;
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
@@ -287,42 +289,49 @@ export class CampaignsService {
     return resumed;
   }
 
-  /** Stops for good: nothing more is sent. Messages already in flight finish. */
-  cancel(actor: SessionUser, id: string): Promise<AdminCampaign> {
-    return this.transition(actor, id, ['sending', 'paused'], 'cancelled', 'cancel', { finishedAt: new Date() });
+  /** Stops for good: nothing more is sent. Messages already in flight finish; the open slices go. */
+  async cancel(actor: SessionUser, id: string): Promise<AdminCampaign> {
+    const cancelled = await this.transition(actor, id, ['sending', 'paused'], 'cancelled', 'cancel', { finishedAt: new Date() });
+    await this.sender.dropSlices(id);
+    return cancelled;
   }
 
-  /** Every failed recipient gets a fresh set of attempts; the campaign sends again until they settle. */
+  /**
+   * Every failed recipient gets a fresh set of attempts; the campaign sends again until they settle.
+   * A short lease on the campaign (`requeueUntil`) keeps two admins from requeueing the same
+   * recipients twice: the second one gets a 409 while the first is at it.
+   */
   async retryFailed(actor: SessionUser, id: string): Promise<{ message: string; campaign: AdminCampaign }> {
     const campaign = await this.find(id);
     if (campaign.state === 'draft' || campaign.state === 'cancelled') {
       throw campaignStateConflict(`A ${campaign.state} campaign has no failed recipients to retry.`);
     }
     const now = new Date();
-    const requeued = await this.deliveries
-      .updateMany(
-        { campaignId: id, status: 'failed' },
-        { $set: { status: 'queued', attempts: 0, nextAttemptAt: now, leaseUntil: null, batch: null } },
+    const leased = await this.campaigns
+      .updateOne(
+        { _id: id, state: { $in: ['sending', 'paused', 'sent'] }, $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
+        { $set: { requeueUntil: new Date(now.getTime() + REQUEUE_LEASE_MS) } },
       )
       .exec();
-    const count = requeued.modifiedCount;
-    if (count > 0) {
-      const counts = await this.sender.recount(id);
-      await this.campaigns
-        .updateOne(
-          { _id: id },
-          {
-            $set: {
-              ...counts,
-              ...(campaign.state === 'sent' ? { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } : {}),
-              consecutiveFailures: 0,
-              updatedAt: now,
-            },
-          },
-        )
-        .exec();
-      await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
-      this.sender.wake();
+    if (leased.modifiedCount !== 1) throw campaignStateConflict('The failed recipients of this campaign are being queued again already.');
+    let count = 0;
+    try {
+      count = await this.sender.requeueFailed(id);
+      if (count > 0) {
+        const counts = await this.sender.recount(id);
+        await this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec();
+        // Sent (now, or when this began): sending again. A paused campaign stays paused.
+        await this.campaigns
+          .updateOne(
+            { _id: id, state: 'sent' },
+            { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
+          )
+          .exec();
+        await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
+        this.sender.wake();
+      }
+    } finally {
+      await this.campaigns.updateOne({ _id: id }, { $set: { requeueUntil: null } }).exec();
     }
     const message = count === 0 ? 'No failed recipients to retry.' : `${count} failed recipient${count === 1 ? '' : 's'} queued again.`;
     return { message, campaign: await this.get(id) };

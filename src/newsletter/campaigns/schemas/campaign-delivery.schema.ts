@@ -1,13 +1,16 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export const DELIVERY_STATUSES = ['sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
- * One recipient of one campaign: `_id` is `<campaign>:<address>`, so copying the list twice (a
- * retried "send", a snapshot resumed after a crash) can only ever insert each recipient once.
- * A worker claims a batch by setting `sending` with a lease (`leaseUntil`, `leaseOwner`, `batch`);
- * a lease that expires (the worker died) makes the delivery claimable again.
+ * The outcome of one recipient of one campaign, written once it is final (sent, failed for good,
+ * or skipped): `_id` is `<campaign>:<address>`, so a second settle of the same recipient (a worker
+ * whose lease ran out while another took its slice over) cannot insert it twice, and counting what
+ * was inserted counts every recipient once. Recipients still to send (and their retries) live in
+ * the campaign's slices: this collection, which grows with every campaign, is only ever inserted
+ * into while sending (FerretDB answers an insert in a millisecond whatever the collection's size,
+ * but even an update by `_id` reads it).
  */
 @Schema({ collection: 'newsletter_deliveries', versionKey: false })
 export class CampaignDelivery {
@@ -23,21 +26,9 @@ export class CampaignDelivery {
   @Prop({ type: String, required: true, enum: DELIVERY_STATUSES })
   status!: DeliveryStatus;
 
+  /** Attempts made, the successful one included (0 for a skipped recipient never tried). */
   @Prop({ type: Number, default: 0 })
   attempts!: number;
-
-  @Prop({ type: Date, required: true })
-  nextAttemptAt!: Date;
-
-  @Prop({ type: Date, default: null })
-  leaseUntil!: Date | null;
-
-  @Prop({ type: String, default: null })
-  leaseOwner!: string | null;
-
-  /** The claim that holds the lease: only its holder may settle the delivery. */
-  @Prop({ type: String, default: null })
-  batch!: string | null;
 
   @Prop({ type: String, default: null })
   lastError!: string | null;
@@ -51,5 +42,4 @@ export class CampaignDelivery {
 }
 
 export const CampaignDeliverySchema = SchemaFactory.createForClass(CampaignDelivery);
-CampaignDeliverySchema.index({ campaignId: 1, status: 1, nextAttemptAt: 1 });
-CampaignDeliverySchema.index({ batch: 1 });
+CampaignDeliverySchema.index({ campaignId: 1, status: 1 });

@@ -47,6 +47,13 @@ export class NewsletterCampaign {
   @Prop({ type: String, default: null })
   snapshotOwner!: string | null;
 
+  /**
+   * Slices of the snapshot recorded so far: slice `n` may be claimed once `n < slices`, so slices
+   * written by a snapshot step that was cut short are adopted by the next step, never sent twice.
+   */
+  @Prop({ type: Number, default: 0 })
+  slices!: number;
+
   @Prop({ type: Number, default: 0 })
   total!: number;
 
@@ -76,6 +83,10 @@ export class NewsletterCampaign {
 
   @Prop({ type: Number, default: null })
   ratePerSecond!: number | null;
+
+  /** A retry-failed is under way until then (one at a time per campaign). */
+  @Prop({ type: Date, default: null })
+  requeueUntil!: Date | null;
 
   /** Held back by an hour or day limit: sending goes on at this time (the ETA counts from it). */
   @Prop({ type: Date, default: null })
