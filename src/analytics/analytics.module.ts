@@ -21,7 +21,7 @@ import {
 import { VisitorDay, VisitorDaySchema } from './schemas/visitor-day.schema.js';
 
 /**
- * First-party, cookie-less analytics: the collector (`POST /api/e`, mounted on Express by
+ * First-party, cookie-less analytics: the collector (`POST /api/e`, answered before Express by
  * collector.ts), the ingest buffers, the daily salts, the day close and sweeps, the admin dashboard
  * and settings. The overview reads today's figures through AnalyticsDashboardService.
  */
