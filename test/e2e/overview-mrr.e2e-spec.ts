@@ -35,7 +35,8 @@ let user: { agent: Agent; token: string };
 const http = () => request(app.getHttpServer());
 
 const now = Date.now();
-const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+// Noon UTC of the day `days` before today: a run "a minute later" stays on the same day whenever the suite runs.
+const daysAgo = (days: number) => new Date((Math.floor(now / DAY_MS) - days) * DAY_MS + DAY_MS / 2);
 
 interface Seed {
   planId: string;
