@@ -109,6 +109,11 @@ export function visitorHash(salt: Buffer, site: string, ip: string, userAgent: s
 export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AnalyticsIngest');
   private counters = new Map<string, number>();
+  /**
+   * The counts the flush under way is writing, until their batch is acknowledged: the dashboard still
+   * sees them meanwhile (they are in neither the buffer nor the database while the write travels).
+   */
+  private writing = new Map<string, number>();
   private readonly valuesSeen = new Map<string, Set<string>>();
   private readonly visitors = new Map<string, VisitorState>();
   private readonly pendingVisitors = new Map<string, Promise<VisitorState | null>>();
@@ -388,9 +393,13 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);
   }
 
-  /** This instance's counts not yet written, as `(day, dim, value, n)`: the dashboard adds them. */
+  /**
+   * This instance's counts not yet written, as `(day, dim, value, n)`: the dashboard adds them. A
+   * batch leaves `writing` when the database acknowledges it; over the app's one connection the
+   * database answers in order, so a dashboard read sees each count exactly once, in the database or here.
+   */
   buffered(): Array<{ day: string; dim: string; value: string; n: number }> {
-    return [...this.counters].map(([key, n]) => ({ ...splitKey(key), n }));
+    return [...this.counters, ...this.writing].map(([key, n]) => ({ ...splitKey(key), n }));
   }
 
   /** Visitors this instance has seen since `since` (realtime: their stored last-seen time may lag a minute). */
@@ -417,6 +426,7 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     this.counters = new Map();
     this.dirtyVisitors = new Map();
     const entries = [...counters].filter(([, n]) => n !== 0);
+    this.writing = new Map(entries);
     let failed: Error | null = null;
     for (let start = 0; start < entries.length; start += WRITE_BATCH) {
       const batch = entries.slice(start, start + WRITE_BATCH);
@@ -428,6 +438,7 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
           }),
           { ordered: true },
         );
+        for (const [key] of batch) this.writing.delete(key);
         this.writes += batch.length;
       } catch (error) {
         // Ordered: the operations before the failing one were applied, the rest are counted again
@@ -439,6 +450,8 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
         break;
       }
     }
+    // What failed is counted in the buffer again (above): nothing is being written any more.
+    this.writing = new Map();
     const all = [...visitors.values()];
     const states = all.slice(0, VISITOR_UPDATES_PER_FLUSH);
     for (const state of all.slice(VISITOR_UPDATES_PER_FLUSH))

@@ -4,10 +4,13 @@
  * midnight UTC (salt rotation, day close, sweeps) without waiting. Beacons are posted over HTTP with
  * realistic browser user agents and addresses (X-Forwarded-For, the app trusting the proxy).
  */
+import { jest } from '@jest/globals';
 import { Global, Module } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type Db, MongoClient } from 'mongodb';
+import type { Model } from 'mongoose';
 import request from 'supertest';
 import type { AnalyticsDashboard, AnalyticsRealtime, AnalyticsSettings, Beacon } from '../../lib/api/analytics.js';
 import type { AdminOverviewResponse } from '../../lib/api/overview.js';
@@ -16,6 +19,7 @@ import { analyticsCollector } from '../../src/analytics/collector.js';
 import { AnalyticsMaintenanceService, ANALYTICS_MAINTENANCE_MS } from '../../src/analytics/analytics-maintenance.service.js';
 import { ANALYTICS_CLOCK, type Clock } from '../../src/analytics/clock.js';
 import { ANALYTICS_FLUSH_MS, AnalyticsIngestService } from '../../src/analytics/ingest.service.js';
+import { AnalyticsCounter } from '../../src/analytics/schemas/analytics-counter.schema.js';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { answerBeforeTheFramework } from '../../src/common/before-the-framework.js';
 import { AppModule } from '../../src/app.module.js';
@@ -470,6 +474,37 @@ describe('GET /api/admin/analytics: ranges and the previous period', () => {
     await beacon({ ip: '203.0.113.222', body: { p: '/live-today-2' } });
     await settled();
     expect((await dashboard('preset=today')).kpis).toMatchObject({ pageviews: 2, visitors: 1 });
+  });
+
+  it('a dashboard read while a flush is writing sees those counts, once', async () => {
+    clock.at = noon('2030-03-21');
+    await settled();
+    const before = (await dashboard('preset=today')).kpis.pageviews;
+    expect((await beacon({ ip: '203.0.113.223', body: { p: '/mid-flush' } })).status).toBe(202);
+    await ingest.settle();
+    // A slow database: the flush's write of the counters is held until the dashboard has been read.
+    const counters = app.get<Model<AnalyticsCounter>>(getModelToken(AnalyticsCounter.name), { strict: false });
+    const write = counters.bulkWrite.bind(counters);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    const held = jest.spyOn(counters, 'bulkWrite').mockImplementationOnce(async (...args: Parameters<typeof write>) => {
+      started();
+      await gate;
+      return write(...args);
+    });
+    try {
+      const flushed = ingest.flush();
+      await writing;
+      expect((await dashboard('preset=today')).kpis.pageviews).toBe(before + 1);
+      release();
+      await flushed;
+      expect((await dashboard('preset=today')).kpis.pageviews).toBe(before + 1);
+    } finally {
+      release();
+      held.mockRestore();
+    }
   });
 
   it('renders /admin/analytics with the dashboard prefetched on the server, for admins only', async () => {
