@@ -179,8 +179,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         // Held back by a limit, unless a lane had slots and found no slice: then nothing is
         // claimable, and a sibling held back must not hide that the campaign may have finished.
         else if (waits.length && !results.some((result) => result.empty)) {
-          waitUntil = Math.min(waitUntil ?? Infinity, ...waits);
-          await this.noteWait(campaign, Math.min(...waits));
+          const until = Math.min(...waits);
+          waitUntil = Math.min(waitUntil ?? Infinity, until);
+          await this.noteWait(campaign, until);
+          // An hour or day limit is reached: no claim (each one an increment and a hand-back on the
+          // window's counter) until its window ends, or for a minute, so a raised limit is seen.
+          if (until - Date.now() > this.options.pollMs) this.idleUntil.set(campaign._id, Math.min(until, Date.now() + 60_000));
         } else if (campaign.snapshotComplete) await this.finishOrRest(campaign._id);
       }
       if (progressed) continue;
