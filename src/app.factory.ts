@@ -18,7 +18,7 @@ import { exceptMachineApi, isMachinePath, machineApiHeaderList, machineApiHeader
 import { serveClientFiles } from './common/precompressed-static.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
-import { requestDeadline } from './common/request-deadline.middleware.js';
+import { type ErrorResponder, requestDeadline } from './common/request-deadline.middleware.js';
 import { responseCompression } from './common/response-compression.js';
 import { createValidationPipe } from './common/validation.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -82,8 +82,9 @@ export interface CreateAppOptions {
  * What every request goes through after the static files: the deadline, the body's size and type, cookies, body parsing,
  * operator-key rejection, validation and the one exception filter. Shared with the test suites
  * that assemble an app around a replaced provider, so they answer exactly as production does.
+ * Answers that filter's responder, for what is answered before Express (the fast lane).
  */
-export function installRequestHandling(app: NestExpressApplication, config: AppConfig): void {
+export function installRequestHandling(app: NestExpressApplication, config: AppConfig): ErrorResponder {
   const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
   const uploadDeadlines = new Map(
     UPLOAD_ROUTES.filter((route) => route.timeoutMs).map((route) => [`${route.method} ${route.path}`, route.timeoutMs!]),
@@ -113,18 +114,18 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
   app.use(rejectOperatorKeys);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(filter);
+  return (exception, request, response) => filter.respond(exception, request, response);
 }
 
 /** The fast lane over the handlers marked `@FastLane()`, with the same rules as the pipeline above. */
-function createFastLane(app: NestExpressApplication, config: AppConfig): FastLaneRouter {
-  const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
+function createFastLane(app: NestExpressApplication, config: AppConfig, respond: ErrorResponder): FastLaneRouter {
   const https = config.publicUrl.startsWith('https:');
   const machine = machineApiHeaderList({ https });
   const reserved = reservedPathHeaders({ dev: config.nodeEnv === 'development', https });
   return new FastLaneRouter({
     routes: fastLaneRoutes(app),
     express: app.getHttpAdapter().getInstance(),
-    respond: (exception, request, response) => filter.respond(exception, request, response),
+    respond,
     pipe: createValidationPipe(),
     limits: app.get(RateLimitGuard),
     securityHeaders: (path) => (isMachinePath(path) ? machine : reserved),
@@ -187,13 +188,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       app.use(serveClientFiles(CLIENT_DIST_DIR));
     }
 
-    installRequestHandling(app, config);
+    const respond = installRequestHandling(app, config);
     await app.init();
     // Answered before Express and Nest, in this order: analytics events (src/analytics/collector.ts),
     // the fast lane's handlers (src/fast-lane/fast-lane.ts), anonymous pages already rendered
     // (src/ssr/page-cache.ts).
     const early: EarlyAnswer[] = [analyticsCollector(app)];
-    const lane = createFastLane(app, config);
+    const lane = createFastLane(app, config, respond);
     if (lane.size) early.push((request, response) => lane.answer(request, response));
     const pageCache = app.get(PageCache);
     if (pageCache.enabled) early.push((request, response) => pageCache.answer(request, response));

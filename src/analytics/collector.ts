@@ -4,7 +4,9 @@ import type { Request } from 'express';
 import { BEACON_MAX_BYTES, type Beacon, type DropReason } from '../../lib/api/analytics.js';
 import type { EarlyAnswer } from '../common/before-the-framework.js';
 import { mediaType } from '../common/request-body.middleware.js';
-import { requestView } from '../common/request-view.js';
+import { endJson } from '../common/json-response.js';
+import { pathOf, requestView } from '../common/request-view.js';
+import { reasonPhrase } from '../common/error-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AdminDetector } from './admin-detector.js';
 import { AnalyticsIngestService, type CollectRequest } from './ingest.service.js';
@@ -118,22 +120,13 @@ class CollectorRateLimit {
 function reply(response: ServerResponse, status: number, message?: string): void {
   for (const [name, value] of HEADERS) response.setHeader(name, value);
   response.statusCode = status;
-  if (message === undefined) {
-    response.end();
-    return;
-  }
-  const error =
-    status === 413 ? 'Payload Too Large' : status === 429 ? 'Too Many Requests' : status === 405 ? 'Method Not Allowed' : 'Bad Request';
-  const json = JSON.stringify({ statusCode: status, error, message });
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Content-Length', Buffer.byteLength(json));
-  response.end(json);
+  if (message === undefined) response.end();
+  else endJson(response, { statusCode: status, error: reasonPhrase(status), message });
 }
 
 /** The collector's path as sent, without the query: `/api/e`, or `/api/e/`. */
 function isCollectorPath(url: string): boolean {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   return path === COLLECTOR_PATH || path === `${COLLECTOR_PATH}/`;
 }
 

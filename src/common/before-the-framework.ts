@@ -4,9 +4,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 /**
- * Makes `answers` the HTTP server's first listeners, in order, ahead of Express: the fast lane
- * (src/fast-lane/fast-lane.ts) and the page cache (src/ssr/page-cache.ts). A request none of them
- * takes goes to the listeners the server had, untouched.
+ * Makes `answers` the HTTP server's first listeners, in order, ahead of Express: the analytics
+ * collector (src/analytics/collector.ts), the fast lane (src/fast-lane/fast-lane.ts) and the page
+ * cache (src/ssr/page-cache.ts). A request none of them takes goes to the listeners the server
+ * had, untouched.
  */
 export function answerBeforeTheFramework(server: Server, answers: readonly EarlyAnswer[]): void {
   if (!answers.length) return;

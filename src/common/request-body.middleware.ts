@@ -24,7 +24,7 @@ const JSON_TYPE = 'application/json';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The request carries a body (RFC 9112 §6.3: a Transfer-Encoding, or a Content-Length above zero). */
-function hasBody(request: Request): boolean {
+export function hasBody(request: Pick<Request, 'headers'>): boolean {
   if (request.headers['transfer-encoding'] !== undefined) return true;
   const length = request.headers['content-length'];
   return length !== undefined && length !== '0';

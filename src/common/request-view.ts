@@ -8,6 +8,12 @@ import type { Request } from 'express';
  * HTTP and stream code to read and write. For what is answered before Express (the fast lane, the
  * analytics collector). `prototype` is the Express application's `request`.
  */
+/** The path of a request's URL as sent, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 export function requestView(incoming: IncomingMessage, prototype: object): Request {
   const view = Object.create(prototype) as Request & { originalUrl: string };
   view.method = incoming.method!;

@@ -31,9 +31,10 @@ import { SKIP_CSRF_KEY } from '../auth/decorators/skip-csrf.decorator.js';
 import { RATE_LIMIT_KEY, type RateLimitPolicy } from '../rate-limit/rate-limit.decorator.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { findForbiddenKey, rejectOperatorKeys } from '../common/reject-operator-keys.middleware.js';
-import { mediaType } from '../common/request-body.middleware.js';
+import { endJson } from '../common/json-response.js';
+import { hasBody, mediaType } from '../common/request-body.middleware.js';
 import { type ErrorResponder, requestDeadline } from '../common/request-deadline.middleware.js';
-import { requestView } from '../common/request-view.js';
+import { pathOf, requestView } from '../common/request-view.js';
 
 export const FAST_LANE_KEY = 'hitscope:fastLane';
 
@@ -145,7 +146,7 @@ function describe(
 
 export interface FastLaneOptions {
   routes: readonly FastLaneRoute[];
-  /** The Express application: requests and responses get its prototypes, as Express gives them. */
+  /** The Express application: its request getters (through a view) and, for an error answer, its response methods. */
   express: Application & { request: object; response: object };
   /** The one error responder (AllExceptionsFilter.respond). */
   respond: ErrorResponder;
@@ -188,9 +189,7 @@ export class FastLaneRouter {
 
   /** Answers `request` when it is one of the lane's; false leaves it to Express. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const url = request.url ?? '';
-    const query = url.indexOf('?');
-    const route = this.routes.get(`${request.method} ${query === -1 ? url : url.slice(0, query)}`);
+    const route = this.routes.get(`${request.method} ${pathOf(request.url ?? '')}`);
     if (!route || !this.acceptsBody(request)) return false;
     void this.dispatch(route, request, response);
     return true;
@@ -198,11 +197,9 @@ export class FastLaneRouter {
 
   /** The bodies the lane reads exactly as the JSON parser would; anything else goes to Express. */
   private acceptsBody(request: IncomingMessage): boolean {
-    const { headers } = request;
-    if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) {
-      return true;
-    }
+    if (!hasBody(request)) return true;
     if (request.method === 'GET' || request.method === 'HEAD') return false;
+    const { headers } = request;
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > this.options.bodyLimitBytes) return false;
     const encoding = headers['content-encoding'];
@@ -240,12 +237,7 @@ export class FastLaneRouter {
       }
       const result = await route.call(args);
       if (response.headersSent) return;
-      // What `response.json()` writes, as one string (Express would write a body over 1 000
-      // characters as a Buffer, apart from the headers).
-      const json = JSON.stringify(result);
-      response.setHeader('Content-Type', 'application/json; charset=utf-8');
-      response.setHeader('Content-Length', Buffer.byteLength(json));
-      response.end(request.method === 'HEAD' ? undefined : json);
+      endJson(response, result, request.method === 'HEAD');
     } catch (error) {
       await this.fail(error, request, response);
     }
@@ -282,10 +274,7 @@ export class FastLaneRouter {
    * parser answers), 400 "Malformed request body" unless it is an object or an array, 413 past the limit.
    */
   private readBody(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
-    const { headers } = request;
-    if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) {
-      return Promise.resolve(undefined);
-    }
+    if (!hasBody(request)) return Promise.resolve(undefined);
     const limit = this.options.bodyLimitBytes;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
