@@ -284,11 +284,8 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
   /* Campaigns ----------------------------------------------------------------------------- */
 
   /** The next confirmed (and not suppressed) addresses after `after`, in `_id` order: the campaign snapshot's pages. */
-  async confirmedAfter(after: string | null, limit: number): Promise<string[]> {
-    const filter: Record<string, unknown> = { state: 'confirmed', suppressed: null };
-    if (after !== null) filter._id = { $gt: after };
-    const page = await this.subscribers.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: string }[]>().exec();
-    return page.map((subscriber) => subscriber._id);
+  confirmedAfter(after: string | null, limit: number): Promise<string[]> {
+    return this.confirmedPage(after === null ? null : { $gt: after }, limit);
   }
 
   /**
@@ -296,13 +293,14 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
    * whether each recipient of the next slices may still get the newsletter (the campaign worker's
    * check before sending; an `_id` lookup per recipient reads the collection each time on FerretDB).
    */
-  async confirmedFrom(first: string, limit: number): Promise<string[]> {
-    const page = await this.subscribers
-      .find({ state: 'confirmed', suppressed: null, _id: { $gte: first } }, { _id: 1 })
-      .sort({ _id: 1 })
-      .limit(limit)
-      .lean<{ _id: string }[]>()
-      .exec();
+  confirmedFrom(first: string, limit: number): Promise<string[]> {
+    return this.confirmedPage({ $gte: first }, limit);
+  }
+
+  private async confirmedPage(idBound: { $gt: string } | { $gte: string } | null, limit: number): Promise<string[]> {
+    const filter: Record<string, unknown> = { state: 'confirmed', suppressed: null };
+    if (idBound) filter._id = idBound;
+    const page = await this.subscribers.find(filter, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: string }[]>().exec();
     return page.map((subscriber) => subscriber._id);
   }
 

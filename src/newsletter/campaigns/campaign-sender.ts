@@ -15,6 +15,7 @@ import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delive
 import { CampaignSlice, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
 import { SendLimiter } from './send-limiter.js';
+import { isDuplicateKey } from '../../database/upsert.js';
 
 /** Stands in for each recipient's own unsubscribe link in the once-rendered message. */
 const LINK_PLACEHOLDER = 'https://unsubscribe.invalid/HITSCOPE-RECIPIENT-LINK';
@@ -310,9 +311,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         writeErrors?: { code?: number; index?: number }[] | { code?: number; index?: number };
       };
       const writeErrors = Array.isArray(bulk.writeErrors) ? bulk.writeErrors : bulk.writeErrors ? [bulk.writeErrors] : [];
-      if (writeErrors.length === 0 && bulk.code === 11000 && documents.length === 1) return new Set();
+      if (writeErrors.length === 0 && isDuplicateKey(bulk) && documents.length === 1) return new Set();
       const onlyDuplicates =
-        writeErrors.length > 0 && writeErrors.every((entry) => entry.code === 11000 && typeof entry.index === 'number');
+        writeErrors.length > 0 && writeErrors.every((entry) => isDuplicateKey(entry) && typeof entry.index === 'number');
       if (!onlyDuplicates) throw error;
       for (const entry of writeErrors) all.delete(entry.index!);
       return all;
