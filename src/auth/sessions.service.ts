@@ -5,6 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import { type Model, Types } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
+import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { toSessionUser, UsersService } from '../users/users.service.js';
 import type { CurrentSessionInfo } from './decorators/current-session.decorator.js';
@@ -20,6 +21,11 @@ export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 export const JWT_ALGORITHM = 'HS256' as const;
 export const JWT_AUDIENCE = 'hitscope-web';
+/**
+ * How long an instance answers from a session it read: a revocation made through this instance
+ * forgets it at once, one made through another instance (or written by a script) is seen within this.
+ */
+export const SESSION_CACHE_MS = 1_000;
 
 /**
  * Every token this app signs has an `exp`; jsonwebtoken takes a token without one for one that never
@@ -65,6 +71,15 @@ export interface IssuedTokens {
   refreshExpiresAt: Date;
 }
 
+/** What a request needs of its session document. */
+interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -79,6 +94,8 @@ function parseRefreshToken(token: string | undefined): { sid: string; secret: st
 export class SessionsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SessionsService.name);
   private sweeper: NodeJS.Timeout | null = null;
+  /** Sessions read in the last SESSION_CACHE_MS, by id; every revocation here forgets what it revoked. */
+  private readonly recent = new ReadCache<SessionRecord>(SESSION_CACHE_MS, 10_000);
 
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
@@ -171,24 +188,42 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Turns a verified access-token payload into the current user: the session must be live and the
-   * user active. One database read per request: the session, always (a revoked session is refused at
-   * once on every instance); the user comes from UsersService's few-second memory, which forgets a
-   * user the moment this instance changes them, so a role change or a disabled account takes effect
-   * on the next request here and within SESSION_USER_CACHE_MS on other instances.
+   * user active. At most one database read per request, and none for a session this instance read in
+   * the last SESSION_CACHE_MS (1 s): a signed-in page and the API calls it makes share one read. A
+   * revocation through this instance (sign-out, password change, a disabled account, refresh-token
+   * reuse) forgets the session, so its next request here is refused; one made elsewhere is seen
+   * within SESSION_CACHE_MS. The user comes from UsersService's few-second memory, which forgets a
+   * user the moment this instance changes them: a role change or a disabled account takes effect on
+   * the next request here and within SESSION_USER_CACHE_MS on other instances.
    */
   async resolvePayload(payload: Partial<SessionTokenPayload>): Promise<ResolvedSession | null> {
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-    if (!Types.ObjectId.isValid(payload.sub)) return null;
-    // The driver's findOne, not mongoose's query builder: this runs on every authenticated request,
-    // and the few fields read need no casting or hydration. (Typed by the schema's class: the
-    // collection's `_id` is the session id, a string.)
-    const sessions = this.sessions.collection as unknown as Collection<Session>;
-    const session = await sessions.findOne({ _id: payload.sid }, { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } });
+    const { sid, sub } = payload;
+    if (typeof sid !== 'string' || typeof sub !== 'string') return null;
+    if (!Types.ObjectId.isValid(sub)) return null;
+    const session = await this.recent.get(sid, () => this.readSession(sid));
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
-    if (session.userId.toString() !== payload.sub) return null;
-    const record = await this.users.sessionUserOf(payload.sub);
+    if (session.userId !== sub) return null;
+    const record = await this.users.sessionUserOf(sub);
     if (!record || record.status !== 'active') return null;
-    return { user: record.user, session: { id: session._id, signedInAt: session.createdAt } };
+    return { user: record.user, session: { id: session.id, signedInAt: session.createdAt } };
+  }
+
+  /**
+   * The driver's findOne, not mongoose's query builder: this runs for every authenticated request
+   * the cache does not answer, and the few fields read need no casting or hydration. (Typed by the
+   * schema's class: the collection's `_id` is the session id, a string.)
+   */
+  private async readSession(sid: string): Promise<SessionRecord | null> {
+    const sessions = this.sessions.collection as unknown as Collection<Session>;
+    const session = await sessions.findOne({ _id: sid }, { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } });
+    if (!session) return null;
+    return {
+      id: session._id,
+      userId: session.userId.toString(),
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      revokedAt: session.revokedAt ?? null,
+    };
   }
 
   /**
@@ -264,8 +299,13 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return null;
   }
 
+  /** Forgets the session here even when the write fails: it may have landed before the error. */
   async revoke(sid: string, reason: string): Promise<void> {
-    await this.sessions.updateOne({ _id: sid, revokedAt: null }, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
+    try {
+      await this.sessions.updateOne({ _id: sid, revokedAt: null }, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
+    } finally {
+      this.recent.forget(sid);
+    }
   }
 
   /** Sign-out: revokes the session named by either cookie (the access token may have expired). */
@@ -289,8 +329,12 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async revokeAllForUser(userId: string, reason: string, exceptSid?: string): Promise<number> {
     const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId), revokedAt: null };
     if (exceptSid) filter._id = { $ne: exceptSid };
-    const result = await this.sessions.updateMany(filter, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
-    return result.modifiedCount;
+    try {
+      const result = await this.sessions.updateMany(filter, { $set: { revokedAt: new Date(), revokedReason: reason } }).exec();
+      return result.modifiedCount;
+    } finally {
+      this.recent.forgetWhere((session) => session.userId === userId);
+    }
   }
 
   /** The user's sessions for the data export: no token material, only what a person would recognise. */
@@ -316,7 +360,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async deleteAllForUser(userId: string): Promise<void> {
-    await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
+    try {
+      await this.sessions.deleteMany({ userId: new Types.ObjectId(userId) }).exec();
+    } finally {
+      this.recent.forgetWhere((session) => session.userId === userId);
+    }
   }
 
   /** Periodic clean-up of expired sessions (stands in for a TTL index). */

@@ -58,6 +58,24 @@ describe('ReadCache', () => {
     expect(await cache.get('c', async () => 'reloaded')).toBe('c');
   });
 
+  it('forgetWhere forgets the matching values and the loads under way, and keeps the rest', async () => {
+    const cache = new ReadCache<{ owner: string; n: number }>(100, 10, now);
+    let loads = 0;
+    const load = (owner: string) => async () => ({ owner, n: (loads += 1) });
+    await cache.get('a1', load('a'));
+    await cache.get('a2', load('a'));
+    await cache.get('b1', load('b'));
+    const gate = deferred<{ owner: string; n: number }>();
+    const underWay = cache.get('a3', () => gate.promise);
+    cache.forgetWhere((value) => value.owner === 'a');
+    gate.resolve({ owner: 'a', n: 0 });
+    await underWay;
+    expect(cache.size).toBe(1);
+    expect(await cache.get('b1', load('b'))).toEqual({ owner: 'b', n: 3 });
+    expect(await cache.get('a1', load('a'))).toEqual({ owner: 'a', n: 4 });
+    expect(await cache.get('a3', load('a'))).toEqual({ owner: 'a', n: 5 });
+  });
+
   it('clear forgets everything', async () => {
     const cache = new ReadCache<string>(100, 10, now);
     await cache.get('a', async () => 'old');

@@ -50,6 +50,16 @@ export class ReadCache<V> {
     this.loading.delete(key);
   }
 
+  /**
+   * Forgets every stored value `matches` (for a write that names its rows by something other than the
+   * key) and every load under way, whose values cannot be checked yet.
+   */
+  forgetWhere(matches: (value: V) => boolean): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+    this.loading.clear();
+  }
+
   clear(): void {
     this.generation += 1;
     this.entries.clear();

@@ -441,13 +441,17 @@ describe('admin users API: changes', () => {
 
   it('revokes all sessions of a user on request, and they can sign in again', async () => {
     const target = await app.signUp('revoked@example.test', 'Revoke Me');
-    await app.signIn('revoked@example.test');
+    const second = await app.signIn('revoked@example.test');
+    // Both sessions just read: revoking through this instance must not wait for its memory of them.
+    await target.agent.get('/api/auth/me').expect(200);
+    await second.agent.get('/dashboard/lounge').redirects(0).expect(200);
     const detail = await boss.agent.get(`/api/admin/users/${target.user.id}`).expect(200);
     expect(detail.body.sessions).toEqual({ active: 2 });
 
     const revoked = await post(boss, `/api/admin/users/${target.user.id}/sessions/revoke`).expect(200);
     expect(revoked.body).toEqual({ revoked: 2 });
     await target.agent.get('/api/auth/me').expect(401);
+    await second.agent.get('/dashboard/lounge').redirects(0).expect(302);
     expect((await boss.agent.get(`/api/admin/users/${target.user.id}`).expect(200)).body.sessions).toEqual({ active: 0 });
     expect(await app.users().findOne({ email: 'revoked@example.test' })).toMatchObject({ status: 'active' });
     await (await app.signIn('revoked@example.test')).agent.get('/api/auth/me').expect(200);
