@@ -1,11 +1,11 @@
 // The app-wide stylesheet first: component and feature stylesheets come after it and may refine it.
 import './styles/index.css';
 import { dehydrate } from '@tanstack/react-query';
-import { uneval } from 'devalue';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { findRoute } from '../lib/routes/route-table.js';
 import { escapeHtml, renderHead } from '../lib/seo/head.js';
+import { stateExpression } from '../lib/ssr/state-script.js';
 import {
   type ErrorScreenInput,
   type ServerEntry,
@@ -86,7 +86,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
     publicUrl: input.publicUrl,
     nonce: input.nonce,
   });
-  const state = uneval(dehydrate(queryClient));
+  const state = stateExpression(dehydrate(queryClient));
   queryClient.clear();
   const scripts = `<script nonce="${escapeHtml(input.nonce)}">window.${STATE_GLOBAL}=${state}</script>`;
   const pageModules = context.matches

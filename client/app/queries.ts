@@ -3,7 +3,8 @@ import { type RangeQuery, rangeSearch } from '../../lib/analytics/range.js';
 import { SLOW_QUERY_OPTIONS } from '../../lib/client-constants.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 
-export const meQuery = (data: DataSource) => queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: () => data.me() });
+export const ME_KEY = ['auth', 'me'] as const;
+export const meQuery = (data: DataSource) => queryOptions({ queryKey: ME_KEY, queryFn: () => data.me() });
 
 export const routeRuleQuery = (data: DataSource, pathname: string, search: string) =>
   queryOptions({

@@ -6,6 +6,7 @@ import type { Role, SessionUser } from '../../../../lib/api/auth.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useChangeUserRole, useChangeUserStatus, useRefreshAdminUser, useRevokeUserSessions } from '../api.js';
 import { plural } from '../format.js';
+import { ME_KEY } from '../../../app/queries.js';
 
 export type UserAction = { kind: 'role'; role: Role } | { kind: 'status'; status: UserStatus } | { kind: 'revoke' };
 
@@ -85,7 +86,7 @@ export function useUserActions(user: AdminUserDetail, me: SessionUser | null) {
     toast(message, 'success', { key: `admin-user:${user.id}:${sectionOf(action)}` });
     // Stepping down or signing oneself out ends access to this page: leave it for the dashboard.
     if (isSelf && ((action.kind === 'role' && action.role === 'user') || action.kind === 'revoke')) {
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
       void navigate(action.kind === 'revoke' ? '/login' : '/dashboard/lounge');
       return;
     }
