@@ -31,6 +31,46 @@ import { createRoutes } from './routes.js';
 const handler = createStaticHandler(createRoutes(({ context }) => context as RouteDeps));
 
 type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+type StaticRouter = ReturnType<typeof createStaticRouter>;
+
+/**
+ * createStaticRouter converts the whole route table again on every call, though the handler's data
+ * routes are converted already, with the same route properties (a twentieth of a signed-in render).
+ * So one router is made here, and each render gets a view of it with what createStaticRouter would
+ * take from the request: its location, matches, loader data and errors. The matches are the
+ * handler's own routes, whose lazy page modules it has resolved, so the view's manifest is empty
+ * (react-router falls back to the match's route).
+ */
+const baseRouter = createStaticRouter(handler.dataRoutes, {
+  basename: '/',
+  location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
+  matches: [],
+  loaderData: {},
+  actionData: null,
+  errors: null,
+  statusCode: 200,
+  loaderHeaders: {},
+  actionHeaders: {},
+} as unknown as StaticContext);
+const idleState = baseRouter.state;
+const NO_MANIFEST = Object.freeze({});
+
+function staticRouterFor(context: StaticContext): StaticRouter {
+  const state = {
+    ...idleState,
+    location: context.location,
+    matches: context.matches,
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: context.errors,
+  };
+  return Object.create(baseRouter, {
+    basename: { value: context.basename },
+    routes: { value: handler.dataRoutes },
+    manifest: { value: NO_MANIFEST },
+    state: { get: () => ({ ...state, fetchers: new Map(), blockers: new Map() }) },
+  }) as StaticRouter;
+}
 
 /**
  * Loader errors are serialised into the page for hydration. Only route error responses (404s with
@@ -67,7 +107,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   }
 
   sanitiseErrors(context);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = staticRouterFor(context);
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={input.data} colorMode={input.colorMode}>
       <StaticRouterProvider router={router} context={context} nonce={input.nonce} />

@@ -1,6 +1,6 @@
-import { type ComponentProps, useContext, useEffect, useRef } from 'react';
+import { type ComponentProps, type ReactElement, useContext, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isActiveLink } from '../../lib/routes/active-link.js';
+import { isActiveLink, plainLinkHref } from '../../lib/routes/active-link.js';
 import { PreloaderContext } from '../app/preload.js';
 
 type Props = ComponentProps<typeof Link> & {
@@ -9,12 +9,61 @@ type Props = ComponentProps<typeof Link> & {
   preloadOnVisible?: boolean;
 };
 
+/** Link's props that change what it does rather than what it renders. */
+const ROUTER_ONLY_PROPS = [
+  'discover',
+  'prefetch',
+  'relative',
+  'reloadDocument',
+  'replace',
+  'state',
+  'preventScrollReset',
+  'viewTransition',
+];
+
 /**
  * A router link that preloads its target on hover, focus and (optionally) when scrolled into view,
  * and marks the current page's links with `aria-current="page"` and the `active` class, as
  * react-router's NavLink would, from one string comparison (lib/routes/active-link.ts).
  */
-export function AppLink({ preloadOnVisible = false, end = false, to, className, onMouseEnter, onFocus, ...rest }: Props) {
+export const AppLink: (props: Props) => ReactElement = import.meta.env.SSR ? AppLinkOnServer : AppLinkInBrowser;
+
+/**
+ * In the server render a link is only its markup: Link's click handler, prefetch behaviour, ref and
+ * path resolution serve the browser, and cost a signed-in page's render a twentieth of its CPU. For a
+ * plain absolute path (`plainLinkHref`) this writes what Link writes, attribute for attribute; the
+ * browser hydrates it as the Link it renders there. Anything else is Link's to resolve.
+ */
+function AppLinkOnServer(props: Props) {
+  const {
+    preloadOnVisible: _preloadOnVisible,
+    end = false,
+    to,
+    className,
+    onMouseEnter: _onMouseEnter,
+    onFocus: _onFocus,
+    ...rest
+  } = props;
+  const { pathname } = useLocation();
+  const href = plainLinkHref(to);
+  if (href === null || ROUTER_ONLY_PROPS.some((name) => name in rest)) return <AppLinkInBrowser {...props} />;
+  const active = isActiveLink(pathname, href, end);
+  const { target, children, ...anchor } = rest;
+  return (
+    <a
+      aria-current={active ? 'page' : undefined}
+      className={active ? (className ? `${className} active` : 'active') : className}
+      {...anchor}
+      href={href}
+      target={target}
+      data-discover="true"
+    >
+      {children}
+    </a>
+  );
+}
+
+function AppLinkInBrowser({ preloadOnVisible = false, end = false, to, className, onMouseEnter, onFocus, ...rest }: Props) {
   const preloader = useContext(PreloaderContext);
   const { pathname } = useLocation();
   const ref = useRef<HTMLAnchorElement>(null);

@@ -21,3 +21,19 @@ export function isActiveLink(pathname: string, to: string, end = false): boolean
   const boundary = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
   return current.charAt(boundary) === '/';
 }
+
+/**
+ * The href react-router's `<Link to>` renders under the root basename, when `to` is a plain absolute
+ * path with an optional query and fragment: the string as written. Null for anything Link resolves
+ * further (relative paths, `.` and `..` segments, repeated slashes, another origin, an empty query or
+ * fragment, a location object), which is left to Link. Checked against Link itself in the spec.
+ */
+export function plainLinkHref(to: unknown): string | null {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return null;
+  const path = linkPathname(to);
+  if (path.includes('//') || path.split('/').some((segment) => segment === '.' || segment === '..')) return null;
+  const rest = to.slice(path.length);
+  if (rest.startsWith('?') && (rest.length === 1 || rest.charAt(1) === '#')) return null;
+  if (rest.endsWith('#')) return null;
+  return to;
+}
