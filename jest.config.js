@@ -10,7 +10,12 @@ export default {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/lib/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/lib/**/*.spec.ts',
+    '<rootDir>/client/**/*.spec.ts',
+    '<rootDir>/test/e2e/**/*.e2e-spec.ts',
+  ],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 30_000,
