@@ -13,8 +13,12 @@ export function createQueryClient({ server = false }: { server?: boolean } = {})
       queries: {
         staleTime: QUERY_DEFAULTS.staleTime,
         gcTime: server ? Infinity : QUERY_DEFAULTS.gcTime,
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) < 500),
+        // On the server a loader's read is an in-process call: a failure is answered at once (the
+        // page fetches again in the browser) rather than after the browser's 1 s and 2 s back-off.
+        retry: server
+          ? false
+          : (failureCount, error) =>
+              failureCount < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: number }).status) < 500),
       },
       mutations: { gcTime: QUERY_DEFAULTS.mutationGcTime },
     },

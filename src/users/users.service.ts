@@ -11,8 +11,8 @@ import { User, type UserDocument } from './schemas/user.schema.js';
 /**
  * How long a user resolved for a session is kept in memory. Every change made through this service
  * forgets it at once, so on the instance that made it a role change or a disabled account takes effect
- * on the next request; other instances see it within this time (a revoked session, which is read
- * from the database on every request, is refused everywhere at once).
+ * on the next request; other instances see it within this time (a revoked session within
+ * SESSION_CACHE_MS, one second).
  */
 export const SESSION_USER_CACHE_MS = 5_000;
 
