@@ -74,15 +74,19 @@ function staticRouterFor(context: StaticContext): StaticRouter {
 
 /**
  * Loader errors are serialised into the page for hydration. Only route error responses (404s with
- * their public message) pass through; anything else becomes a bare 500 so no internals leak.
+ * their public message) pass through; anything else becomes a bare 500 so no internals leak. The
+ * first such error is answered, for the server to tell a database outage (503) from a fault.
  */
-function sanitiseErrors(context: StaticContext): void {
-  if (!context.errors) return;
+function sanitiseErrors(context: StaticContext): unknown {
+  let failure: unknown;
+  if (!context.errors) return failure;
   for (const [id, error] of Object.entries(context.errors)) {
     if (isRouteErrorResponse(error)) continue;
     console.error(`[ssr] loader error in route ${id}:`, error);
+    failure ??= error;
     context.errors[id] = new Error('Internal Server Error');
   }
+  return failure;
 }
 
 function errorStatus(context: StaticContext): number | null {
@@ -106,7 +110,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
     throw new Error(`Unexpected loader response ${context.status}`);
   }
 
-  sanitiseErrors(context);
+  const failure = sanitiseErrors(context);
   const router = staticRouterFor(context);
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={input.data} colorMode={input.colorMode}>
@@ -141,6 +145,7 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
     scripts,
     pageModules,
     theme: themeAttribute(input.colorMode),
+    failure,
   };
 }
 

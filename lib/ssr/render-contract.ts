@@ -62,6 +62,11 @@ export type ServerRenderResult =
       pageModules: string[];
       /** `data-theme` for `<html>`, or null for `system` (CSS media query decides). */
       theme: 'light' | 'dark' | null;
+      /**
+       * The error a loader failed with, when the page is the 500 screen because of it (never put in
+       * the HTML): the server answers a database it could not reach with its 503 instead.
+       */
+      failure?: unknown;
     };
 
 export interface ErrorScreenInput {

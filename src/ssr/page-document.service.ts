@@ -6,7 +6,8 @@ import { assembleDocument } from './html-document.js';
 import { PageContextService } from './page-context.service.js';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer.js';
 
-export type RenderedPage = { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string };
+export type RenderedPage =
+  { type: 'redirect'; status: number; location: string } | { type: 'page'; status: number; html: string; failure?: unknown };
 
 /** Turns what the server entry renders into the HTML document sent to the browser. */
 @Injectable()
@@ -27,7 +28,7 @@ export class PageDocumentService implements ErrorPageRenderer {
       nonce: input.nonce,
       colorMode: input.colorMode,
     });
-    return { type: 'page', status: result.status, html };
+    return { type: 'page', status: result.status, html, failure: result.failure };
   }
 
   /** The bare 404/500 screen, outside the router: no scripts, so the client does not hydrate it. */

@@ -5,7 +5,7 @@ import { SESSION_CACHE_MS } from '../../src/auth/sessions.service.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { testDatabaseUri } from '../support/test-database.js';
-import { signUp } from '../support/e2e.js';
+import { settlesTo, signUp } from '../support/e2e.js';
 
 describe('when the database becomes unreachable', () => {
   let running: RunningApp;
@@ -73,6 +73,23 @@ describe('when the database becomes unreachable', () => {
     expect(page.text).toContain('Internal Server Error');
     expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
   });
+
+  it('answers a page whose data cannot be read with the 503 screen at once, without retrying on the server', async () => {
+    await proxy.restore();
+    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
+    // The session was read a moment ago (SESSION_CACHE_MS), so this page gets as far as its loaders.
+    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+    await proxy.cut();
+    const started = Date.now();
+    const page = await http().get('/dashboard/user/orders').set('Cookie', sessionCookie);
+    const elapsed = Date.now() - started;
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+    // Retried as the browser retries (after 1 s, then 2 s), the answer took over 3 s.
+    expect(elapsed).toBeLessThan(1_000);
+  }, 20_000);
 
   it('recovers when the database comes back', async () => {
     await proxy.restore();
