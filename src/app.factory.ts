@@ -20,6 +20,7 @@ import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js'
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
 import { type ErrorResponder, requestDeadline } from './common/request-deadline.middleware.js';
 import { responseCompression } from './common/response-compression.js';
+import { stopAcceptingRequests } from './common/stop-accepting.js';
 import { createValidationPipe } from './common/validation.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import type { AppConfig } from './config/app-config.js';
@@ -207,6 +208,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       embeddedDatabase,
       close() {
         closed ??= (async () => {
+          await stopAcceptingRequests(app.getHttpServer());
           await app.close();
           await lazyRenderer.close();
           await embeddedDatabase?.stop();
