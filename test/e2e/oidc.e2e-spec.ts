@@ -1,32 +1,12 @@
 import { MongoClient, ObjectId } from 'mongodb';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
+import type { RunningApp } from '../../src/app.factory.js';
 import { SESSION_CACHE_MS } from '../../src/auth/sessions.service.js';
-import { loadConfig } from '../../src/config/app-config.js';
 import { confirmationLinkFor, e2eUrl, PASSWORD } from '../support/e2e.js';
 import { freePort, OidcTestProvider, TEST_CLIENT, TestBrowser } from '../support/oidc-test-provider.js';
 import { testDatabaseUri } from '../support/test-database.js';
+import { startInstance, type TestInstance } from '../support/test-instance.js';
 
 const CALLBACK = '/api/auth/oidc/callback';
-
-/** Starts Hitscope in-process on a real loopback port (the provider redirects browsers to it). */
-async function startApp(env: Record<string, string>): Promise<{ running: RunningApp; origin: string; mongodbUri: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const mongodbUri = testDatabaseUri('oidc');
-  const running = await createApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: mongodbUri,
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      RATE_LIMIT_MULTIPLIER: '100',
-      ...env,
-    }),
-  );
-  await running.app.listen(port, '127.0.0.1');
-  return { running, origin, mongodbUri };
-}
 
 describe('sign-in with an OpenID Connect provider (real oidc-provider on loopback)', () => {
   let provider: OidcTestProvider;
@@ -43,22 +23,18 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     provider = new OidcTestProvider();
     const issuer = await provider.start(`${app}${CALLBACK}`);
     mongodbUri = testDatabaseUri('oidc');
-    hitscope = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        LOG_LEVEL: 'error',
-        PORT: String(port),
-        PUBLIC_URL: app,
-        RATE_LIMIT_MULTIPLIER: '100',
+    // A real loopback port, known before the app starts: the provider redirects browsers to it.
+    ({ running: hitscope } = await startInstance(
+      mongodbUri,
+      {
         ADMIN_EMAILS: 'boss@idp.test',
         OIDC_ISSUER: issuer,
         OIDC_CLIENT_ID: TEST_CLIENT.id,
         OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
         OIDC_DISPLAY_NAME: 'Test IdP',
-      }),
-    );
-    await hitscope.app.listen(port, '127.0.0.1');
+      },
+      port,
+    ));
     mongo = await MongoClient.connect(mongodbUri);
   }, 60_000);
   afterAll(async () => {
@@ -392,13 +368,13 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
 });
 
 describe('sign-in with a provider that is down', () => {
-  let down: { running: RunningApp; origin: string };
+  let down: TestInstance;
   let providerPort: number;
   let revived: OidcTestProvider | null = null;
 
   beforeAll(async () => {
     providerPort = await freePort(); // nothing listens there
-    down = await startApp({
+    down = await startInstance(testDatabaseUri('oidc'), {
       OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
       OIDC_CLIENT_ID: TEST_CLIENT.id,
       OIDC_CLIENT_SECRET: TEST_CLIENT.secret,

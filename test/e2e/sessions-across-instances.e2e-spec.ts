@@ -1,53 +1,38 @@
 import { jest } from '@jest/globals';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { Session } from '../../src/auth/schemas/session.schema.js';
 import { SESSION_CACHE_MS } from '../../src/auth/sessions.service.js';
-import { loadConfig } from '../../src/config/app-config.js';
 import { newAgent, settlesTo, signUp } from '../support/e2e.js';
-import { freePort } from '../support/oidc-test-provider.js';
 import { testDatabaseUri } from '../support/test-database.js';
+import { startInstance, type TestInstance } from '../support/test-instance.js';
+
+/** The session id inside an access token (its `sid` claim). */
+function sessionIdOf(accessToken: string): string {
+  return (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+}
+
+/** One public address and signing key for both, as behind a load balancer: a session token names the address as its issuer. */
+const startOnSharedAddress = (mongodbUri: string, publicUrl?: string) =>
+  startInstance(mongodbUri, {
+    AUTH_SECRET: 'sessions-across-instances-test-secret-0123456789',
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+  });
 
 /**
  * Two instances on one database, as behind a load balancer. Each answers a session it read in the
  * last SESSION_CACHE_MS from memory (docs/performance.md): what one instance revokes, it refuses at
  * once; the other refuses it within SESSION_CACHE_MS.
  */
-/** The session id inside an access token (its `sid` claim). */
-function sessionIdOf(accessToken: string): string {
-  return (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
-}
-
-async function startInstance(mongodbUri: string, publicUrl?: string): Promise<{ running: RunningApp; origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const running = await createApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: mongodbUri,
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      // One public address and signing key for both, as behind a load balancer: a session token
-      // names the address as its issuer.
-      PUBLIC_URL: publicUrl ?? origin,
-      RATE_LIMIT_MULTIPLIER: '100',
-      AUTH_SECRET: 'sessions-across-instances-test-secret-0123456789',
-    }),
-  );
-  await running.app.listen(port, '127.0.0.1');
-  return { running, origin };
-}
-
 describe('sessions on two instances of one database', () => {
-  let a: { running: RunningApp; origin: string };
-  let b: { running: RunningApp; origin: string };
+  let a: TestInstance;
+  let b: TestInstance;
   let mongodbUri: string;
 
   beforeAll(async () => {
     mongodbUri = testDatabaseUri('sessions');
-    a = await startInstance(mongodbUri);
-    b = await startInstance(mongodbUri, a.origin);
+    a = await startOnSharedAddress(mongodbUri);
+    b = await startOnSharedAddress(mongodbUri, a.origin);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,8 +1,6 @@
 import { MongoClient } from 'mongodb';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
-import { freePort } from '../support/oidc-test-provider.js';
 import { testDatabaseUri } from '../support/test-database.js';
+import { startInstance } from '../support/test-instance.js';
 
 /**
  * A shutdown under traffic, as a deployment does it: the server stops taking requests first, and
@@ -11,20 +9,9 @@ import { testDatabaseUri } from '../support/test-database.js';
 describe('shutting down under traffic', () => {
   it('loses no page view it answered 202 to, and refuses new connections once closing', async () => {
     const mongodbUri = testDatabaseUri('shutdown');
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const running: RunningApp = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        LOG_LEVEL: 'error',
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        TRUST_PROXY: 'true',
-      }),
-    );
-    await running.app.listen(port, '127.0.0.1');
-    // Each view from its own address: the collector limits how many one address may send a minute.
+    const { running, origin } = await startInstance(mongodbUri, { TRUST_PROXY: 'true' });
+    // Each view from its own address (X-Forwarded-For, read with TRUST_PROXY): the collector limits
+    // how many one address may send a minute.
     let sent = 0;
     const view = () =>
       fetch(`${origin}/api/e`, {

@@ -1,12 +1,11 @@
 import { MongoClient } from 'mongodb';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
 import { SITE_SETTINGS_CACHE_MS } from '../../src/settings/site-settings.service.js';
 import { ANNOUNCEMENT_DISMISSED_COOKIE, SPONSOR_LOGO_MAX_BYTES } from '../../lib/api/site-settings.js';
 import { type Agent, cookieNamed, csrfToken, newAgent, PASSWORD, signUp, type SignedUp, uniqueEmail } from '../support/e2e.js';
 import { freePort, OidcTestProvider, TEST_CLIENT, TestBrowser } from '../support/oidc-test-provider.js';
 import { tinyPng } from '../support/png.js';
 import { testDatabaseUri } from '../support/test-database.js';
+import { startInstance, type TestInstance } from '../support/test-instance.js';
 
 const ADMIN = 'settings-admin@example.test';
 const CALLBACK = '/api/auth/oidc/callback';
@@ -16,29 +15,10 @@ const CALLBACK = '/api/auth/oidc/callback';
  * OpenID Connect provider on loopback: registration can be closed here without touching the app
  * the other suites share.
  */
-async function startInstance(mongodbUri: string, env: Record<string, string> = {}): Promise<{ running: RunningApp; origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const running = await createApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: mongodbUri,
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      RATE_LIMIT_MULTIPLIER: '100',
-      ADMIN_EMAILS: ADMIN,
-      ...env,
-    }),
-  );
-  await running.app.listen(port, '127.0.0.1');
-  return { running, origin };
-}
-
 describe('site settings (two instances on one database, a real OpenID provider)', () => {
   let provider: OidcTestProvider;
-  let a: { running: RunningApp; origin: string };
-  let b: { running: RunningApp; origin: string };
+  let a: TestInstance;
+  let b: TestInstance;
   let mongo: MongoClient;
   let mongodbUri: string;
   let admin: SignedUp;
@@ -56,24 +36,18 @@ describe('site settings (two instances on one database, a real OpenID provider)'
     const port = await freePort();
     provider = new OidcTestProvider();
     const issuer = await provider.start(`http://127.0.0.1:${port}${CALLBACK}`);
-    const running = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        LOG_LEVEL: 'error',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_MULTIPLIER: '100',
+    a = await startInstance(
+      mongodbUri,
+      {
         ADMIN_EMAILS: ADMIN,
         OIDC_ISSUER: issuer,
         OIDC_CLIENT_ID: TEST_CLIENT.id,
         OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
         OIDC_DISPLAY_NAME: 'Test IdP',
-      }),
+      },
+      port,
     );
-    await running.app.listen(port, '127.0.0.1');
-    a = { running, origin: `http://127.0.0.1:${port}` };
-    b = await startInstance(mongodbUri);
+    b = await startInstance(mongodbUri, { ADMIN_EMAILS: ADMIN });
     mongo = await MongoClient.connect(mongodbUri);
     admin = await signUp({ agent: newAgent(a.origin), email: ADMIN, name: 'Admin', database: mongodbUri });
     user = await signUp({ agent: newAgent(a.origin), database: mongodbUri });
@@ -435,7 +409,7 @@ describe('site settings (two instances on one database, a real OpenID provider)'
 
   describe('privacy policy', () => {
     it('shows the default policy of a fresh install, honest about analytics, without a date', async () => {
-      const fresh = await startInstance(testDatabaseUri('site_settings_fresh'));
+      const fresh = await startInstance(testDatabaseUri('site_settings_fresh'), { ADMIN_EMAILS: ADMIN });
       try {
         const html = await page(newAgent(fresh.origin), '/privacy-policy');
         expect(html).toContain('no IP address or user agent is ever stored');

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MongoClient, ObjectId } from 'mongodb';
-import { createApp, type RunningApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
+import type { RunningApp } from '../../src/app.factory.js';
 import { FileStorage } from '../../src/storage/file-storage.js';
 import { newAgent, PASSWORD, signUp, type SignedUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
 import { tinyPng } from '../support/png.js';
 import { S3_TEST_CREDENTIALS, S3TestServer } from '../support/s3-test-server.js';
 import { testDatabaseUri } from '../support/test-database.js';
+import { startInstance } from '../support/test-instance.js';
 
 const PREFIX = 'e2e/';
 const AUTH_SECRET = 'storage-s3-e2e-secret-that-is-long-enough-0123456789';
@@ -42,44 +42,42 @@ describe('file storage on S3 (s3rver on loopback, signatures checked)', () => {
   };
   const on = (which: keyof typeof ports) => `http://127.0.0.1:${ports[which]}`;
 
-  async function start(port: number, mongodbUri: string, env: Record<string, string>): Promise<RunningApp> {
-    const running = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        MONGODB_URI: mongodbUri,
-        LOG_LEVEL: 'error',
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        AUTH_SECRET,
-        RATE_LIMIT_MULTIPLIER: '100',
-        S3_BUCKET: s3.bucket,
-        S3_REGION: 'us-east-1',
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_PREFIX: PREFIX,
-        ...env,
-      }),
-    );
-    await running.app.listen(port, '127.0.0.1');
-    return running;
-  }
+  // Every instance answers at `origin` (the good one's address), as behind a load balancer: one
+  // session works on all of them.
+  const start = async (port: number, env: Record<string, string>) =>
+    (
+      await startInstance(
+        mongodbUri,
+        {
+          PUBLIC_URL: origin,
+          AUTH_SECRET,
+          S3_BUCKET: s3.bucket,
+          S3_REGION: 'us-east-1',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_PREFIX: PREFIX,
+          ...env,
+        },
+        port,
+      )
+    ).running;
 
   beforeAll(async () => {
     await s3.start();
     for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
     origin = on('good');
     mongodbUri = testDatabaseUri('storage_s3');
-    good = await start(ports.good, mongodbUri, {
+    good = await start(ports.good, {
       S3_ENDPOINT: s3.endpoint,
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     });
     // s3rver checks the access key of SigV4 requests (InvalidAccessKeyId), not the signature itself.
-    wrongCredentials = await start(ports.wrong, mongodbUri, {
+    wrongCredentials = await start(ports.wrong, {
       S3_ENDPOINT: s3.endpoint,
       S3_ACCESS_KEY_ID: 'NOT-A-KNOWN-KEY',
       S3_SECRET_ACCESS_KEY: 'not-the-secret',
     });
-    unreachable = await start(ports.down, mongodbUri, {
+    unreachable = await start(ports.down, {
       S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
