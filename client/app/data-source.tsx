@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import type { PublicSiteSettings } from '../../lib/api/site-settings.js';
@@ -18,14 +18,27 @@ export function useDataSource(): DataSource {
  * useMe and useSiteSettings answer only the data, and every route loader prefetches it. In the
  * browser they observe the query (useQuery), so a change re-renders whoever shows it. In the server
  * render, which subscribes to nothing, they read this request's query cache directly: the same data
- * useQuery would answer there, without building a query observer per call (a dozen per page, ~10 %
- * of a signed-in render's CPU). Which pair a bundle uses is fixed when it is built (import.meta.env.SSR).
+ * useQuery would answer there, without building a query observer per call (about a dozen per page).
+ * Which pair a bundle uses is fixed when it is built (import.meta.env.SSR).
  */
 const ME_HASH = hashKey(ME_KEY);
 const SITE_SETTINGS_HASH = hashKey(SITE_SETTINGS_KEY);
 
+/**
+ * The data a query holds, found by its precomputed hash: `getQueryData` would default the query's
+ * options and hash its key again on every call.
+ */
+function cachedData<T>(client: QueryClient, hash: string): T | undefined {
+  return client.getQueryCache().get(hash)?.state.data as T | undefined;
+}
+
+/** The site settings the loaders prefetched into `client`, for the server's document head. */
+export function prefetchedSiteSettings(client: QueryClient): PublicSiteSettings | undefined {
+  return cachedData<PublicSiteSettings>(client, SITE_SETTINGS_HASH);
+}
+
 function useCachedOnServer<T>(hash: string): T | undefined {
-  return useQueryClient().getQueryCache().get(hash)?.state.data as T | undefined;
+  return cachedData<T>(useQueryClient(), hash);
 }
 
 function useMeOnServer(): SessionUser | null {
@@ -47,7 +60,7 @@ const FALLBACK_SITE_SETTINGS: PublicSiteSettings = {
 };
 
 function useSiteSettingsOnServer(): PublicSiteSettings {
-  return useCachedOnServer<PublicSiteSettings>(SITE_SETTINGS_HASH) ?? FALLBACK_SITE_SETTINGS;
+  return prefetchedSiteSettings(useQueryClient()) ?? FALLBACK_SITE_SETTINGS;
 }
 
 function useSiteSettingsInBrowser(): PublicSiteSettings {

@@ -30,7 +30,7 @@ export const AppLink: (props: Props) => ReactElement = import.meta.env.SSR ? App
 
 /**
  * In the server render a link is only its markup: Link's click handler, prefetch behaviour, ref and
- * path resolution serve the browser, and cost a signed-in page's render a twentieth of its CPU. For a
+ * path resolution serve the browser, and were about 7 % of a signed-in page's CPU. For a
  * plain absolute path (`plainLinkHref`) this writes what Link writes, attribute for attribute; the
  * browser hydrates it as the Link it renders there. Anything else is Link's to resolve.
  */
