@@ -2,7 +2,6 @@ import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isReservedPath } from '../../lib/routes/reserved-paths.js';
 import { Public } from '../auth/decorators/public.decorator.js';
-import { isDatabaseUnavailable } from '../common/error-response.js';
 import { publicContentGeneration } from '../common/public-content.js';
 import { PageCache, pageCacheKey } from './page-cache.js';
 import { PageContextService } from './page-context.service.js';
@@ -33,8 +32,6 @@ export class SsrController {
       response.setHeader('Cache-Control', 'no-store').redirect(page.status, page.location);
       return;
     }
-    // A loader that could not reach the database: the 503 screen with Retry-After, as the API answers.
-    if (isDatabaseUnavailable(page.failure)) throw page.failure;
     response
       .status(page.status)
       .setHeader('Content-Type', 'text/html; charset=utf-8')
