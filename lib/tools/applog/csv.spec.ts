@@ -41,13 +41,28 @@ describe('CSV export of the stream', () => {
     const csv = buildEntriesCsv(rows, { header: ['device', 'app'], values: (row) => [row.device, row.app] });
     const table = parseCsv(csv);
     expect(table[0]).toEqual([
-      'device', 'app', 'time', 'kind', 'name', 'short_name', 'origin', 'screen', 'value', 'parameters', 'items', 'issues', 'stages', 'lines',
+      'device',
+      'app',
+      'time',
+      'kind',
+      'name',
+      'short_name',
+      'origin',
+      'screen',
+      'value',
+      'parameters',
+      'items',
+      'issues',
+      'stages',
+      'lines',
     ]);
     expect(table).toHaveLength(result.entries.length + 1);
     const purchase = table.find((cells) => cells[4] === 'purchase')!;
     expect(purchase.slice(0, 4)).toEqual(['Pixel 7', 'com.example.shop', '05-01 10:00:05.120', 'event']);
     expect(purchase[9]).toContain('coupon=SUMMER, SALE {2024}');
-    expect(purchase[10]).toBe('{item_id=SKU_1; item_name=T-shirt, blue; price=19.99; quantity=2}, {item_id=SKU_2; item_name=Mug {large}; price=20.0; quantity=1}');
+    expect(purchase[10]).toBe(
+      '{item_id=SKU_1; item_name=T-shirt, blue; price=19.99; quantity=2}, {item_id=SKU_2; item_name=Mug {large}; price=20.0; quantity=1}',
+    );
     expect(purchase[12]).toBe('logged (FE) > logged (service) > recorded');
     const property = table.find((cells) => cells[3] === 'user_property' && cells[4] === 'favorite_food')!;
     expect(property[8]).toBe('pizza');

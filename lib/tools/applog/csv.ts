@@ -19,7 +19,12 @@ export function csvCell(value: string): string {
 }
 
 function params(list: AppLogParam[]): string {
-  return list.map((param) => `${param.name}=${param.items ? `[${param.items.map((item) => `{${params(item)}}`).join(', ')}]` : (param.value ?? 'null')}`).join('; ');
+  return list
+    .map(
+      (param) =>
+        `${param.name}=${param.items ? `[${param.items.map((item) => `{${params(item)}}`).join(', ')}]` : (param.value ?? 'null')}`,
+    )
+    .join('; ');
 }
 
 /** One row per entry: what the stream view shows, parameters and items flattened to `name=value; …`. */

@@ -76,7 +76,8 @@ describe('LiveAppLog', () => {
   it('counts the 500 distinct event names across the stream, as the whole analysis does', () => {
     const lines = Array.from(
       { length: 520 },
-      (_, n) => `05-01 10:00:00.${String(n).padStart(3, '0')}  1234  1260 V FA      : Logging event (FE): custom_${n}, Bundle[{ga_event_origin(_o)=app}]`,
+      (_, n) =>
+        `05-01 10:00:00.${String(n).padStart(3, '0')}  1234  1260 V FA      : Logging event (FE): custom_${n}, Bundle[{ga_event_origin(_o)=app}]`,
     );
     const text = lines.join('\n');
     const updates = stream(text, 'android', 7);

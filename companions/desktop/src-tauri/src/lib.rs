@@ -138,6 +138,16 @@ struct AppInfo {
     /// The package format updates come in.
     format: &'static str,
     data_dir: String,
+    /// This computer's name, shown in the site's list of the licence's devices.
+    host_name: String,
+}
+
+fn host_name() -> String {
+    let from_env = std::env::var("HOSTNAME").or_else(|_| std::env::var("COMPUTERNAME")).ok().filter(|name| !name.trim().is_empty());
+    from_env
+        .or_else(|| fs::read_to_string("/etc/hostname").ok().map(|name| name.trim().to_string()).filter(|name| !name.is_empty()))
+        .or_else(|| tools::run(Path::new("/bin/hostname"), &[], Duration::from_secs(2)).ok().map(|output| output.stdout.trim().to_string()).filter(|name| !name.is_empty()))
+        .unwrap_or_else(|| "This computer".into())
 }
 
 fn package_format() -> &'static str {
@@ -166,6 +176,7 @@ fn app_info(app: AppHandle, state: Shared) -> AppInfo {
         arch: if cfg!(target_arch = "aarch64") { "arm64" } else { "x64" },
         format: package_format(),
         data_dir: state.paths.data.display().to_string(),
+        host_name: host_name(),
     }
 }
 
