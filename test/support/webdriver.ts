@@ -4,7 +4,7 @@
  * Playwright cannot attach to WebKitGTK, and a full client (WebdriverIO) would bring a hundred
  * packages for this.
  */
-const ELEMENT = 'element-6066-11e4-a52e-4f735dfcff88';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 export class WebDriverError extends Error {
   constructor(
@@ -91,11 +91,13 @@ export class Session {
     return new Session(base, body.value.sessionId);
   }
 
-  async command(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  /** One command; a driver that does not answer within `timeoutMs` fails it rather than the whole suite's time. */
+  async command(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs = 30_000): Promise<unknown> {
     const response = await fetch(`${this.base}/session/${this.id}${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
     const parsed = text ? (JSON.parse(text) as { value: unknown }) : { value: null };
@@ -116,13 +118,36 @@ export class Session {
     return list.map((value) => new Element(this, value[ELEMENT]));
   }
 
+  /** The first element matching an XPath expression (to find a button by its words). */
+  async findXPath(xpath: string): Promise<Element> {
+    const value = (await this.command('POST', '/element', { using: 'xpath', value: xpath })) as Record<string, string>;
+    return new Element(this, value[ELEMENT]);
+  }
+
+  /** The button (or tab) whose text is `text`, inside `scope` (CSS) when given. */
+  button(text: string, scope?: string): Promise<Element> {
+    const within = scope ? `//*[contains(concat(' ', @data-testid, ' '), ' ${scope} ')]` : '';
+    return this.findXPath(`${within}//button[normalize-space()=${JSON.stringify(text)}]`);
+  }
+
   /** Runs `script` (a function body) in the page; arguments may be Elements. */
   execute<T>(script: string, ...args: unknown[]): Promise<T> {
     return this.command('POST', '/execute/sync', { script, args }) as Promise<T>;
   }
 
-  /** A PNG of the window's content. */
+  /** Runs `script` with a `done` callback as its last argument (W3C execute/async). */
+  executeAsync<T>(script: string, ...args: unknown[]): Promise<T> {
+    return this.command('POST', '/execute/async', { script, args }) as Promise<T>;
+  }
+
+  /**
+   * A PNG of the window's content, after two animation frames: WebKitGTK under Xvfb hands out the
+   * last frame it painted, which can be a step behind the page.
+   */
   async screenshot(): Promise<Buffer> {
+    await this.executeAsync(
+      'const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));',
+    );
     return Buffer.from((await this.command('GET', '/screenshot')) as string, 'base64');
   }
 

@@ -135,7 +135,10 @@ export function App() {
       <div className="desk-body">
         <DevicePanel />
         <main className="desk-content">
-          {tab === 'live' ? <StreamView /> : null}
+          {/* Kept mounted: filters, selection and scroll survive a look at another section. */}
+          <div className="desk-tabpanel" hidden={tab !== 'live'}>
+            <StreamView />
+          </div>
           {tab === 'recordings' ? <RecordingsView onOpened={() => setTab('live')} /> : null}
           {tab === 'licence' ? <LicenceView onSettings={() => setTab('settings')} /> : null}
           {tab === 'settings' ? <SettingsView /> : null}

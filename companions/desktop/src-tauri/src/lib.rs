@@ -466,6 +466,23 @@ fn discovery(state: Arc<AppState>) {
     }
 }
 
+/// SIGTERM, SIGINT and SIGHUP (a logout, `kill`, Ctrl-C in a terminal) quit as closing the window
+/// does, so the exit work runs: sources stopped, their recordings closed, debug mode turned off.
+#[cfg(unix)]
+fn quit_on_signals(handle: AppHandle) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) {
+        let _ = thread::Builder::new().name("signals".into()).spawn(move || {
+            if signals.forever().next().is_some() {
+                handle.exit(0);
+            }
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn quit_on_signals(_handle: AppHandle) {}
+
 pub fn run() {
     let app = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
@@ -524,6 +541,7 @@ pub fn run() {
         ])
         .build(tauri::generate_context!())
         .expect("could not start Hitscope for Apps");
+    quit_on_signals(app.handle().clone());
     app.run(|handle, event| {
         if let RunEvent::Exit = event {
             let state = handle.state::<Arc<AppState>>();

@@ -38,7 +38,7 @@ export function DebugModeControl({ source }: { source: SourceView }) {
         </span>
         <button
           type="button"
-          className="button button--small button--ghost"
+          className="button button--small"
           disabled={busy}
           onClick={() => void act(() => store.setDebugMode(serial, null))}
         >

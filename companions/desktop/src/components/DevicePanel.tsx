@@ -81,13 +81,15 @@ function SourceRow({ source }: { source: SourceView }) {
       ) : null}
       {source.kind === 'android' && source.serial && source.open ? <DebugModeControl source={source} /> : null}
       {source.open && source.kind !== 'file' ? (
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => store.stop(source.id).catch((error: Error) => toast(error.message, 'error'))}
-        >
-          Stop watching
-        </button>
+        <div className="desk-source__actions">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => store.stop(source.id).catch((error: Error) => toast(error.message, 'error'))}
+          >
+            Stop watching
+          </button>
+        </div>
       ) : null}
     </li>
   );

@@ -17,11 +17,13 @@ function StatusCard({ state }: { state: LicenceState | null }) {
         data-tier="paid"
       >
         <strong>Licensed</strong> ({state.plan}, {state.seats} seat{state.seats === 1 ? '' : 's'}) with <code>{state.key}</code>.{' '}
-        {state.mode === 'online'
-          ? `Confirmed by the site; works offline until ${formatDateTime(state.graceUntil)}.`
-          : `The site has not been reached since the lease ended: it keeps working until ${formatDateTime(state.graceUntil)}.`}
-        {state.checkedAt ? <span className="muted"> Last checked {formatDateTime(state.checkedAt)}.</span> : null}
-        {state.offlineReason ? <span className="muted"> Offline: {state.offlineReason}.</span> : null}
+        {state.mode === 'grace'
+          ? `The site has not been reached since the lease ended: the licence keeps working until ${formatDateTime(state.graceUntil)}.`
+          : state.offlineReason
+            ? `The site could not be reached just now; the signed lease keeps the licence working offline until ${formatDateTime(state.graceUntil)}.`
+            : `Confirmed by the site; works offline until ${formatDateTime(state.graceUntil)}.`}
+        {state.checkedAt ? <span className="muted"> Last confirmed {formatDateTime(state.checkedAt)}.</span> : null}
+        {state.offlineReason ? <span className="muted"> ({state.offlineReason})</span> : null}
       </div>
     );
   }
@@ -60,6 +62,7 @@ export function LicenceView({ onSettings }: { onSettings: () => void }) {
   const [key, setKey] = useState('');
   const state = licence.state;
   const hasKey = state !== null && !(state.tier === 'free' && state.reason === 'none');
+  const paid = state?.tier === 'paid';
 
   return (
     <section className="desk-page" aria-labelledby="licence-heading">
@@ -83,34 +86,38 @@ export function LicenceView({ onSettings }: { onSettings: () => void }) {
             });
           }}
         >
-          <Field
-            label="Licence key"
-            hint={
-              <>
-                From your account’s licences page on <code>{settings.siteUrl}</code> (
-                <button type="button" className="applog-link" onClick={onSettings}>
-                  change the site
-                </button>
-                ). Checked with the site once, then offline; this computer takes one seat.
-              </>
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input desk-key"
-                value={key}
-                onChange={(event) => setKey(event.target.value)}
-                placeholder="HSA-XXXXX-XXXXX-XXXXX-XXXXX-X"
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+          {paid ? null : (
+            <Field
+              label="Licence key"
+              hint={
+                <>
+                  From your account’s licences page on <code>{settings.siteUrl}</code> (
+                  <button type="button" className="applog-link" onClick={onSettings}>
+                    change the site
+                  </button>
+                  ). Checked with the site once, then offline; this computer takes one seat.
+                </>
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input desk-key"
+                  value={key}
+                  onChange={(event) => setKey(event.target.value)}
+                  placeholder="HSA-XXXXX-XXXXX-XXXXX-XXXXX-X"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+            </Field>
+          )}
           <div className="desk-form-actions">
-            <button type="submit" className="button button--primary" disabled={!key.trim() || licence.busy !== null}>
-              {licence.busy === 'activate' ? 'Activating…' : 'Activate'}
-            </button>
+            {paid ? null : (
+              <button type="submit" className="button button--primary" disabled={!key.trim() || licence.busy !== null}>
+                {licence.busy === 'activate' ? 'Activating…' : 'Activate'}
+              </button>
+            )}
             {hasKey ? (
               <>
                 <button type="button" className="button" disabled={licence.busy !== null} onClick={() => void licence.validate()}>

@@ -262,10 +262,6 @@ function Filters({
           ))}
         </select>
       </div>
-      <label className="checkbox desk-filters__issues">
-        <input type="checkbox" checked={filter.onlyIssues} onChange={(event) => set('onlyIssues', event.target.checked)} />
-        Only with issues
-      </label>
     </div>
   );
 }
@@ -378,18 +374,28 @@ export function StreamView() {
         </div>
       </div>
       <Filters filter={filter} onChange={setFilter} sources={session.sources} apps={choices.apps} names={choices.names} />
-      <p className="desk-count muted" aria-live="polite" data-testid="entry-count">
-        {shown.length === total ? `${formatCount(total)} entries` : `${formatCount(shown.length)} of ${formatCount(total)} entries`}
-        {pausedAt !== null ? ' · paused' : ''}
-        {!follow && pausedAt === null && total ? (
-          <>
-            {' · '}
-            <button type="button" className="applog-link" onClick={() => setFollow(true)}>
-              Follow the newest
-            </button>
-          </>
-        ) : null}
-      </p>
+      <div className="desk-count">
+        <p className="muted" aria-live="polite" data-testid="entry-count">
+          {shown.length === total ? `${formatCount(total)} entries` : `${formatCount(shown.length)} of ${formatCount(total)} entries`}
+          {pausedAt !== null ? ' · paused' : ''}
+          {!follow && pausedAt === null && total ? (
+            <>
+              {' · '}
+              <button type="button" className="applog-link" onClick={() => setFollow(true)}>
+                Follow the newest
+              </button>
+            </>
+          ) : null}
+        </p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={filter.onlyIssues}
+            onChange={(event) => setFilter({ ...filter, onlyIssues: event.target.checked })}
+          />
+          Only entries with issues
+        </label>
+      </div>
       <div className="desk-main">
         <div className="desk-main__list">
           {total === 0 ? (

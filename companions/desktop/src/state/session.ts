@@ -226,8 +226,11 @@ export class SessionStore {
   /** Shows a recording; devices being watched stop (their session is a recording of its own). */
   async openRecording(id: string): Promise<SessionMeta> {
     await this.saveSummary();
+    // Cleared first: the recording's first lines can arrive before the back end's answer does; they
+    // wait in `pending` until their source is registered below.
+    this.clearView({ kind: 'live' }, null);
     const meta = await backend.openRecording(id);
-    this.clearView({ kind: 'recording', meta }, meta.id);
+    this.change({ viewing: { kind: 'recording', meta }, sessionId: meta.id });
     for (const recorded of meta.sources) {
       const spec: SourceSpec =
         recorded.kind === 'file'
@@ -250,6 +253,8 @@ export class SessionStore {
         open: true,
       });
     }
+    // What is left came from the sources that were just stopped.
+    this.pending.clear();
     return meta;
   }
 
