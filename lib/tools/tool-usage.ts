@@ -16,6 +16,12 @@ export const TOOL_ACTIONS = {
 export type ToolId = keyof typeof TOOL_ACTIONS;
 export type ToolAction<T extends ToolId = ToolId> = (typeof TOOL_ACTIONS)[T][number];
 
+/**
+ * How long the GA4 workbench's payload must stay unchanged before its live validation counts as a
+ * run (client/features/ga4mp/hooks/useLiveRunReport.ts): letters typed are not runs.
+ */
+export const LIVE_RUN_SETTLE_MS = 2000;
+
 /** Runs that happen in the browser, reported with `POST /api/tools/usage`: the action a report of each tool counts. */
 export const BROWSER_RUNS = { ga4mp: 'validate-live', har: 'analyse', applog: 'analyse' } as const satisfies {
   [T in ToolId]?: ToolAction<T>;

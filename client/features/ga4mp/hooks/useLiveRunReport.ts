@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { LIVE_RUN_SETTLE_MS } from '../../../../lib/tools/tool-usage.js';
 import { reportToolRun } from '../../../app/report-tool-run.js';
-
-/** How long a payload must stay unchanged before its live validation counts as one run. */
-export const LIVE_RUN_SETTLE_MS = 2000;
 
 /**
  * Counts the live validation in the admin's tool usage (`ga4mp` / `validate-live`), as "Validate on
