@@ -240,7 +240,9 @@ test.describe('first-party analytics on a phone and for missing pages', () => {
       cells
         .filter((cell) => {
           const text = cell.querySelector('span')!;
-          return cell.scrollWidth > cell.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1;
+          return (
+            cell.scrollWidth > cell.clientWidth + 1 || text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1
+          );
         })
         .map((cell) => cell.textContent),
     );
