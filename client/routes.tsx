@@ -1,11 +1,12 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { type LayoutName, ROUTE_TABLE, type RouteEntry } from '../lib/routes/route-table.js';
 import { AdminLayout } from './layouts/AdminLayout.js';
-import { BareLayout } from './layouts/BareLayout.js';
+import { BareFrame, BareLayout } from './layouts/BareLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
 import { PublicLayout } from './layouts/PublicLayout.js';
-import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
+import { RootLayout, RouteErrorBoundary, RouteErrorScreen } from './layouts/RootLayout.js';
+import { useMe } from './app/data-source.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
 import { rangeQueryOf } from '../lib/analytics/range.js';
@@ -83,6 +84,32 @@ function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentT
   return Marked;
 }
 
+/**
+ * The shells that show an error of one of their pages inside themselves, for a signed-in viewer (a
+ * signed-in user's unknown tool keeps the dashboard's sidebar); a visitor gets the bare error screen.
+ */
+const SHELLS: Partial<Record<LayoutName, ComponentType<{ children?: ReactNode }>>> = {
+  authenticated: DashboardLayout,
+  admin: AdminLayout,
+};
+
+function shellErrorBoundary(layout: LayoutName, Shell: ComponentType<{ children?: ReactNode }>): ComponentType {
+  const ShellErrorBoundary = () =>
+    useMe() ? (
+      <div data-layout={layout}>
+        <Shell>
+          <RouteErrorScreen />
+        </Shell>
+      </div>
+    ) : (
+      <BareFrame>
+        <RouteErrorScreen />
+      </BareFrame>
+    );
+  ShellErrorBoundary.displayName = `ErrorBoundary(${layout})`;
+  return ShellErrorBoundary;
+}
+
 function toRouteObject(route: RouteEntry, depsOf: RouteDepsOf): RouteObject {
   const handle: RouteHandle = { page: route.page };
   return {
@@ -114,6 +141,7 @@ export function createRoutes(depsOf: RouteDepsOf): RouteObject[] {
         ...layouts.map((layout): RouteObject => ({
           id: `layout-${layout}`,
           Component: withLayoutMarker(layout, LAYOUTS[layout]),
+          ...(SHELLS[layout] ? { ErrorBoundary: shellErrorBoundary(layout, SHELLS[layout]) } : {}),
           children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, depsOf)),
         })),
         // Its loader always throws a 404, so the root error boundary renders; the component never shows.
