@@ -169,8 +169,3 @@ export interface SiteSettingsRequests {
 export interface SiteSettingsResponses extends Omit<SiteSettingsRequests, 'privacy'> {
   privacy: PrivacySettingsResponse;
 }
-
-/** "24 November 2026": a fixed locale and UTC, so the server's markup and the browser's agree. */
-export function formatPolicyDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPolicyDate, type PublicPrivacyPolicy } from '../../../../lib/api/site-settings.js';
+import { type PublicPrivacyPolicy } from '../../../../lib/api/site-settings.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import '../marketing.css';
 import '../legal.css';
 
@@ -16,7 +17,7 @@ export function PrivacyPolicy({ policy, extra }: { policy: PublicPrivacyPolicy; 
         <h1 id="policy-title">Privacy policy</h1>
         {policy.updatedAt ? (
           <p className="muted policy__updated">
-            Last updated <time dateTime={policy.updatedAt}>{formatPolicyDate(policy.updatedAt)}</time>
+            Last updated <time dateTime={policy.updatedAt}>{formatDate(policy.updatedAt)}</time>
           </p>
         ) : null}
       </header>

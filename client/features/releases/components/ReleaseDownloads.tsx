@@ -9,7 +9,7 @@ import { AppLink } from '../../../components/AppLink.js';
 import { latestReleasesQuery } from '../api.js';
 import { formatBytes } from '../../../../lib/format/bytes.js';
 import { platformLabel } from '../../../../lib/releases/labels.js';
-import { formatReleaseDate } from '../format.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import { CopyValue } from './CopyValue.js';
 import '../releases.css';
 
@@ -117,7 +117,7 @@ function ReleaseItem({ release, productName, download }: { release: PublicReleas
         <div className="release__fact">
           <dt>Released</dt>
           <dd>
-            <time dateTime={release.publishedAt}>{formatReleaseDate(release.publishedAt)}</time>
+            <time dateTime={release.publishedAt}>{formatDate(release.publishedAt)}</time>
           </dd>
         </div>
         <div className="release__fact">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useRef } from 'react';
-import { formatPolicyDate, PRIVACY_MARKDOWN_MAX, type PrivacySettingsResponse } from '../../../../lib/api/site-settings.js';
+import { PRIVACY_MARKDOWN_MAX, type PrivacySettingsResponse } from '../../../../lib/api/site-settings.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import { renderMarkdown } from '../../../../lib/markdown/markdown.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { Field } from '../../../components/FormField.js';
@@ -45,7 +46,7 @@ function PrivacyForm({ saved }: { saved: PrivacySettingsResponse }) {
       <p className="site-settings__meta">
         {saved.updatedAt ? (
           <>
-            Last updated <time dateTime={saved.updatedAt}>{formatPolicyDate(saved.updatedAt)}</time>
+            Last updated <time dateTime={saved.updatedAt}>{formatDate(saved.updatedAt)}</time>
           </>
         ) : (
           'The default policy of a fresh install: it has not been saved here yet.'
