@@ -164,6 +164,8 @@ describe('uploads', () => {
       channel: 'stable',
       version: '1.0.0',
       notes: '## First\n\nHello.',
+      // The Markdown as the pages show it, rendered here; its headings start under the card's <h3>.
+      notesHtml: '<h4>First</h4>\n<p>Hello.</p>\n',
       status: 'published',
       downloads: 0,
       file: { filename: 'Hitscope-1.0.0.dmg', size: build.length, sha256: sha256(build), contentType: 'application/x-apple-diskimage' },

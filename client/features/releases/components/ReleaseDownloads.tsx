@@ -126,7 +126,10 @@ function ReleaseItem({ release, productName, download }: { release: PublicReleas
         </div>
       </dl>
       <CopyValue label="SHA-256" detail={`of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
-      {release.notes.trim() ? <p className="release__notes">{release.notes}</p> : null}
+      {release.notesHtml ? (
+        // Rendered on the server with the site's Markdown renderer: raw HTML in the notes is escaped.
+        <div className="release__notes" data-testid="release-notes" dangerouslySetInnerHTML={{ __html: release.notesHtml }} />
+      ) : null}
       {download === 'none' ? null : (
         <a className="button button--primary release__download" href={`/api/releases/${encodeURIComponent(release.id)}/download`} download>
           {download === 'free' ? 'Free download' : 'Download'}
