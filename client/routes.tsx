@@ -9,6 +9,7 @@ import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
 import { rangeQueryOf } from '../lib/analytics/range.js';
+import { chosenPlanId } from '../lib/catalogue/chosen-plan.js';
 import {
   adminAnalyticsQuery,
   adminOverviewQuery,
@@ -39,6 +40,9 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
  */
 const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
+// The sign-in screens name the plan chosen on the pricing (`?redirect=…?plan=<id>`): only then the catalogue.
+const chosenPlan: RoutePrefetch = (deps, url) =>
+  chosenPlanId(url.searchParams.get('redirect')) ? catalogue(deps, url) : Promise.resolve();
 // The signed-in person's own data, on routes whose guard requires a session.
 const billingStatus: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(billingStatusQuery(data));
 const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(subscriptionQuery(data));
@@ -57,8 +61,8 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
   admin: [adminOverview],
   'admin-analytics': [adminAnalytics],
-  login: [authProviders],
-  register: [authProviders],
+  login: [authProviders, chosenPlan],
+  register: [authProviders, chosenPlan],
   sponsor: [sponsors],
   'privacy-policy': [privacyPolicy],
   // The glances: licences and subscription.
