@@ -21,6 +21,7 @@ import {
   privacyPolicyQuery,
   sponsorsQuery,
   subscriptionQuery,
+  termsQuery,
 } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDepsOf, type RoutePrefetch } from './middleware/guarded-loader.js';
 
@@ -52,6 +53,7 @@ const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQ
 // Site settings: /sponsor's tiers and sponsors, /privacy-policy's text rendered on the server.
 const sponsors: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(sponsorsQuery(data));
 const privacyPolicy: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(privacyPolicyQuery(data));
+const terms: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(termsQuery(data));
 
 const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
 const adminAnalytics: RoutePrefetch = ({ queryClient, data }, url) =>
@@ -65,6 +67,7 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   register: [authProviders, chosenPlan],
   sponsor: [sponsors],
   'privacy-policy': [privacyPolicy],
+  terms: [terms],
   // The glances: licences and subscription.
   lounge: [catalogue, subscription, licences],
   'user-subscription': [catalogue, billingStatus, subscription],
