@@ -63,7 +63,7 @@ test('/admin/settings: upload a release, refuse a duplicate, yank it', async ({ 
   // Yank, after a confirmation that names the build: product, version, platform and arch, channel, file.
   await row.getByRole('button', { name: /^Yank / }).click();
   const dialog = page.getByRole('dialog', { name: `Yank ${APPS.name} ${VERSION}?` });
-  await expect(dialog.getByRole('term')).toHaveText(['Product', 'Version', 'Platform', 'Channel', 'File', 'SHA-256']);
+  await expect(dialog.getByRole('term')).toHaveText(['Product', 'Version', 'Platform', 'Channel', 'File', 'SHA-256', 'Downloads']);
   await expect(dialog.getByRole('definition')).toHaveText([
     APPS.name,
     VERSION,
@@ -71,8 +71,11 @@ test('/admin/settings: upload a release, refuse a duplicate, yank it', async ({ 
     'stable',
     /^hitscope-for-apps-.*-linux-arm64\.tar\.gz \(64\.0 KB\)$/,
     `${SHA256.slice(0, 12)}…`,
+    '0',
   ]);
   await expect(dialog.getByRole('definition').nth(4)).toContainText(FILE_NAME);
+  // The long version and file name wrap inside the dialog: nothing is cut off at its edge.
+  expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   await dialog.getByRole('button', { name: 'Yank this build' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row.getByText('yanked', { exact: true })).toBeVisible();

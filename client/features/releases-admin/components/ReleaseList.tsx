@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AdminRelease } from '../../../../lib/api/releases.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { FormAlert, formErrorMessage } from '../../../components/FormAlert.js';
@@ -11,6 +11,8 @@ import { formatCount, productName } from '../format.js';
 
 export function ReleaseList() {
   const releases = useQuery(adminReleasesQuery());
+  // One confirmation at a time, outside the table (a dialog inherits nothing from a cell).
+  const [confirming, setConfirming] = useState<{ release: AdminRelease; opener: HTMLElement } | null>(null);
   if (releases.isPending) {
     return (
       <div className="releases-admin__skeleton" aria-busy="true" aria-label="Loading releases">
@@ -34,38 +36,41 @@ export function ReleaseList() {
     return <p className="releases-admin__empty">No release yet. Upload the first build below.</p>;
   }
   return (
-    <div className="table-wrap releases-admin__table-wrap">
-      <table className="table table--stack releases-admin__table">
-        <caption className="visually-hidden">Releases, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Build</th>
-            <th scope="col">Version</th>
-            <th scope="col" className="numeric">
-              Size
-            </th>
-            <th scope="col">SHA-256</th>
-            <th scope="col" className="numeric">
-              Downloads
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {releases.data.releases.map((release) => (
-            <ReleaseRow key={release.id} release={release} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <div className="table-wrap">
+        <table className="table table--stack releases-admin__table">
+          <caption className="visually-hidden">Releases, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Build</th>
+              <th scope="col">Version</th>
+              <th scope="col" className="numeric">
+                Size
+              </th>
+              <th scope="col">SHA-256</th>
+              <th scope="col" className="numeric">
+                Downloads
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {releases.data.releases.map((release) => (
+              <ReleaseRow key={release.id} release={release} onConfirm={(opener) => setConfirming({ release, opener })} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {confirming ? (
+        <YankDialog release={confirming.release} onClose={() => setConfirming(null)} returnFocus={() => confirming.opener} />
+      ) : null}
+    </>
   );
 }
 
-function ReleaseRow({ release }: { release: AdminRelease }) {
-  const [confirming, setConfirming] = useState(false);
-  const openerRef = useRef<HTMLButtonElement>(null);
+function ReleaseRow({ release, onConfirm }: { release: AdminRelease; onConfirm: (opener: HTMLElement) => void }) {
   const yanked = release.status === 'yanked';
   const label = buildLabel(release);
 
@@ -99,15 +104,13 @@ function ReleaseRow({ release }: { release: AdminRelease }) {
       </td>
       <td data-label="Actions" className="releases-admin__actions-cell">
         <button
-          ref={openerRef}
           type="button"
           className={`button button--small ${yanked ? '' : 'button--danger'}`.trim()}
           aria-label={`${yanked ? 'Unyank' : 'Yank'} ${label}`}
-          onClick={() => setConfirming(true)}
+          onClick={(event) => onConfirm(event.currentTarget)}
         >
           {yanked ? 'Unyank…' : 'Yank…'}
         </button>
-        {confirming ? <YankDialog release={release} onClose={() => setConfirming(false)} returnFocus={() => openerRef.current} /> : null}
       </td>
     </tr>
   );
@@ -191,11 +194,15 @@ function YankDialog({
             </code>
           </dd>
         </div>
+        <div>
+          <dt>Downloads</dt>
+          <dd>{formatCount(release.downloads)}</dd>
+        </div>
       </dl>
       <p>
         {yanked
           ? 'It comes back to the tool pages, the lounge and the apps’ update check, and its download links work again.'
-          : `It leaves the tool pages, the lounge and the apps’ update check at once, and its download links stop working. Downloaded copies keep working. You can publish it again later (${release.downloads === 1 ? '1 download' : `${formatCount(release.downloads)} downloads`} so far).`}
+          : 'It leaves the tool pages, the lounge and the apps’ update check at once, and its download links stop working. Copies already downloaded keep working. You can publish it again later.'}
       </p>
       <FormAlert error={setYanked.error} />
       <div className="releases-admin__dialog-actions">
