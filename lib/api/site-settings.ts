@@ -14,6 +14,7 @@ export const TERMS_MARKDOWN_MAX = 100_000;
  * `/terms#withdrawal`, so the terms cannot be saved without a `## … {#withdrawal}` heading.
  */
 export const WITHDRAWAL_SECTION_ID = 'withdrawal';
+/** The terms' page; `${TERMS_PATH}#${WITHDRAWAL_SECTION_ID}` is what Checkout's consent text links to. */
 export const TERMS_PATH = '/terms';
 export const TIER_NAME_MAX = 60;
 export const TIER_DESCRIPTION_MAX = 500;

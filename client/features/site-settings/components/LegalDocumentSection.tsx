@@ -4,6 +4,7 @@ import {
   PRIVACY_MARKDOWN_MAX,
   type PrivacySettingsResponse,
   TERMS_MARKDOWN_MAX,
+  TERMS_PATH,
   WITHDRAWAL_SECTION_ID,
 } from '../../../../lib/api/site-settings.js';
 import { formatDate } from '../../../../lib/format/date.js';
@@ -22,7 +23,7 @@ type LegalSection = 'privacy' | 'terms';
 
 const DOCUMENTS: Record<LegalSection, { title: string; path: string; label: string; max: number; what: string }> = {
   privacy: { title: 'Privacy policy', path: '/privacy-policy', label: 'Policy (Markdown)', max: PRIVACY_MARKDOWN_MAX, what: 'policy' },
-  terms: { title: 'Terms of service', path: '/terms', label: 'Terms (Markdown)', max: TERMS_MARKDOWN_MAX, what: 'terms' },
+  terms: { title: 'Terms of service', path: TERMS_PATH, label: 'Terms (Markdown)', max: TERMS_MARKDOWN_MAX, what: 'terms' },
 };
 
 /**
