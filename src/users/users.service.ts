@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
+import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
@@ -42,8 +43,16 @@ export interface ProfileChanges {
 }
 
 /** The signed-in user as the API, the page guards and the app's header see them. */
-export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role' | 'avatarId'>): SessionUser {
-  return { id: user.id as string, name: user.name, email: user.email, role: user.role, avatarUrl: avatarUrl(user.avatarId) };
+export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role' | 'avatarId' | 'colorMode'>): SessionUser {
+  return {
+    id: user.id as string,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    avatarUrl: avatarUrl(user.avatarId),
+    // Documents written before the field existed have none: the schema's default.
+    colorMode: parseColorMode(user.colorMode),
+  };
 }
 
 /** Addresses stored before the e-mail rule may hold a domain as typed (`münchen.de`): any character beyond printable ASCII. */
@@ -118,7 +127,7 @@ export class UsersService implements OnApplicationBootstrap {
   /** The user behind a session, from memory when read in the last few seconds (see SESSION_USER_CACHE_MS). */
   sessionUserOf(id: string): Promise<SessionUserRecord | null> {
     return this.sessionUsers.get(id, async () => {
-      const user = await this.users.findById(id, { name: 1, email: 1, role: 1, avatarId: 1, status: 1 }).lean().exec();
+      const user = await this.users.findById(id, { name: 1, email: 1, role: 1, avatarId: 1, colorMode: 1, status: 1 }).lean().exec();
       return user ? { user: toSessionUser({ ...user, id: String(user._id) }), status: user.status } : null;
     });
   }
