@@ -79,11 +79,10 @@ if (bundle && !bundles) fail(`no package format for ${platform()}`);
 const tauri = join(root, 'node_modules/@tauri-apps/cli/tauri.js');
 if (!existsSync(tauri)) fail('@tauri-apps/cli is missing: run npm install');
 step = Date.now();
-run(
-  process.execPath,
-  [tauri, 'build', ...(debug ? ['--debug'] : []), ...(bundle ? ['--bundles', bundles] : ['--no-bundle']), '--ci'],
-  { cwd: join(root, 'companions/desktop/src-tauri'), env },
-);
+run(process.execPath, [tauri, 'build', ...(debug ? ['--debug'] : []), ...(bundle ? ['--bundles', bundles] : ['--no-bundle']), '--ci'], {
+  cwd: join(root, 'companions/desktop/src-tauri'),
+  env,
+});
 console.log(`App built in ${seconds(step)}`);
 
 // 3. dist/apps.

@@ -80,7 +80,9 @@ if (!existsSync(app) || statSync(app).mtimeMs < Math.max(...sources.map(newest))
 // 3. The WebDriver pieces.
 const nativeDriver = process.env.HITSCOPE_NATIVE_DRIVER || which('WebKitWebDriver');
 if (!nativeDriver) fail('WebKitWebDriver is missing (Debian: apt-get install webkit2gtk-driver).');
-let driver = process.env.HITSCOPE_TAURI_DRIVER || (existsSync(join(toolsDir, 'bin/tauri-driver')) ? join(toolsDir, 'bin/tauri-driver') : which('tauri-driver'));
+let driver =
+  process.env.HITSCOPE_TAURI_DRIVER ||
+  (existsSync(join(toolsDir, 'bin/tauri-driver')) ? join(toolsDir, 'bin/tauri-driver') : which('tauri-driver'));
 if (!driver) {
   step = Date.now();
   console.log(`Installing tauri-driver into ${toolsDir} (cargo install)`);
