@@ -13,6 +13,9 @@
 // build from HITSCOPE_LICENSING_JWKS (a JWKS file), or fetched from HITSCOPE_SITE_URL (which also
 // becomes the app's default site); with neither, the app trusts the keys its site publishes.
 //
+// HITSCOPE_APPS_TARGET cross-builds for a Rust target triple (macOS: universal-apple-darwin for one
+// binary holding x64 and arm64, with both targets installed by rustup).
+//
 //   node scripts/build-apps.mjs [--no-bundle] [--debug]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +34,14 @@ export const cargoTargetDir = () =>
   process.env.HITSCOPE_CARGO_TARGET_DIR || process.env.CARGO_TARGET_DIR || join(homedir(), '.cache', 'hitscope', 'cargo-target');
 
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const triple = process.env.HITSCOPE_APPS_TARGET || null;
+/** The releases API's platform and arch of this build (lib/releases/targets.ts). */
+const releasePlatform = { linux: 'linux', darwin: 'macos', win32: 'windows' }[platform()];
+const releaseArch = triple?.startsWith('universal')
+  ? 'universal'
+  : (triple ?? process.arch).startsWith('aarch64') || (!triple && process.arch === 'arm64')
+    ? 'arm64'
+    : 'x64';
 const targetDir = cargoTargetDir();
 const out = join(root, 'dist/apps');
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -88,7 +99,7 @@ console.log(`App built in ${seconds(step)}`);
 // 3. dist/apps.
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const profile = join(targetDir, debug ? 'debug' : 'release');
+const profile = join(targetDir, ...(triple ? [triple] : []), debug ? 'debug' : 'release');
 const binary = join(profile, platform() === 'win32' ? 'hitscope-for-apps.exe' : 'hitscope-for-apps');
 const files = [binary];
 if (bundle) {
@@ -108,6 +119,20 @@ for (const file of files) {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   console.log(`  dist/apps/${name}  ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB  sha256 ${sha256}`);
 }
-const names = files.map((file) => basename(file).replace(/ /g, '-').toLowerCase());
-writeFileSync(join(out, 'build.json'), JSON.stringify({ version, files: names, builtAt: new Date().toISOString() }, null, 2));
+// What the publishing command needs of each package: the releases API's product, platform, arch and format.
+const packages = files.slice(1).map((file) => {
+  const name = basename(file).replace(/ /g, '-').toLowerCase();
+  return {
+    file: name,
+    product: 'hitscope-for-apps',
+    platform: releasePlatform,
+    arch: releaseArch,
+    format: name.slice(name.lastIndexOf('.') + 1),
+    version,
+  };
+});
+writeFileSync(
+  join(out, 'build.json'),
+  JSON.stringify({ version, binary: basename(binary), packages, builtAt: new Date().toISOString() }, null, 2),
+);
 console.log(`build:apps done in ${seconds(started)}`);

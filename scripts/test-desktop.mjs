@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run test:desktop`: the suites of Hitscope for Apps (companions/desktop).
 //
-//   1. Rust: `cargo test` in companions/desktop/src-tauri — the process handling against fake adb,
-//      idevice_id and idevicesyslog replaying the project's recorded logs (tests/processes.rs), and
-//      the units beside the code.
-//   2. End to end: the built app (dist/apps/hitscope-for-apps; `npm run build:apps` runs first when
-//      it is missing or older than its sources) under Xvfb, driven through WebDriver by
-//      test/desktop/*.e2e-spec.ts (Jest): tauri-driver in front of Debian's WebKitWebDriver.
+//   1. The app: dist/apps/hitscope-for-apps, built by `npm run build:apps` (with its .deb and .rpm)
+//      when it is missing or older than its sources.
+//   2. Rust: `cargo test` in companions/desktop/src-tauri — the process handling against
+//      fake adb, idevice_id and idevicesyslog replaying the project's recorded logs
+//      (tests/processes.rs), and the units beside the code.
+//   3. End to end: the built app under Xvfb, driven through WebDriver by test/desktop/*.e2e-spec.ts
+//      (Jest): tauri-driver in front of Debian's WebKitWebDriver.
 //
 // Needs: cargo (Rust 1.82+), Xvfb, WebKitWebDriver (Debian: webkit2gtk-driver) and tauri-driver
 // (HITSCOPE_TAURI_DRIVER, else ~/.cache/hitscope/tools/bin/tauri-driver, installed there with
@@ -55,8 +56,22 @@ function newest(path) {
   return latest;
 }
 
-// 1. Rust tests.
+// 1. The built app (release profile), current with its sources.
+const app = join(root, 'dist/apps/hitscope-for-apps');
+const sources = ['companions/desktop', 'lib', 'client/components', 'client/features/applog', 'client/styles', 'package.json'].map((path) =>
+  join(root, path),
+);
 if (!which('cargo')) fail('cargo is not installed: the desktop app needs Rust 1.82 or newer.');
+if (!existsSync(app) || statSync(app).mtimeMs < Math.max(...sources.map(newest))) {
+  const building = Date.now();
+  console.log(existsSync(app) ? 'The built app is older than its sources: building it again.' : 'Building the app (npm run build:apps).');
+  if (run(process.execPath, [join(root, 'scripts/build-apps.mjs')]) !== 0) fail('build:apps failed');
+  console.log(`App built in ${seconds(building)}`);
+}
+
+// 2. Rust tests, in the dev profile (dependencies without debug info, Cargo.toml): a test build in
+//    the release profile would link every test binary with LTO, which costs more than compiling the
+//    dependencies once more without optimisation; both stay cached in the target folder.
 let step = Date.now();
 const rust = run('cargo', ['test', '--locked'], {
   cwd: join(root, 'companions/desktop/src-tauri'),
@@ -64,18 +79,6 @@ const rust = run('cargo', ['test', '--locked'], {
 });
 if (rust !== 0) fail('the Rust tests failed');
 console.log(`Rust tests passed in ${seconds(step)}`);
-
-// 2. The built app, current with its sources.
-const app = join(root, 'dist/apps/hitscope-for-apps');
-const sources = ['companions/desktop', 'lib', 'client/components', 'client/features/applog', 'client/styles', 'package.json'].map((path) =>
-  join(root, path),
-);
-if (!existsSync(app) || statSync(app).mtimeMs < Math.max(...sources.map(newest))) {
-  step = Date.now();
-  console.log(existsSync(app) ? 'The built app is older than its sources: building it again.' : 'Building the app (npm run build:apps).');
-  if (run(process.execPath, [join(root, 'scripts/build-apps.mjs')]) !== 0) fail('build:apps failed');
-  console.log(`App built in ${seconds(step)}`);
-}
 
 // 3. The WebDriver pieces.
 const nativeDriver = process.env.HITSCOPE_NATIVE_DRIVER || which('WebKitWebDriver');

@@ -10,9 +10,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { jest } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import { signUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
@@ -214,6 +216,8 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
   let siteUrl = '';
   let key = '';
   let owner: Awaited<ReturnType<typeof signUp>>;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let database = '';
   let app: Launched | null = null;
   let eventsBefore = '';
 
@@ -221,7 +225,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     // The site's production build, on a database of its own.
     const port = await freePort();
     siteUrl = `http://127.0.0.1:${port}`;
-    const database = testDatabaseUri('desktop');
+    database = testDatabaseUri('desktop');
     site = spawn(process.execPath, [join(root, 'dist/app/src/main.js')], {
       cwd: root,
       env: {
@@ -249,7 +253,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // A licence of two seats for Hitscope for Apps, granted by an administrator.
-    const admin = await signUp({ agent: request.agent(siteUrl), email: ADMIN, name: 'Admin', database });
+    admin = await signUp({ agent: request.agent(siteUrl), email: ADMIN, name: 'Admin', database });
     owner = await signUp({ agent: request.agent(siteUrl), database });
     await admin.agent
       .post(`/api/admin/users/${owner.user.id}/licences`)
@@ -426,6 +430,58 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await shot(session, 'desktop-recordings-dark.png');
   });
 
+  it('offers an update only once its SHA-256 and signature verify, and refuses a build whose signature does not', async () => {
+    const { session } = app!;
+    // A newer .deb and .rpm of the app, published through the site's releases service.
+    const build = Buffer.from(`a build of Hitscope for Apps 9.9.9 ${Date.now()}`);
+    for (const filename of ['hitscope-for-apps_9.9.9_amd64.deb', 'hitscope-for-apps-9.9.9-1.x86_64.rpm']) {
+      await admin.agent
+        .post('/api/admin/releases')
+        .set('x-csrf-token', admin.token)
+        .field('product', 'hitscope-for-apps')
+        .field('platform', 'linux')
+        .field('arch', 'x64')
+        .field('channel', 'stable')
+        .field('version', '9.9.9')
+        .field('size', String(build.length))
+        .attach('file', build, { filename, contentType: 'application/octet-stream' })
+        .expect(201);
+    }
+    await tab(session, 'Settings');
+    await (await session.button('Check for updates')).click();
+    await session.waitFor('the offered update', async () => (await session.texts('[data-testid=updates] strong'))[0] === 'Version 9.9.9');
+    await (await session.button('Download and verify')).click();
+    const verified = await session.waitFor('the verified download', async () =>
+      (await session.texts('[data-testid=updates] [role=status]')).find((text) =>
+        text.startsWith('Version 9.9.9 is downloaded and verified'),
+      ),
+    );
+    expect(verified).toContain(`SHA-256 ${createHash('sha256').update(build).digest('hex').slice(0, 16)}`);
+    const format = (await session.texts('[data-testid=updates] ~ dl dd'))[1];
+    expect(format).toMatch(/updates as \.(deb|rpm)$/);
+    const downloaded = readdirSync(join(computer.home, '.cache/com.hitscope.apps/updates'));
+    expect(downloaded).toEqual([`hitscope-for-apps-9.9.9.${format!.slice(-3)}`]);
+
+    // The same build with another signature (as if altered on the way): never offered.
+    const client = await MongoClient.connect(database);
+    try {
+      const forged = Buffer.alloc(64, 7).toString('base64url');
+      await client
+        .db()
+        .collection('releases')
+        .updateMany({ version: '9.9.9' }, { $set: { 'signature.value': forged } });
+    } finally {
+      await client.close();
+    }
+    await tab(session, 'Live');
+    await tab(session, 'Settings');
+    await (await session.button('Check for updates')).click();
+    await (await session.waitFor('the update again', () => session.button('Download and verify').catch(() => null))).click();
+    const refused = await session.waitFor('the refusal', async () => (await session.texts('[data-testid=updates] [role=alert]'))[0]);
+    expect(refused).toBe('Version 9.9.9 is not offered: bad signature.');
+    expect(await session.execute<boolean>('return !!document.querySelector("[data-testid=updates] button.button--primary")')).toBe(false);
+  });
+
   it('turns debug mode off again when the app quits, and reopens the recording after a restart', async () => {
     await app!.close();
     app = null;
@@ -466,7 +522,9 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await session.waitFor('the licensed tier', async () => (await session.texts('[data-testid=tier]'))[0] === 'Licensed');
     await tab(session, 'Licence');
     await (await session.button('Check now')).click();
-    await session.waitFor('the offline check', async () => (await session.texts('[data-testid=licence-status]'))[0]?.includes('Offline:'));
+    await session.waitFor('the offline check', async () =>
+      (await session.texts('[data-testid=licence-status]'))[0]?.includes('The site could not be reached just now'),
+    );
     expect(await (await session.find('[data-testid=licence-status]')).attribute('data-tier')).toBe('paid');
     await shot(session, 'desktop-licence-offline-dark.png');
   });

@@ -51,7 +51,12 @@ impl Scenario {
         fs::create_dir_all(&dir).unwrap();
         fs::create_dir_all(&bin).unwrap();
         let fakes = repo().join("companions/desktop/test/fakes");
-        for (tool, variable) in [("adb", "FAKE_ADB_DIR"), ("idevice_id", "FAKE_IDEVICE_DIR"), ("idevicesyslog", "FAKE_IDEVICE_DIR")] {
+        for (tool, variable) in [
+            ("adb", "FAKE_ADB_DIR"),
+            ("idevice_id", "FAKE_IDEVICE_DIR"),
+            ("idevicesyslog", "FAKE_IDEVICE_DIR"),
+            ("xcrun", "FAKE_IDEVICE_DIR"),
+        ] {
             let wrapper = bin.join(tool);
             fs::write(
                 &wrapper,
@@ -78,7 +83,9 @@ impl Scenario {
 
     fn tools(&self) -> SourceTools {
         let paths = ToolPaths::resolve(&self.env(), None);
-        SourceTools { adb: paths.adb, idevice_id: paths.idevice_id, idevicesyslog: paths.idevicesyslog, xcrun: None }
+        // Simulators are offered on macOS only; their process handling is tested everywhere.
+        let xcrun = Some(self.bin.join("xcrun"));
+        SourceTools { adb: paths.adb, idevice_id: paths.idevice_id, idevicesyslog: paths.idevicesyslog, xcrun }
     }
 
     fn android_device(&self, state: &str) {
@@ -417,4 +424,33 @@ fn reads_a_log_file_to_its_end() {
     source.stop();
     let text = fs::read_to_string(path).unwrap();
     assert_eq!(collected.lines(), text.lines().map(String::from).collect::<Vec<_>>());
+}
+
+#[test]
+fn streams_a_booted_simulator_and_notices_it_shutting_down() {
+    let scenario = Scenario::new();
+    let sim = "A1B2C3D4-0000-4000-8000-000000000001";
+    scenario.write("simulators", &format!("{sim} iPhone-15\n"));
+    // `log stream --style compact`: the Xcode console fixture's messages in that form.
+    let xcode = fixture("test/fixtures/applog/ios-console-xcode.txt");
+    let compact: String = xcode
+        .lines()
+        .map(|line| match line.split_once(' ').zip(line.find(" ShopApp[")) {
+            Some(((date, rest), _)) if rest.len() > 15 => format!("{date} {} Df {}\n", &rest[..12], &rest[rest.find("ShopApp").unwrap()..]),
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    scenario.write(&format!("simlog-{sim}.txt"), &compact);
+    scenario.write(&format!("simlog-{sim}.live"), "");
+    assert_eq!(devices::scan_simulators(&scenario.bin.join("xcrun")).unwrap()[0].name, "iPhone-15 (iOS 17.5)");
+
+    let collected = Collected::default();
+    let spec = SourceSpec::Simulator { udid: sim.into(), name: "iPhone 15".into() };
+    let source = start(&scenario, spec, &collected, None);
+    collected.wait("the stream", |c| c.lines().len() >= compact.lines().count());
+    assert!(!collected.lines().iter().any(|line| line.starts_with("Filtering the log data")), "log stream's own header is dropped");
+    scenario.write("simulators", "");
+    collected.wait("the shut-down state", |c| c.has_state(SourceState::Unplugged));
+    source.stop();
+    assert!(scenario.calls().contains(&format!("xcrun simctl spawn {sim} log stream --style compact --level debug --predicate")));
 }
