@@ -28,6 +28,7 @@ const NATIVE_DRIVER = process.env.HITSCOPE_NATIVE_DRIVER ?? '/usr/bin/WebKitWebD
 const SHOTS = process.env.HITSCOPE_DESKTOP_SHOTS ?? join(root, 'test-results/desktop');
 const FAKES = join(root, 'companions/desktop/test/fakes');
 const EMULATOR = 'emulator-5554';
+const IPHONE = '00008110-001A2B3C4D5E6F70';
 const PHONE = '0A1B2C3D';
 const ADMIN = 'desktop-admin@hitscope.test';
 
@@ -292,6 +293,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await session.waitFor('the "no device" state', () =>
       session.execute<boolean>('return !!document.querySelector("[data-testid=no-device]")'),
     );
+    await shot(session, 'desktop-no-device-light.png');
 
     computer.plug(EMULATOR, 'unauthorized', 'Pixel_7_API_34');
     const note = await session.waitFor('the unauthorised device', async () => {
@@ -299,6 +301,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
       return texts[0]?.includes('accept “Allow USB debugging?” on the phone') ? texts[0] : null;
     });
     expect(note).toBe('Unauthorised: accept “Allow USB debugging?” on the phone.');
+    await shot(session, 'desktop-unauthorised-light.png');
     expect(await (await session.button('Watch')).enabled()).toBe(false);
 
     computer.plug(EMULATOR, 'device', 'Pixel_7_API_34');
@@ -391,7 +394,6 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await choose(session, `#${await deviceFilter.attribute('for')}`, '');
     await fill(session, 'input[type=search]', '');
     await session.waitFor('the whole stream again', async () => (await countText(session)) === '18 entries');
-    eventsBefore = await countText(session);
   });
 
   it('says when a device is unplugged mid-stream, keeps what it logged, and carries on when it is back', async () => {
@@ -404,6 +406,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
       'Pixel 7 was unplugged mid-stream. What it logged is kept; plug it in again and the stream carries on where it stopped.',
     ]);
     expect(await countText(session)).toBe('18 entries');
+    await shot(session, 'desktop-unplugged-light.png');
     computer.plug(PHONE, 'device', 'Pixel_7');
     await session.waitFor('the stream again', async () => {
       const states = await session.execute<string[]>(
@@ -414,6 +417,23 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await countText(session)).toBe('18 entries');
     expect(await session.execute<boolean>('return !!document.querySelector("[data-testid=banner-unplugged]")')).toBe(false);
+  });
+
+  it('watches an iPhone beside the Android devices (idevicesyslog), labelled with its name and app', async () => {
+    const { session } = app!;
+    computer.write('iphones', `${IPHONE}\n`);
+    computer.write(`name-${IPHONE}`, 'Ada’s iPhone');
+    computer.write(`syslog-${IPHONE}.txt`, fixture('companions/desktop/test/fixtures/idevicesyslog-shop.txt'));
+    computer.write(`syslog-${IPHONE}.live`, '');
+    const watch = await session.waitFor('the iPhone', () => session.find(`[data-device-id="ios:${IPHONE}"] button`).catch(() => null));
+    await watch.click();
+    await session.waitFor('the iPhone’s purchase', async () =>
+      (await rows(session)).some((row) => row.device === 'Ada’s iPhone' && row.name === 'purchase'),
+    );
+    const purchase = (await rows(session)).find((row) => row.device === 'Ada’s iPhone' && row.name === 'purchase');
+    expect(purchase).toEqual({ device: 'Ada’s iPhone', app: 'ShopApp', name: 'purchase' });
+    await session.waitFor('the whole iPhone log', async () => (await countText(session)) === '29 entries');
+    eventsBefore = await countText(session);
   });
 
   it('shows the window in both colour modes at 1280x800', async () => {
@@ -456,6 +476,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
         text.startsWith('Version 9.9.9 is downloaded and verified'),
       ),
     );
+    await shot(session, 'desktop-update-verified-dark.png');
     expect(verified).toContain(`SHA-256 ${createHash('sha256').update(build).digest('hex').slice(0, 16)}`);
     const format = (await session.texts('[data-testid=updates] ~ dl dd'))[1];
     expect(format).toMatch(/updates as \.(deb|rpm)$/);
@@ -496,7 +517,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await tab(session, 'Recordings');
     await session.waitFor('the recording', async () => (await session.findAll('[data-testid=recording]')).length > 0);
     const [first] = await session.findAll('[data-testid=recording]');
-    expect(await first.text()).toContain('Pixel 7 API 34, Pixel 7');
+    expect(await first.text()).toContain('Pixel 7 API 34, Pixel 7, Ada’s iPhone');
     await (await first.find('button')).click();
     await session.waitFor('the recorded stream', async () => (await countText(session)) === eventsBefore);
     const reopened = await rows(session);
@@ -537,6 +558,8 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await session.waitFor('the adb-missing state', async () =>
       (await session.texts('[data-testid=adb-missing]'))[0]?.startsWith('adb not found.'),
     );
+    await tab(session, 'Live');
+    await shot(session, 'desktop-adb-missing-dark.png');
     expect(await session.execute<number>('return document.querySelectorAll("[data-testid=device]").length')).toBe(0);
   });
 });
