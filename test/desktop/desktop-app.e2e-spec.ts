@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
+import { Binary, MongoClient } from 'mongodb';
 import request from 'supertest';
 import { signUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
@@ -450,7 +450,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await shot(session, 'desktop-recordings-dark.png');
   });
 
-  it('offers an update only once its SHA-256 and signature verify, and refuses a build whose signature does not', async () => {
+  it('offers an update only once its SHA-256 and signature verify, and refuses a build whose signature or bytes do not', async () => {
     const { session } = app!;
     // A newer .deb and .rpm of the app, published through the site's releases service.
     const build = Buffer.from(`a build of Hitscope for Apps 9.9.9 ${Date.now()}`);
@@ -483,24 +483,41 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     const downloaded = readdirSync(join(computer.home, '.cache/com.hitscope.apps/updates'));
     expect(downloaded).toEqual([`hitscope-for-apps-9.9.9.${format!.slice(-3)}`]);
 
-    // The same build with another signature (as if altered on the way): never offered.
     const client = await MongoClient.connect(database);
+    const releases = client.db().collection<{ version: string; signature: { value: string }; file: { storageId: string } }>('releases');
+    const checkAndDownload = async () => {
+      await tab(session, 'Live');
+      await tab(session, 'Settings');
+      await (await session.button('Check for updates')).click();
+      await (await session.waitFor('the update again', () => session.button('Download and verify').catch(() => null))).click();
+      return session.waitFor('the refusal', async () => (await session.texts('[data-testid=updates] [role=alert]'))[0]);
+    };
     try {
+      // The same build with another signature (as if the answer were altered on the way): refused by
+      // the window before anything is downloaded, and never offered for installation.
+      const signed = await releases.find({ version: '9.9.9' }).toArray();
       const forged = Buffer.alloc(64, 7).toString('base64url');
-      await client
-        .db()
-        .collection('releases')
-        .updateMany({ version: '9.9.9' }, { $set: { 'signature.value': forged } });
+      await releases.updateMany({ version: '9.9.9' }, { $set: { 'signature.value': forged } });
+      expect(await checkAndDownload()).toBe('Version 9.9.9 is not offered: bad signature.');
+      expect(await session.execute<boolean>('return !!document.querySelector("[data-testid=updates] button.button--primary")')).toBe(false);
+
+      // The genuine signature again, but the build's bytes altered in the site's storage (same size):
+      // the download's SHA-256 differs from the signed one, so the file is deleted, never offered.
+      for (const release of signed) {
+        await releases.updateOne({ _id: release._id }, { $set: { 'signature.value': release.signature.value } });
+        const chunks = client.db().collection<{ _id: string; data: Binary }>('releases.chunks');
+        const chunk = (await chunks.findOne({ _id: `${release.file.storageId}:0` }))!;
+        const tampered = Buffer.from(chunk.data.buffer);
+        tampered[0] ^= 0x20;
+        await chunks.updateOne({ _id: chunk._id }, { $set: { data: new Binary(tampered) } });
+      }
+      expect(await checkAndDownload()).toBe("The download's SHA-256 differs from the one the site published: it is not offered.");
+      expect(await session.execute<boolean>('return !!document.querySelector("[data-testid=updates] button.button--primary")')).toBe(false);
+      // Only the build verified earlier is on disk: nothing of the altered one is kept.
+      expect(readdirSync(join(computer.home, '.cache/com.hitscope.apps/updates'))).toEqual(downloaded);
     } finally {
       await client.close();
     }
-    await tab(session, 'Live');
-    await tab(session, 'Settings');
-    await (await session.button('Check for updates')).click();
-    await (await session.waitFor('the update again', () => session.button('Download and verify').catch(() => null))).click();
-    const refused = await session.waitFor('the refusal', async () => (await session.texts('[data-testid=updates] [role=alert]'))[0]);
-    expect(refused).toBe('Version 9.9.9 is not offered: bad signature.');
-    expect(await session.execute<boolean>('return !!document.querySelector("[data-testid=updates] button.button--primary")')).toBe(false);
   });
 
   it('turns debug mode off again when the app quits, and reopens the recording after a restart', async () => {
@@ -560,6 +577,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     );
     await tab(session, 'Live');
     await shot(session, 'desktop-adb-missing-dark.png');
-    expect(await session.execute<number>('return document.querySelectorAll("[data-testid=device]").length')).toBe(0);
+    // The Android devices are gone from the list; the iPhone (another tool) stays.
+    expect(await session.texts('[data-testid=device] .desk-device__name')).toEqual(['Ada’s iPhone']);
   });
 });
