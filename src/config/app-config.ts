@@ -10,6 +10,11 @@ export interface AppConfig {
   port: number;
   /** Absolute origin used in canonical URLs, the sitemap and e-mails. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. When it was not, `publicUrl` is a guess (`http://localhost:PORT`) and a
+   * write from the loopback origin the request came to counts as our own (src/auth/csrf/request-origin.ts).
+   */
+  publicUrlSet: boolean;
   /** Unset: start the embedded FerretDB under `dataDir`. */
   mongodbUri: string | null;
   dataDir: string;
@@ -178,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     port,
     publicUrl,
+    publicUrlSet: str('PUBLIC_URL') !== null,
     mongodbUri,
     dataDir,
     authSecret,
