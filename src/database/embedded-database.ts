@@ -133,12 +133,25 @@ export async function startEmbeddedDatabase(options: StartOptions): Promise<Embe
   const log = options.log ?? console.log;
   const binary = options.binary ?? (await ensureEmbeddedDatabaseBinary(log));
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
-  const dataDir = join(options.dataDir, 'db');
-  await mkdir(dataDir, { recursive: true });
+  let storage: string[];
+  if (options.postgresqlUrl) {
+    storage = ['-handler', 'postgresql', '-postgresql-url', options.postgresqlUrl];
+  } else {
+    const dataDir = join(options.dataDir, 'db');
+    await mkdir(dataDir, { recursive: true });
+    storage = ['-data', dataDir];
+  }
 
   const child: ChildProcess = spawn(
     binary,
-    ['-data', dataDir, '-listen', options.listen ?? '127.0.0.1:0', '-log-level', 'error'],
+    [
+      ...storage,
+      ...(options.lookupIndexes === false ? ['-index-interval', '0'] : []),
+      '-listen',
+      options.listen ?? '127.0.0.1:0',
+      '-log-level',
+      'error',
+    ],
     // stdin stays open as a lifeline: the launcher exits when this process dies and it closes.
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
