@@ -14,7 +14,14 @@ import { CAMPAIGN_TRANSPORT, outboxCampaignTransport, smtpCampaignTransport } fr
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { NewsletterSettingsService } from './campaigns/newsletter-settings.service.js';
 import { CampaignDelivery, CampaignDeliverySchema } from './campaigns/schemas/campaign-delivery.schema.js';
-import { CampaignSlice, CampaignSliceSchema, SliceRecipients, SliceRecipientsSchema } from './campaigns/schemas/campaign-slice.schema.js';
+import {
+  CampaignSlice,
+  CampaignSliceSchema,
+  SliceClaim,
+  SliceClaimSchema,
+  SliceRecipients,
+  SliceRecipientsSchema,
+} from './campaigns/schemas/campaign-slice.schema.js';
 import { NewsletterCampaign, NewsletterCampaignSchema } from './campaigns/schemas/campaign.schema.js';
 import {
   NewsletterSettingsDocument,
@@ -43,6 +50,7 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
       { name: CampaignDelivery.name, schema: CampaignDeliverySchema },
       { name: CampaignSlice.name, schema: CampaignSliceSchema },
       { name: SliceRecipients.name, schema: SliceRecipientsSchema },
+      { name: SliceClaim.name, schema: SliceClaimSchema },
       { name: NewsletterSettingsDocument.name, schema: NewsletterSettingsSchema },
       { name: SendWindow.name, schema: SendWindowSchema },
     ]),

@@ -61,7 +61,8 @@ describe('crossSiteWrite with PUBLIC_URL unset (a guess): the loopback origin th
   });
 
   it('knows loopback names and addresses', () => {
-    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.255.0.9', '[::1]', '::1']) expect(isLoopbackHostname(host)).toBe(true);
+    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.255.0.9', '[::1]', '::1'])
+      expect(isLoopbackHostname(host)).toBe(true);
     for (const host of ['localhost.evil.example', '128.0.0.1', '10.0.0.1', '[::2]', '127.0.0.1.evil.example']) {
       expect(isLoopbackHostname(host)).toBe(false);
     }
