@@ -11,6 +11,7 @@ import { deliveryMessageId, formatSender, renderCampaign, type RenderedCampaign 
 import { backoffAfter, CAMPAIGN_SENDER_OPTIONS, type CampaignSenderOptions } from './campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { CampaignRequeueLock } from './requeue-lock.js';
 import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delivery.schema.js';
 import { CampaignSlice, SliceClaim, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
@@ -109,6 +110,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectModel(CampaignSlice.name) private readonly slices: Model<CampaignSlice>,
     @InjectModel(SliceRecipients.name) private readonly sliceRecipients: Model<SliceRecipients>,
     @InjectModel(SliceClaim.name) private readonly sliceClaims: Model<SliceClaim>,
+    private readonly requeueLock: CampaignRequeueLock,
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly limiter: SendLimiter,
@@ -629,18 +631,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (await this.restIfOpen(campaignId)) return;
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    // The end takes the campaign's requeue lease: a retry-failed under way (it writes recipients
+    // The end takes the campaign's requeue lock: a retry-failed under way (it writes recipients
     // before their slices) is not cut short by the clean-up below, and none starts meanwhile.
-    const now = new Date();
-    const locked = await this.campaigns
-      .updateOne(
-        { _id: campaignId, state: 'sending', $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
-        { $set: { requeueUntil: new Date(now.getTime() + this.options.leaseMs) } },
-      )
-      .exec();
-    if (locked.modifiedCount !== 1) return;
+    if (!(await this.requeueLock.take(campaignId, this.options.leaseMs))) return;
     try {
-      // A retry-failed that ended just before the lease was taken may have added slices.
+      // A retry-failed that ended just before the lock was taken may have added slices.
       if (await this.restIfOpen(campaignId)) return;
       const counts = await this.recount(campaignId);
       const finished = await this.campaigns
@@ -652,10 +647,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (finished.modifiedCount === 1) {
         await this.sliceRecipients.deleteMany({ campaignId }).exec();
         await this.sliceClaims.deleteMany({ campaignId }).exec();
-        await this.sliceClaims.deleteMany({ campaignId }).exec();
       }
     } finally {
-      await this.campaigns.updateOne({ _id: campaignId }, { $set: { requeueUntil: null } }).exec();
+      await this.requeueLock.release(campaignId);
     }
   }
 
