@@ -20,6 +20,8 @@ export interface TwoInstances {
   databaseUri: string;
   engine: 'postgresql' | 'sqlite';
   proxy: RoundRobinProxy;
+  /** Both instances take payments against this stripe-mock, and verify webhooks with this secret. */
+  stripe: { mockUrl: string; webhookSecret: string };
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,12 @@ async function database(root: string): Promise<{ uri: string; engine: TwoInstanc
 export async function startTwoInstances(): Promise<TwoInstances> {
   const root = process.cwd();
   const { uri, engine, parts } = await database(root);
+  const { startStripeMock } = (await import(pathToFileURL(join(root, 'scripts/stripe-mock.mjs')).href)) as {
+    startStripeMock(log: (message: string) => void): Promise<Stoppable & { url: string }>;
+  };
+  const stripeMock = await startStripeMock(() => undefined);
+  parts.push(stripeMock);
+  const stripe = { mockUrl: stripeMock.url, webhookSecret: 'whsec_twoinstances12345678' };
   const ports = [await freePort(), await freePort()];
   const proxy = new RoundRobinProxy(ports);
   const origin = `http://127.0.0.1:${await proxy.start()}`;
@@ -73,6 +81,9 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     LOG_LEVEL: 'error',
     RATE_LIMIT_MULTIPLIER: '1000',
     ADMIN_EMAILS: TWO_INSTANCES_ADMIN.email,
+    STRIPE_SECRET_KEY: 'sk_test_twoinstances123',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.mockUrl,
   };
   const apps: ChildProcess[] = [];
   const stopApps = () =>
@@ -127,5 +138,5 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     await stop();
     throw error;
   }
-  return { origin, databaseUri: uri, engine, proxy, stop };
+  return { origin, databaseUri: uri, engine, proxy, stripe, stop };
 }

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { StripeObjects, stripeEvent, stripeSignature, stripeTestId } from '../support/stripe-events.js';
 import { gotoHydrated, newCredentials } from './fixtures.js';
 import { startTwoInstances, TWO_INSTANCES_ADMIN, type TwoInstances } from './two-instances-server.js';
 
@@ -183,4 +184,72 @@ test('licence activation: granted on one instance, activated on both, the owner 
   expect(
     new Set(documents.filter((document) => document.path === '/dashboard/user/licenses').map((document) => document.instance)),
   ).toEqual(new Set(['0', '1']));
+});
+
+test('checkout webhook: an order made on one instance is paid by a webhook delivered to both, once', async ({ page }) => {
+  const credentials = newCredentials('fleet-buyer');
+  const userId = await register(page.request, credentials);
+  const checkout = await page.request.post(url('/api/billing/checkout'), {
+    data: { planId: 'solo-lifetime' },
+    headers: { 'x-csrf-token': await csrf(page.request) },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { orderId } = (await checkout.json()) as { orderId: string };
+  const mongo = await MongoClient.connect(fleet.databaseUri);
+  const customer = await mongo
+    .db()
+    .collection<{ _id: string; stripeCustomerId: string }>('billing_customers')
+    .findOne({ _id: userId })
+    .finally(() => mongo.close());
+  expect(customer).not.toBeNull();
+
+  // What Stripe sends once the card is paid, delivered to each instance (Stripe retries; a balancer spreads them).
+  const objects = new StripeObjects(fleet.stripe.mockUrl);
+  const event = stripeEvent(
+    'checkout.session.completed',
+    Math.floor(Date.now() / 1000),
+    await objects.checkoutSession({
+      id: stripeTestId('cs_test'),
+      client_reference_id: orderId,
+      mode: 'payment',
+      payment_status: 'paid',
+      payment_intent: stripeTestId('pi'),
+      customer: customer!.stripeCustomerId,
+    }),
+  );
+  const body = JSON.stringify(event);
+  for (const instance of ['0', '1']) {
+    const delivered = await page.request.post(url('/api/billing/webhook'), {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripeSignature(body, fleet.stripe.webhookSecret),
+        'x-route-to': instance,
+      },
+    });
+    expect(delivered.status(), await delivered.text()).toBe(200);
+  }
+
+  // Processed after the answer, on whichever instance stored it: paid, and the same on both.
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(url('/api/billing/orders'))).json()) as { orders: Array<{ status: string }> }).orders,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([expect.objectContaining({ id: orderId, status: 'paid' })]);
+  const views = [];
+  for (const instance of ['0', '1']) {
+    const orders = await page.request.get(url('/api/billing/orders'), { headers: { 'x-route-to': instance } });
+    const licences = await page.request.get(url('/api/licences'), { headers: { 'x-route-to': instance } });
+    views.push({
+      orders: ((await orders.json()) as { orders: Array<{ id: string; status: string }> }).orders.map(({ id, status }) => ({ id, status })),
+      licences: ((await licences.json()) as { licences: Array<{ source: string }> }).licences.map((licence) => licence.source),
+    });
+  }
+  expect(views[0]).toEqual(views[1]);
+  expect(views[0].orders).toEqual([{ id: orderId, status: 'paid' }]);
+  expect(views[0].licences.length).toBeGreaterThan(0);
+  expect(new Set(views[0].licences)).toEqual(new Set(['order']));
 });
