@@ -391,19 +391,22 @@ export async function benchScale(ctx) {
           }
           const anonymous = new Browser(app.baseUrl);
           await anonymous.csrf();
-          // A licence for the first of them, granted as an administrator does, with room for every device.
+          // A licence for the first of them, granted as an administrator does, with room for every
+          // device. When the grant itself fails (too slow on this much data), the licensing rows say so.
           const granted = await admin.request('POST', `/api/admin/users/${userIds[0]}/licences`, {
             planId: 'bench-grant',
             products: ['hitscope-for-browsers'],
             seats: 1000,
           });
-          if (granted.status !== 201 && granted.status !== 200)
-            throw new Error(`Granting a licence answered ${granted.status}: ${granted.text}`);
-          const owned = JSON.parse((await users[0].request('GET', '/api/licences')).text);
-          const mine = owned.licences.find((entry) => entry.source === 'grant');
+          let mine = null;
+          if (granted.status === 201 || granted.status === 200) {
+            const owned = await users[0].request('GET', '/api/licences');
+            if (owned.status === 200) mine = JSON.parse(owned.text).licences.find((entry) => entry.source === 'grant') ?? null;
+          }
+          if (!mine) console.log(`No licence to measure with: the grant answered ${granted.status}`);
           const licence = {
-            key: mine.key,
-            product: mine.product,
+            key: mine?.key ?? 'HSB-00000-00000-00000-00000-0',
+            product: mine?.product ?? 'hitscope-for-browsers',
             fingerprint: (n) =>
               (runId + size + 'f' + n)
                 .padEnd(64, '0')
