@@ -156,9 +156,11 @@ describe('Google Ads, Floodlight and Meta', () => {
     expect(ads.consent?.gcd).toBe('13r3r3r3r5');
   });
 
-  it('decodes the 1p-user-list follow-up as remarketing data of the same account', () => {
+  it('decodes the 1p-user-list follow-up as remarketing data of the same account, secondary to the request it repeats', () => {
     const list = hits.find((hit) => hit.path.startsWith('/pagead/1p-user-list/'))!;
     expect(list).toMatchObject({ vendor: 'google-ads', accountId: 'AW-987654321', type: 'purchase' });
+    expect(list.secondary).toMatch(/first-party remarketing follow-up/);
+    expect(hits[list.follows!]).toMatchObject({ vendor: 'google-ads', path: expect.stringContaining('/viewthroughconversion/') });
     expect(pick(list, 'data.ecomm_pagetype')).toEqual({ 'data.ecomm_pagetype': 'purchase' });
   });
 
@@ -220,8 +222,9 @@ describe('Google Ads, Floodlight and Meta', () => {
 describe('the whole capture', () => {
   it('summarises counts by vendor, event and account, and lists the pages', () => {
     const { summary } = analyseHar(parseHar(fixture('shop-session.har')));
-    expect(summary).toMatchObject({ entries: 16, analyticsEntries: 14, hits: 17, creator: 'WebInspector 537.36' });
-    expect(summary.byVendor).toEqual([
+    // 17 rows, of which the Ads 1p-user-list follow-up is a secondary request: 16 hits.
+    expect(summary).toMatchObject({ entries: 16, analyticsEntries: 14, hits: 16, rows: 17, secondary: 1, creator: 'WebInspector 537.36' });
+    expect(summary.byVendor.map(({ key, count }) => ({ key, count }))).toEqual([
       { key: 'ga4', count: 8 },
       { key: 'meta', count: 3 },
       { key: 'ua', count: 3 },

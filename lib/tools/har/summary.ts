@@ -1,4 +1,5 @@
-import type { CountRow, HarSummary, HarWarning, Hit, PageRow } from './types.js';
+import { type CountRow, type HarSummary, type HarWarning, type Hit, type PageRow, VENDOR_KIND_LABELS, VENDOR_KINDS_IN_ORDER } from './types.js';
+import { VENDOR_KINDS, VENDOR_LABELS } from './vendors.js';
 
 function counts(values: Iterable<string>): CountRow[] {
   const map = new Map<string, number>();
@@ -11,25 +12,60 @@ export function pageKey(page: string | null): string {
   return page ? page.split('#')[0]! : '(unknown page)';
 }
 
+/** A row that measures nothing itself: a secondary request or a container load. */
+export function isAside(hit: Hit): boolean {
+  return Boolean(hit.secondary) || Boolean(hit.container);
+}
+
 export function summarise(
   hits: Hit[],
   warnings: HarWarning[],
   file: { entries: number; analyticsEntries: number; creator: string | null },
 ): HarSummary {
   const pages = new Map<string, PageRow>();
+  const asideByVendor = new Map<string, number>();
+  let secondary = 0;
+  let containers = 0;
+  let invalid = 0;
   for (const hit of hits) {
     const url = pageKey(hit.page);
     const row = pages.get(url);
     if (row) row.hits++;
     else pages.set(url, { url, hits: 1, firstTime: hit.time });
+    if (hit.secondary) secondary++;
+    else if (hit.container) containers++;
+    if (isAside(hit)) asideByVendor.set(hit.vendor, (asideByVendor.get(hit.vendor) ?? 0) + 1);
+    if (hit.invalid) invalid++;
   }
   const severities = { error: 0, warning: 0, info: 0 };
   for (const warning of warnings) severities[warning.severity]++;
+  const byVendor = counts(hits.map((hit) => hit.vendor)).map((row) => {
+    const vendor = row.key as Hit['vendor'];
+    const aside = asideByVendor.get(vendor) ?? 0;
+    return { ...row, label: VENDOR_LABELS[vendor] ?? vendor, kind: VENDOR_KINDS[vendor] ?? 'analytics', ...(aside ? { secondary: aside } : {}) };
+  });
+  const byKind: CountRow[] = [];
+  for (const kind of VENDOR_KINDS_IN_ORDER) {
+    const rows = byVendor.filter((row) => row.kind === kind);
+    if (!rows.length) continue;
+    const aside = rows.reduce((sum, row) => sum + (row.secondary ?? 0), 0);
+    byKind.push({
+      key: kind,
+      label: VENDOR_KIND_LABELS[kind],
+      count: rows.reduce((sum, row) => sum + row.count, 0),
+      ...(aside ? { secondary: aside } : {}),
+    });
+  }
   return {
     entries: file.entries,
     analyticsEntries: file.analyticsEntries,
-    hits: hits.length,
-    byVendor: counts(hits.map((hit) => hit.vendor)),
+    hits: hits.length - secondary - containers,
+    rows: hits.length,
+    secondary,
+    containers,
+    invalid,
+    byVendor,
+    byKind,
     byEvent: counts(hits.map((hit) => hit.type)),
     byAccount: counts(hits.flatMap((hit) => (hit.accountId ? [hit.accountId] : []))),
     pages: [...pages.values()].sort((a, b) => a.firstTime.localeCompare(b.firstTime)),

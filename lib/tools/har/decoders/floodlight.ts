@@ -1,7 +1,8 @@
 import { decodeConsent } from '../consent.js';
-import { floodlightLabel } from '../labels.js';
+import { FLOODLIGHT_LABELS, floodlightLabel } from '../labels.js';
 import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
+import { invalidHit, named, type VendorDecoder } from '../vendor.js';
 
 /**
  * Floodlight (Campaign Manager 360 / DV360). Parameters are `;`-separated in the path; gtag adds a
@@ -24,7 +25,17 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
   const followUp = match[2] !== undefined || request.path.includes('/fls/');
   const semicolonPart = request.path.slice(match[0].length);
   const pairs: Pairs = [...parsePairs(semicolonPart, ';'), ...queryPairs];
-  if (!pairs.some(([key]) => key === 'src')) return null;
+  if (!pairs.some(([key]) => key === 'src')) {
+    return [
+      invalidHit(request, {
+        vendor: 'floodlight',
+        accountId: null,
+        params: named(pairs, floodlightLabel),
+        reason: 'No advertiser ID (src): Campaign Manager cannot attribute the activity',
+        ...(followUp ? { secondary: 'Floodlight follow-up' } : {}),
+      }),
+    ];
+  }
   const value = (key: string) => lastValue(pairs, key);
   const src = value('src');
   const type = value('type');
@@ -57,3 +68,13 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
     },
   ];
 }
+
+export const floodlight: VendorDecoder<'floodlight'> = {
+  id: 'floodlight',
+  label: 'Floodlight',
+  kind: 'ads',
+  hosts: ['doubleclick.net', 'google.*'],
+  accountLabel: 'advertiser ID (src)',
+  labels: FLOODLIGHT_LABELS,
+  decode: decodeFloodlight,
+};

@@ -1,7 +1,8 @@
-import { metaLabel } from '../labels.js';
+import { META_LABELS, metaLabel } from '../labels.js';
 import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
 import type { ConsentState } from '../types.js';
+import { invalidHit, named, type VendorDecoder } from '../vendor.js';
 
 /** The `dpost` code Meta's documentation gives (others are shown as numbers). */
 const LDU_STATES: Record<string, string> = { '1000': 'California' };
@@ -64,7 +65,17 @@ export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraf
   }
   const pairs: Pairs = [...queryPairs, ...bodyPairs];
   const value = (key: string) => lastValue(pairs, key);
-  if (!value('id') && !value('ev')) return null;
+  if (!value('id') && !value('ev')) {
+    return [
+      invalidHit(request, {
+        vendor: 'meta',
+        accountId: null,
+        params: named(pairs, metaLabel),
+        reason: 'Neither a pixel ID (id) nor an event (ev): Meta cannot use the request',
+      }),
+    ];
+  }
+  const ev = value('ev');
   return [
     {
       ...baseOf(request),
@@ -80,6 +91,19 @@ export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraf
       items: [],
       consent: decodeLimitedDataUse(value('dpo'), value('dpoco'), value('dpost')),
       body: request.body,
+      ...(ev === 'PixelInitialized'
+        ? { formatNote: 'Older format: PixelInitialized, sent by the 2015 "Custom Audience" pixel (fbevents.js sends PageView)' }
+        : {}),
     },
   ];
 }
+
+export const meta: VendorDecoder<'meta'> = {
+  id: 'meta',
+  label: 'Meta pixel',
+  kind: 'ads',
+  hosts: ['facebook.com'],
+  accountLabel: 'pixel ID',
+  labels: META_LABELS,
+  decode: decodeMeta,
+};
