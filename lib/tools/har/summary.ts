@@ -67,7 +67,8 @@ export function summarise(
     byVendor,
     byKind,
     byEvent: counts(hits.map((hit) => hit.type)),
-    byAccount: counts(hits.flatMap((hit) => (hit.accountId ? [hit.accountId] : []))),
+    // Hits per account: secondary requests and container loads repeat or precede the hits.
+    byAccount: counts(hits.flatMap((hit) => (hit.accountId && !isAside(hit) ? [hit.accountId] : []))),
     pages: [...pages.values()].sort((a, b) => a.firstTime.localeCompare(b.firstTime)),
     warnings: severities,
     warningsByCode: counts(warnings.map((warning) => warning.code)),

@@ -66,9 +66,10 @@ export interface ConsentState {
   /**
    * Where the state comes from when it is not Google's consent mode: `meta-ldu` (Meta's Limited
    * Data Use, dpo/dpoco/dpost), `uet` (Microsoft UET consent mode, asc), `comscore` (cs_ucfr, the
-   * user's consent for research), `adobe` (the Adobe consent standard of the Web SDK's set-consent).
+   * user's consent for research), `adobe` (the Adobe consent standard of the Web SDK's set-consent),
+   * `piano` (Piano Analytics' privacy mode).
    */
-  source?: 'meta-ldu' | 'uet' | 'comscore' | 'adobe';
+  source?: 'meta-ldu' | 'uet' | 'comscore' | 'adobe' | 'piano';
   signals: ConsentSignal[];
   /** One readable line, e.g. "ad_storage denied, analytics_storage granted …". */
   text: string;

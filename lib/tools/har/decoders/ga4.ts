@@ -10,9 +10,9 @@ import { invalidHit, named, type VendorDecoder } from '../vendor.js';
  * server-side GTM on a first-party domain (and region1.google-analytics.com, analytics.google.com)
  * is decoded too, and so is a server container whose client listens on a custom path (e.g.
  * `https://sst.example.com/data?v=2&tid=G-…` or a renamed `/g/collect`), and Google tag gateway's
- * first-party path (`https://www.example.com/metrics/g/collect?…`): a query with `v=2`, a `tid=G-…`
- * and the page-load id `_p` or the client id `cid` that gtag.js always sends is a GA4 hit whatever
- * the path.
+ * first-party path (`https://www.example.com/metrics/g/collect?…`, or its shortened `…/ag/g/c?…`): a
+ * query with `v=2`, a `tid=G-…` and one of the keys gtag.js always sends (the page-load id `_p`, the
+ * client id `cid`, the build `gtm`, an event `en`) is a GA4 hit whatever the path.
  *
  * Batching (gtag.js): when several events are queued they are sent in one POST. The query string
  * holds the parameters shared by all of them (v, tid, gtm, _p, cid, ul, sr, sid, sct, seg, dl, dt,
@@ -27,10 +27,17 @@ import { invalidHit, named, type VendorDecoder } from '../vendor.js';
 export function isGa4(request: CapturedRequest, shared: Pairs): boolean {
   if (lastValue(shared, 'v') !== '2' || !/^G-/i.test(lastValue(shared, 'tid') ?? '')) return false;
   if (endsWithCollect(request.path)) return true;
-  return lastValue(shared, '_p') !== undefined || lastValue(shared, 'cid') !== undefined;
+  // gtag.js always sends its build (gtm), the page-load id (_p), the client id (cid) or an event.
+  return (
+    lastValue(shared, '_p') !== undefined ||
+    lastValue(shared, 'cid') !== undefined ||
+    lastValue(shared, 'gtm') !== undefined ||
+    lastValue(shared, 'en') !== undefined
+  );
 }
 
-const endsWithCollect = (path: string) => /\/g\/collect\/?$/i.test(path);
+/** `/g/collect`, and Google tag gateway's shortened `/g/c` (e.g. `https://www.example.com/metrics/ag/g/c?…`). */
+const endsWithCollect = (path: string) => /\/g\/c(?:ollect)?\/?$/i.test(path);
 
 /** Google's own GA4 collectors: a request there to /g/collect is always shown. */
 const GA4_HOST = /(^|\.)(google-analytics\.com|analytics\.google\.com)$/;

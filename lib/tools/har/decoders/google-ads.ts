@@ -23,7 +23,13 @@ import type { VendorDecoder } from '../vendor.js';
  * (`/pagead/form-data/<id>`, `/ccm/form-data/<id>`) repeat the request they follow: they are
  * secondary requests, not a second conversion.
  */
-const ADS_PATH = /^\/(?:pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion|form-data)|td\/(rul)|ccm\/(form-data))\/([^/?]+)/;
+const ADS_PATH = /^\/(?:pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion|form-data)|td\/(rul)|ccm\/(form-data|conversion)|rmkt\/(collect))\/([^/?]+)/;
+/**
+ * Google tag gateway and server-side tagging relay the same requests through a first-party path,
+ * e.g. `https://www.example.com/metrics/g/d/ccm/conversion/<id>/?random=…&en=conversion&gtm=…`: the
+ * path's tail and gtag's own parameters identify them.
+ */
+const RELAYED_ADS_PATH = /\/(?:pagead\/(viewthroughconversion|conversion)|ccm\/(conversion))\/(\d+)\/?$/;
 const ADS_HOSTS = /(^|\.)(googleads\.g\.doubleclick\.net|td\.doubleclick\.net|googleadservices\.com|google\.[a-z.]+)$/;
 const CCM_PATH = /^\/ccm\/collect\/?$/;
 const CCM_HOSTS = /(^|\.)(googlesyndication\.com|google\.[a-z.]+|doubleclick\.net)$/;
@@ -34,6 +40,7 @@ const KIND_NAMES: Record<string, string> = {
   '1p-user-list': 'first-party remarketing follow-up (1p-user-list)',
   '1p-conversion': 'first-party conversion follow-up (1p-conversion)',
   rul: 'remarketing user list for Protected Audience (td/rul)',
+  rmkt: 'remarketing hit (rmkt/collect)',
   'form-data': 'enhanced conversions form data (follows a conversion)',
   ccm: 'Ads page-view / conversion ping (ccm/collect; cookieless when ad_storage is denied)',
 };
@@ -46,9 +53,13 @@ export function decodeGoogleAds(request: CapturedRequest, pairs: Pairs): HitDraf
   let kind: string;
   let conversionId: string | undefined;
   const match = ADS_PATH.exec(request.path);
+  const relayed = match ? null : RELAYED_ADS_PATH.exec(request.path);
   if (match && ADS_HOSTS.test(request.host)) {
-    kind = match[1] ?? match[2] ?? match[3]!;
-    conversionId = match[4]!;
+    kind = match[1] ?? match[2] ?? match[3] ?? (match[4] ? 'rmkt' : 'conversion');
+    conversionId = match[5]!;
+  } else if (relayed && !ADS_HOSTS.test(request.host) && (lastValue(pairs, 'gtm') !== undefined || lastValue(pairs, 'random') !== undefined)) {
+    kind = relayed[1] ?? relayed[2]!;
+    conversionId = relayed[3]!;
   } else if (CCM_PATH.test(request.path) && CCM_HOSTS.test(request.host)) {
     kind = 'ccm';
     conversionId = lastValue(pairs, 'tid')?.replace(/^AW-/i, '');
@@ -94,6 +105,7 @@ export const googleAds: VendorDecoder<'google-ads'> = {
   label: 'Google Ads',
   kind: 'ads',
   hosts: ['doubleclick.net', 'googleadservices.com', 'googlesyndication.com', 'google.*'],
+  anyHost: /\/(?:pagead\/(?:viewthroughconversion|conversion)|ccm\/conversion)\/\d+/i,
   accountLabel: 'conversion ID (AW-…)',
   labels: ADS_LABELS,
   decode: decodeGoogleAds,

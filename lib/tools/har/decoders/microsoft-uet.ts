@@ -6,7 +6,8 @@ import { formPairs } from './shared.js';
 
 /**
  * Microsoft Advertising UET: bat.bing.com/action/0?ti=…&evt=pageLoad | custom&ea=… (GET, or a POST
- * form). `asc=G/D` is UET consent mode's ad_storage (Microsoft Advertising's "Consent mode" help).
+ * form; `/actionp/0` too). `asc=G/D` is UET consent mode's ad_storage (Microsoft Advertising's
+ * "Consent mode" help); an `evt=consent` request only reports a consent update: secondary.
  */
 export const UET_LABELS: Record<string, string> = {
   ti: 'UET tag ID',
@@ -52,7 +53,7 @@ export const UET_LABELS: Record<string, string> = {
 const uetLabel = labeller(UET_LABELS);
 
 function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
-  if (!/^bat\.bing\.(?:com|net)$/.test(request.host) || !/^\/action\/\d+\/?$/.test(request.path)) return null;
+  if (!/^bat\.bing\.(?:com|net)$/.test(request.host) || !/^\/actionp?\/\d+\/?$/.test(request.path)) return null;
   const pairs = formPairs(request, queryPairs);
   const value = (key: string) => lastValue(pairs, key);
   const evt = value('evt') ?? '';
@@ -76,6 +77,7 @@ function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null 
       clientId: value('vid'),
       params: named(pairs, uetLabel),
       consent,
+      ...(evt === 'consent' ? { secondary: 'UET consent update (evt=consent): not an event' } : {}),
     }),
   ];
 }

@@ -49,7 +49,7 @@ function eventHit(request: CapturedRequest, queryPairs: Pairs, event: unknown, b
   const pairs: Pairs = [...queryPairs];
   flatten(event, '', 'dot', pairs);
   const value = (key: string) => lastValue(pairs, key);
-  if (value('event') === undefined && value('context.pixel.code') === undefined) {
+  if (value('event') === undefined && value('action') === undefined && value('context.pixel.code') === undefined) {
     return invalidHit(request, {
       vendor: 'tiktok',
       accountId: null,
@@ -58,9 +58,12 @@ function eventHit(request: CapturedRequest, queryPairs: Pairs, event: unknown, b
       reason: 'JSON without an event or a pixel code (context.pixel.code): not a pixel event',
     });
   }
+  // `/api/v2/pixel/act` reports the pixel's own actions (Metadata …), named by the page trigger.
+  const trigger = value('auto_collected_properties.page_trigger');
+  const action = value('action');
   return hitOf(request, {
     vendor: 'tiktok',
-    type: value('event') ?? '',
+    type: value('event') ?? (action ? `${action}${trigger ? ` (${trigger})` : ''}` : ''),
     accountId: value('context.pixel.code') ?? value('pixel_code'),
     page: decodedUrl(value('context.page.url')),
     referrer: decodedUrl(value('context.page.referrer')),
