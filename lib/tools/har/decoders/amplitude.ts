@@ -72,7 +72,7 @@ const amplitudeLabel = labeller(AMPLITUDE_LABELS, (key) => {
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const v2 = /\/2\/httpapi\/?$/i.test(request.path);
   const batch = /\/batch\/?$/i.test(request.path);
-  const legacy = request.path === '/' && /^api(\.eu)?\.amplitude\.com$/.test(request.host);
+  const legacy = request.path === '/' && /^api\d?(\.eu)?\.amplitude\.com$/.test(request.host);
   if (!v2 && !batch && !legacy) return null;
   const form = bodyPairs(request);
   const body = tryJson(request.body);

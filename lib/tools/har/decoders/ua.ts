@@ -161,6 +161,8 @@ function decodeGaJs(request: CapturedRequest, pairs: Pairs): HitDraft[] {
   const type = !t ? 'page view' : t === 'event' && event ? `event: ${event.category} / ${event.action}` : t;
   const host = value('utmhn');
   const path = value('utmp');
+  // __utma=<domain hash>.<visitor id>.<first visit>.<previous>.<current>.<session count>
+  const utma = /__utma=\d+\.(\d+)\.(\d+)/.exec(value('utmcc') ?? '');
   return [
     hitOf(request, {
       vendor: 'ua',
@@ -169,6 +171,7 @@ function decodeGaJs(request: CapturedRequest, pairs: Pairs): HitDraft[] {
       page: host && path ? `https://${host}${path}` : null,
       referrer: value('utmr') === '-' ? null : value('utmr'),
       title: value('utmdt'),
+      clientId: utma ? `${utma[1]}.${utma[2]}` : null,
       params: named(pairs, gajsLabel),
       formatNote: `Older format: ga.js (Classic Google Analytics${value('utmwv') ? `, version ${value('utmwv')}` : ''}), the tracking code before analytics.js`,
     }),
