@@ -58,10 +58,7 @@ describe('pixel warnings', () => {
   });
 
   it('leaves other paths on the pixel hosts alone', () => {
-    for (const url of [
-      'https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=CABC',
-      'https://bat.bing.com/bat.js',
-    ]) {
+    for (const url of ['https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=CABC', 'https://bat.bing.com/bat.js']) {
       expect([url, codesOf(url).hit]).toEqual([url, undefined]);
     }
   });

@@ -1,4 +1,12 @@
-import { type CountRow, type HarSummary, type HarWarning, type Hit, type PageRow, VENDOR_KIND_LABELS, VENDOR_KINDS_IN_ORDER } from './types.js';
+import {
+  type CountRow,
+  type HarSummary,
+  type HarWarning,
+  type Hit,
+  type PageRow,
+  VENDOR_KIND_LABELS,
+  VENDOR_KINDS_IN_ORDER,
+} from './types.js';
 import { VENDOR_KINDS, VENDOR_LABELS } from './vendors.js';
 
 function counts(values: Iterable<string>): CountRow[] {
@@ -42,7 +50,12 @@ export function summarise(
   const byVendor = counts(hits.map((hit) => hit.vendor)).map((row) => {
     const vendor = row.key as Hit['vendor'];
     const aside = asideByVendor.get(vendor) ?? 0;
-    return { ...row, label: VENDOR_LABELS[vendor] ?? vendor, kind: VENDOR_KINDS[vendor] ?? 'analytics', ...(aside ? { secondary: aside } : {}) };
+    return {
+      ...row,
+      label: VENDOR_LABELS[vendor] ?? vendor,
+      kind: VENDOR_KINDS[vendor] ?? 'analytics',
+      ...(aside ? { secondary: aside } : {}),
+    };
   });
   const byKind: CountRow[] = [];
   for (const kind of VENDOR_KINDS_IN_ORDER) {

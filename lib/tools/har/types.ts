@@ -20,7 +20,7 @@ export const VENDOR_KIND_LABELS: Record<VendorKind, string> = {
   analytics: 'Analytics',
   ads: 'Advertising',
   'tag-manager': 'Tag managers',
-  experience: 'Experience (testing, personalisation, session replay)',
+  experience: 'Experience (testing, replay)',
 };
 
 /**
@@ -30,7 +30,7 @@ export const VENDOR_KIND_LABELS: Record<VendorKind, string> = {
 export { VENDOR_KINDS, VENDOR_LABELS } from './vendors.js';
 
 /** Vendors whose hits carry Google's consent mode parameters (gcs / gcd). */
-export const GOOGLE_TAG_VENDORS: ReadonlySet<Vendor> = new Set<Vendor>(['ga4', 'google-ads', 'floodlight']);
+export { GOOGLE_TAG_VENDORS } from './google-tags.js';
 
 /** One decoded parameter: `key` as sent, `name` for humans. */
 export interface DecodedParam {

@@ -87,17 +87,53 @@ describe('vendor decoders: real-shaped requests', () => {
 
   it('has GET and POST (or sendBeacon) samples, with a source, for every registered vendor', () => {
     for (const decoder of VENDOR_DECODERS) {
-      const mine = [...samples.filter((sample) => sample.vendor === decoder.id), ...realWorld.filter((sample) => sample.expect.vendor === decoder.id)];
+      const mine = [
+        ...samples.filter((sample) => sample.vendor === decoder.id),
+        ...realWorld.filter((sample) => sample.expect.vendor === decoder.id),
+      ];
       expect([decoder.id, mine.length > 0]).toEqual([decoder.id, true]);
       for (const sample of mine) expect(sample.source.length).toBeGreaterThan(20);
     }
     // Vendors whose tags POST or beacon their hits are tested with a body.
-    const posting = ['adobe-analytics', 'adobe-web-sdk', 'adobe-target', 'matomo', 'piwik-pro', 'segment', 'rudderstack', 'mixpanel', 'amplitude', 'mparticle', 'tealium-eventstream', 'piano', 'clarity', 'hotjar', 'hubspot', 'spotify', 'snapchat', 'tiktok', 'ga4'];
+    const posting = [
+      'adobe-analytics',
+      'adobe-web-sdk',
+      'adobe-target',
+      'matomo',
+      'piwik-pro',
+      'segment',
+      'rudderstack',
+      'mixpanel',
+      'amplitude',
+      'mparticle',
+      'tealium-eventstream',
+      'piano',
+      'clarity',
+      'hotjar',
+      'hubspot',
+      'spotify',
+      'snapchat',
+      'tiktok',
+      'ga4',
+    ];
     for (const vendor of posting) {
       expect([vendor, samples.some((sample) => sample.vendor === vendor && sample.body !== undefined)]).toEqual([vendor, true]);
     }
     // Vendors that batch are tested with a batched body.
-    for (const vendor of ['ga4', 'adobe-web-sdk', 'matomo', 'piwik-pro', 'segment', 'mixpanel', 'amplitude', 'mparticle', 'tealium-eventstream', 'piano', 'criteo', 'spotify']) {
+    for (const vendor of [
+      'ga4',
+      'adobe-web-sdk',
+      'matomo',
+      'piwik-pro',
+      'segment',
+      'mixpanel',
+      'amplitude',
+      'mparticle',
+      'tealium-eventstream',
+      'piano',
+      'criteo',
+      'spotify',
+    ]) {
       expect([vendor, samples.some((sample) => sample.vendor === vendor && (sample.expect.hits ?? 1) > 1)]).toEqual([vendor, true]);
     }
   });
@@ -138,7 +174,9 @@ describe('vendor decoders: real-shaped requests', () => {
   });
 });
 
-const realWorld = (JSON.parse(fixture('real-world-requests.json')) as { samples: Array<{ source: string; expect: { vendor: string | null } }> }).samples;
+const realWorld = (
+  JSON.parse(fixture('real-world-requests.json')) as { samples: Array<{ source: string; expect: { vendor: string | null } }> }
+).samples;
 
 describe('the registry', () => {
   it('gives every vendor one file, a name, a kind and its labels, and no id twice', () => {
@@ -156,9 +194,13 @@ describe('the registry', () => {
   it('asks no decoder about ordinary requests, and only the host’s decoders about a vendor’s', () => {
     expect(decodersFor('shop.example.com', 'https://shop.example.com/products/tee?id=3')).toBeNull();
     expect(decodersFor('cdn.example.net', 'https://cdn.example.net/app.js')).toBeNull();
-    expect(decodersFor('sb.scorecardresearch.com', 'https://sb.scorecardresearch.com/b?c1=2')!.map((decoder) => decoder.id)).toEqual(['comscore']);
+    expect(decodersFor('sb.scorecardresearch.com', 'https://sb.scorecardresearch.com/b?c1=2')!.map((decoder) => decoder.id)).toEqual([
+      'comscore',
+    ]);
     // A first-party endpoint is found by its path, whatever the host.
-    expect(decodersFor('stats.shop.example', 'https://stats.shop.example/matomo.php?idsite=1')!.map((decoder) => decoder.id)).toEqual(['matomo']);
+    expect(decodersFor('stats.shop.example', 'https://stats.shop.example/matomo.php?idsite=1')!.map((decoder) => decoder.id)).toEqual([
+      'matomo',
+    ]);
     // google.* hosts reach Google's decoders under any public suffix.
     expect(decodersFor('www.google.co.uk', 'https://www.google.co.uk/pagead/1p-user-list/1/')!.map((decoder) => decoder.id)).toEqual([
       'ga4',

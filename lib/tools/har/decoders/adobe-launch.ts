@@ -36,7 +36,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'adobe-launch',
         type: 'rule code loaded',
         accountId: segments.length >= 3 ? segments.slice(0, 2).join('/') : null,
-        params: [requestKind('Rule component loaded by the tag library'), { key: '(library)', name: launchLabel('(library)'), value: rule[1]! }],
+        params: [
+          requestKind('Rule component loaded by the tag library'),
+          { key: '(library)', name: launchLabel('(library)'), value: rule[1]! },
+        ],
         secondary: 'Rule code loaded by the Adobe tags library (not a container of its own)',
         container: true,
         body: null,
@@ -63,7 +66,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       params,
       container: true,
       body: null,
-      ...(dtm ? { formatNote: 'Older format: Adobe Dynamic Tag Manager (satelliteLib), retired in 2021 and replaced by Adobe tags (Launch)' } : {}),
+      ...(dtm
+        ? { formatNote: 'Older format: Adobe Dynamic Tag Manager (satelliteLib), retired in 2021 and replaced by Adobe tags (Launch)' }
+        : {}),
     }),
   ];
 }

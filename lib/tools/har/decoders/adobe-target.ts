@@ -82,9 +82,7 @@ function deliveryType(body: Record<string, unknown>): string {
   parts.push(...mboxes);
   if (isObject(body.prefetch) && Array.isArray(body.prefetch.views)) parts.push('prefetch views');
   if (Array.isArray(body.notifications) && body.notifications.length) {
-    const types = [
-      ...new Set(body.notifications.map((each) => (isObject(each) ? field(each.type) : undefined)).filter(Boolean)),
-    ];
+    const types = [...new Set(body.notifications.map((each) => (isObject(each) ? field(each.type) : undefined)).filter(Boolean))];
     parts.push(`notification${types.length ? ` (${types.join(', ')})` : ''}`);
   }
   return parts.join(', ') || 'delivery';

@@ -95,10 +95,18 @@ function consentOf(body: Record<string, unknown>): ConsentState | null {
   if (standard === 'Adobe' && isObject(value) && isObject(value.collect)) {
     const val = field(value.collect.val);
     const state = val === 'y' ? 'granted' : val === 'n' ? 'denied' : 'not set';
-    return { source: 'adobe', signals: [{ type: 'collect', state, code: val ?? '' }], text: `Adobe consent standard: collect ${state} (val=${val ?? '?'})` };
+    return {
+      source: 'adobe',
+      signals: [{ type: 'collect', state, code: val ?? '' }],
+      text: `Adobe consent standard: collect ${state} (val=${val ?? '?'})`,
+    };
   }
   if (/TCF/i.test(standard)) {
-    return { source: 'adobe', signals: [{ type: 'tcf', state: 'not set', code: 'TCF' }], text: `IAB TCF consent string sent (${field(first.version) ?? '?'}): read it in your CMP` };
+    return {
+      source: 'adobe',
+      signals: [{ type: 'tcf', state: 'not set', code: 'TCF' }],
+      text: `IAB TCF consent string sent (${field(first.version) ?? '?'}): read it in your CMP`,
+    };
   }
   return null;
 }
@@ -118,7 +126,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       invalidHit(request, {
         ...common,
         params: [kind, ...named(shared, webSdkLabel)],
-        reason: request.body ? 'The body is not JSON: the Edge Network cannot read it' : 'No body: Web SDK requests carry their events as JSON',
+        reason: request.body
+          ? 'The body is not JSON: the Edge Network cannot read it'
+          : 'No body: Web SDK requests carry their events as JSON',
       }),
     ];
   }
@@ -143,7 +153,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       invalidHit(request, {
         ...common,
         params: [kind, ...named(shared, webSdkLabel)],
-        reason: !configId ? 'No datastream ID (configId) in the query string: the Edge Network rejects the request' : 'No events in the body',
+        reason: !configId
+          ? 'No datastream ID (configId) in the query string: the Edge Network rejects the request'
+          : 'No events in the body',
       }),
     ];
   }
@@ -175,7 +187,11 @@ export const adobeWebSdk: VendorDecoder<'adobe-web-sdk'> = {
   check(hit, warn) {
     const type = paramOf(hit, 'xdm.eventType');
     if (type === 'commerce.purchases' && !paramOf(hit, 'xdm.commerce.order.purchaseID')) {
-      warn('purchase_missing_value', 'warning', 'Web SDK commerce.purchases without xdm.commerce.order.purchaseID: the order cannot be deduplicated');
+      warn(
+        'purchase_missing_value',
+        'warning',
+        'Web SDK commerce.purchases without xdm.commerce.order.purchaseID: the order cannot be deduplicated',
+      );
     }
     if (!type) warn('event_unnamed', 'warning', 'Web SDK event without xdm.eventType: reports cannot tell what it measured');
   },

@@ -36,7 +36,16 @@ const amazonLabel = labeller(AMAZON_ADS_LABELS);
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const path = request.path;
   if (request.host === 'c.amazon-adsystem.com' && /^\/aat\/amzn\.js$/.test(path)) {
-    return [hitOf(request, { vendor: 'amazon-ads', type: 'tag loaded', accountId: null, params: [requestKind('Amazon Advertising Tag library')], container: true, body: null })];
+    return [
+      hitOf(request, {
+        vendor: 'amazon-ads',
+        type: 'tag loaded',
+        accountId: null,
+        params: [requestKind('Amazon Advertising Tag library')],
+        container: true,
+        body: null,
+      }),
+    ];
   }
   const match = /^(?:\/s)?\/(iu3|iui3)\/?$/.exec(path);
   if (!match) return null;

@@ -89,7 +89,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
     events = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
     shared.push(...form.filter(([key]) => key !== 'e' && key !== 'events'));
   }
-  const kind = requestKind(legacy || form.length ? 'amplitude-js form upload (legacy API)' : batch ? 'Batch Event Upload API' : 'HTTP V2 API');
+  const kind = requestKind(
+    legacy || form.length ? 'amplitude-js form upload (legacy API)' : batch ? 'Batch Event Upload API' : 'HTTP V2 API',
+  );
   const objects = events.filter(isObject);
   if (objects.length === 0) {
     return [
@@ -101,7 +103,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       }),
     ];
   }
-  const note = legacy || (form.length && !isObject(body)) ? 'Older format: the amplitude-js form upload (client=…&e=[…]); the Browser SDK sends JSON to /2/httpapi' : undefined;
+  const note =
+    legacy || (form.length && !isObject(body))
+      ? 'Older format: the amplitude-js form upload (client=…&e=[…]); the Browser SDK sends JSON to /2/httpapi'
+      : undefined;
   return objects.map((event, index) => {
     const pairs = [...flatten(event, '', 'dot', []), ...shared];
     const value = (key: string) => lastValue(pairs, key);
@@ -140,7 +145,8 @@ export const amplitude: VendorDecoder<'amplitude'> = {
       ['user_id', userId],
       ['device_id', deviceId],
     ] as const) {
-      if (id && id.length < minimum) warn('vendor_rule', 'error', `Amplitude ${name} "${id}" is shorter than ${minimum} characters: the event is rejected`);
+      if (id && id.length < minimum)
+        warn('vendor_rule', 'error', `Amplitude ${name} "${id}" is shorter than ${minimum} characters: the event is rejected`);
     }
   },
 };

@@ -45,7 +45,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'clarity',
         type: 'tag loaded',
         accountId: tag[2],
-        params: [requestKind(tag[1] ? 'Clarity tag for a UET tag ID' : 'Clarity tag'), { key: '(project)', name: clarityLabel('(project)'), value: tag[2]! }],
+        params: [
+          requestKind(tag[1] ? 'Clarity tag for a UET tag ID' : 'Clarity tag'),
+          { key: '(project)', name: clarityLabel('(project)'), value: tag[2]! },
+        ],
         container: true,
         body: null,
       }),
@@ -58,7 +61,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'clarity',
         type: library ? 'library loaded' : 'cookie sync',
         accountId: null,
-        params: [requestKind(library ? 'Clarity library' : 'Cookie sync (c.gif)'), { key: '(library)', name: clarityLabel('(library)'), value: path }],
+        params: [
+          requestKind(library ? 'Clarity library' : 'Cookie sync (c.gif)'),
+          { key: '(library)', name: clarityLabel('(library)'), value: path },
+        ],
         secondary: library ? 'The library the Clarity tag loads' : 'Clarity cookie sync: not a recording',
         ...(library ? { container: true } : {}),
         body: null,
@@ -74,13 +80,21 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'clarity',
         type: 'recording upload',
         accountId: lastValue(query, 'projectId') ?? null,
-        params: [requestKind(compressed ? 'Recording upload, gzip-compressed (not readable in a capture)' : 'Recording upload (no body in the capture)')],
+        params: [
+          requestKind(
+            compressed ? 'Recording upload, gzip-compressed (not readable in a capture)' : 'Recording upload (no body in the capture)',
+          ),
+        ],
         body: compressed ? '(compressed body)' : request.body,
       }),
     ];
   }
   const envelope = json.e;
-  const params = ENVELOPE.map((name, index) => ({ key: `e.${name}`, name: clarityLabel(`e.${name}`), value: field(envelope[index]) ?? '' }));
+  const params = ENVELOPE.map((name, index) => ({
+    key: `e.${name}`,
+    name: clarityLabel(`e.${name}`),
+    value: field(envelope[index]) ?? '',
+  }));
   params.push({ key: 'a.count', name: clarityLabel('a.count'), value: String(Array.isArray(json.a) ? json.a.length : 0) });
   params.push({ key: 'p.count', name: clarityLabel('p.count'), value: String(Array.isArray(json.p) ? json.p.length : 0) });
   const sequence = field(envelope[1]);

@@ -76,7 +76,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const accountId = lastValue(pairs, 'a');
   const base = [kind, ...named(shared, criteoLabel), ...named(setterParams, criteoLabel)];
   if (calls.length === 0) {
-    return [invalidHit(request, { vendor: 'criteo', accountId, params: base, reason: 'No OneTag call (p0, p1 …): the request carries no event' })];
+    return [
+      invalidHit(request, { vendor: 'criteo', accountId, params: base, reason: 'No OneTag call (p0, p1 …): the request carries no event' }),
+    ];
   }
   if (views.length === 0) {
     return [hitOf(request, { vendor: 'criteo', type: 'settings only', accountId, page: lastValue(pairs, 'fu'), params: base })];
@@ -89,7 +91,14 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       accountId,
       page: lastValue(pairs, 'fu'),
       referrer: lastValue(pairs, 'ref'),
-      params: [...base, { key: view.key, name: criteoLabel(view.key), value: code }, ...named(view.pairs.filter(([key]) => key !== 'e').map(([key, value]) => [`e.${key}`, value] as [string, string]), criteoLabel)],
+      params: [
+        ...base,
+        { key: view.key, name: criteoLabel(view.key), value: code },
+        ...named(
+          view.pairs.filter(([key]) => key !== 'e').map(([key, value]) => [`e.${key}`, value] as [string, string]),
+          criteoLabel,
+        ),
+      ],
       batch: views.length > 1 ? { index: index + 1, size: views.length } : null,
     });
   });

@@ -15,6 +15,8 @@ import { invalidHit, named, type VendorDecoder } from '../vendor.js';
  *   and `<advertiser>.fls.doubleclick.net/ddm/fls/…`): Google's follow-up requests of a Floodlight
  *   activity (cookie matching, redirects), carrying the same activity parameters.
  */
+const FOLLOW_UP = "Floodlight follow-up: this request repeats its activity (Google's cookie matching), not a second conversion";
+
 const FLOODLIGHT_PATH = /^\/(?:ddm\/)?(?:fls\/)?(?:(activity[ij]?)[;/]|([a-z])\/(?=[^/]*;))/;
 const FLOODLIGHT_HOST = /(^|\.)(fls\.doubleclick\.net|ad\.doubleclick\.net|adservice\.google\.[a-z.]+)$/;
 
@@ -32,7 +34,7 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
         accountId: null,
         params: named(pairs, floodlightLabel),
         reason: 'No advertiser ID (src): Campaign Manager cannot attribute the activity',
-        ...(followUp ? { secondary: 'Floodlight follow-up' } : {}),
+        ...(followUp ? { secondary: FOLLOW_UP } : {}),
       }),
     ];
   }
@@ -64,7 +66,7 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
       items: [],
       consent: decodeConsent(value('gcs'), value('gcd')),
       body: request.body,
-      ...(followUp ? { secondary: 'Floodlight follow-up' } : {}),
+      ...(followUp ? { secondary: FOLLOW_UP } : {}),
     },
   ];
 }

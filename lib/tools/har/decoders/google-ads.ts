@@ -23,7 +23,8 @@ import type { VendorDecoder } from '../vendor.js';
  * (`/pagead/form-data/<id>`, `/ccm/form-data/<id>`) repeat the request they follow: they are
  * secondary requests, not a second conversion.
  */
-const ADS_PATH = /^\/(?:pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion|form-data)|td\/(rul)|ccm\/(form-data|conversion)|rmkt\/(collect))\/([^/?]+)/;
+const ADS_PATH =
+  /^\/(?:pagead\/(viewthroughconversion|conversion|1p-user-list|1p-conversion|form-data)|td\/(rul)|ccm\/(form-data|conversion)|rmkt\/(collect))\/([^/?]+)/;
 /**
  * Google tag gateway and server-side tagging relay the same requests through a first-party path,
  * e.g. `https://www.example.com/metrics/g/d/ccm/conversion/<id>/?random=…&en=conversion&gtm=…`: the
@@ -57,7 +58,11 @@ export function decodeGoogleAds(request: CapturedRequest, pairs: Pairs): HitDraf
   if (match && ADS_HOSTS.test(request.host)) {
     kind = match[1] ?? match[2] ?? match[3] ?? (match[4] ? 'rmkt' : 'conversion');
     conversionId = match[5]!;
-  } else if (relayed && !ADS_HOSTS.test(request.host) && (lastValue(pairs, 'gtm') !== undefined || lastValue(pairs, 'random') !== undefined)) {
+  } else if (
+    relayed &&
+    !ADS_HOSTS.test(request.host) &&
+    (lastValue(pairs, 'gtm') !== undefined || lastValue(pairs, 'random') !== undefined)
+  ) {
     kind = relayed[1] ?? relayed[2]!;
     conversionId = relayed[3]!;
   } else if (CCM_PATH.test(request.path) && CCM_HOSTS.test(request.host)) {

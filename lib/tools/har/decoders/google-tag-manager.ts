@@ -86,7 +86,11 @@ export const googleTagManager: VendorDecoder<'google-tag-manager'> = {
   check(hit, warn) {
     const preview = paramOf(hit, 'gtm_preview');
     if (preview) {
-      warn('non_production_container', 'warning', `${hit.accountId ?? 'The container'} loaded as environment or preview ${preview}: not the live version`);
+      warn(
+        'non_production_container',
+        'warning',
+        `${hit.accountId ?? 'The container'} loaded as environment or preview ${preview}: not the live version`,
+      );
     }
   },
 };

@@ -41,7 +41,11 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'hotjar',
         type: 'tag loaded',
         accountId: script[1],
-        params: [requestKind('Hotjar tracking code'), { key: '(site)', name: hotjarLabel('(site)'), value: script[1]! }, ...named(query, hotjarLabel)],
+        params: [
+          requestKind('Hotjar tracking code'),
+          { key: '(site)', name: hotjarLabel('(site)'), value: script[1]! },
+          ...named(query, hotjarLabel),
+        ],
         container: true,
         body: null,
       }),
@@ -78,7 +82,13 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const body = tryJson(request.body);
   const pairs: Pairs = [...query];
   if (isObject(body)) flatten(body, '', 'dot', pairs);
-  const what = snapshot ? 'page snapshot' : api![2] === 'ws' ? 'recording stream (WebSocket)' : api![2] === 'visit-data' ? 'visit (page view)' : api![2]!.replace(/-/g, ' ');
+  const what = snapshot
+    ? 'page snapshot'
+    : api![2] === 'ws'
+      ? 'recording stream (WebSocket)'
+      : api![2] === 'visit-data'
+        ? 'visit (page view)'
+        : api![2]!.replace(/-/g, ' ');
   return [
     hitOf(request, {
       vendor: 'hotjar',

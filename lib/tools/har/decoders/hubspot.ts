@@ -55,7 +55,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'hubspot',
         type: loader ? 'tag loaded' : 'analytics script loaded',
         accountId: portal,
-        params: [requestKind(loader ? 'Tracking code loader' : 'Analytics script'), { key: '(portal)', name: hubspotLabel('(portal)'), value: portal }],
+        params: [
+          requestKind(loader ? 'Tracking code loader' : 'Analytics script'),
+          { key: '(portal)', name: hubspotLabel('(portal)'), value: portal },
+        ],
         container: true,
         body: null,
         ...(analytics ? { secondary: 'The analytics script the HubSpot loader loads' } : {}),

@@ -228,7 +228,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
     label: matomoLabel,
     kindOf: () => `Matomo tracking request (${file[1]!.toLowerCase()}.php)`,
     formatNote: () =>
-      file[1]!.toLowerCase() === 'piwik' ? 'Older endpoint name: piwik.php (Matomo 4 and later use matomo.php; both are served)' : undefined,
+      file[1]!.toLowerCase() === 'piwik'
+        ? 'Older endpoint name: piwik.php (Matomo 4 and later use matomo.php; both are served)'
+        : undefined,
   });
 }
 

@@ -80,7 +80,8 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         type: endpoint === 'record' ? 'session replay upload' : `settings (${endpoint})`,
         accountId: lastValue(query, 'token'),
         params: [requestKind(`/${endpoint}`), ...named(query, mixpanelLabel)],
-        secondary: endpoint === 'record' ? 'Session replay data: not an event' : 'mixpanel-js fetching its settings or feature flags: not an event',
+        secondary:
+          endpoint === 'record' ? 'Session replay data: not an event' : 'mixpanel-js fetching its settings or feature flags: not an event',
       }),
     ];
   }
@@ -105,7 +106,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       }),
     ];
   }
-  const note = base64 ? 'Older format: base64-encoded data (older mixpanel-js releases, or api_payload_format "base64"); current releases send JSON' : undefined;
+  const note = base64
+    ? 'Older format: base64-encoded data (older mixpanel-js releases, or api_payload_format "base64"); current releases send JSON'
+    : undefined;
   return events.map((event, index) => {
     const pairs = [...flatten(event, '', 'dot', []), ...rest];
     const value = (key: string) => lastValue(pairs, key);
@@ -121,7 +124,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       ...(note ? { formatNote: note } : {}),
     };
     if (endpoint === 'engage' || endpoint === 'groups') {
-      const operation = Object.keys(event).find((key) => key.startsWith('$') && !['$token', '$distinct_id', '$group_key', '$group_id', '$ip', '$time'].includes(key));
+      const operation = Object.keys(event).find(
+        (key) => key.startsWith('$') && !['$token', '$distinct_id', '$group_key', '$group_id', '$ip', '$time'].includes(key),
+      );
       return hitOf(request, { ...fields, type: `${endpoint === 'engage' ? 'profile' : 'group'} ${operation ?? 'update'}` });
     }
     const name = field(event.event);

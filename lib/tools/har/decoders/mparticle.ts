@@ -136,7 +136,14 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   for (const [key, value] of Object.entries(body)) if (key !== 'events') flatten(value, key, 'dot', shared);
   const events = body.events.filter(isObject);
   if (events.length === 0) {
-    return [invalidHit(request, { vendor: 'mparticle', accountId: apiKey, params: [kind, ...named(shared, mparticleLabel)], reason: 'A batch without events' })];
+    return [
+      invalidHit(request, {
+        vendor: 'mparticle',
+        accountId: apiKey,
+        params: [kind, ...named(shared, mparticleLabel)],
+        reason: 'A batch without events',
+      }),
+    ];
   }
   return events.map((event, index) =>
     hitOf(request, {

@@ -91,7 +91,12 @@ const PIANO_HOST = /(^|\.)(pa-cd\.com|xiti\.com|ati-host\.net)$/;
 
 function privacy(mode: string | undefined): ConsentState | null {
   if (!mode) return null;
-  const state = mode === 'optin' || mode === 'exempt' ? 'granted' : mode === 'optout' || mode === 'no-consent' || mode === 'no-storage' ? 'denied' : 'not set';
+  const state =
+    mode === 'optin' || mode === 'exempt'
+      ? 'granted'
+      : mode === 'optout' || mode === 'no-consent' || mode === 'no-storage'
+        ? 'denied'
+        : 'not set';
   return { source: 'piano', signals: [{ type: 'privacy_mode', state, code: mode }], text: `Piano privacy mode: ${mode}` };
 }
 
@@ -121,7 +126,8 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const body = tryJson(request.body) ?? tryJson(lastValue(query, 'events'));
   const list = isObject(body) && Array.isArray(body.events) ? body.events : Array.isArray(body) ? body : null;
   // On a first-party domain, `/event` is only Piano's with a numeric site id and Piano's event shape.
-  if (!ours && !(site && /^\d+$/.test(site) && list && list.some((event) => isObject(event) && /\./.test(field(event.name) ?? '')))) return null;
+  if (!ours && !(site && /^\d+$/.test(site) && list && list.some((event) => isObject(event) && /\./.test(field(event.name) ?? ''))))
+    return null;
   const kind = requestKind(`Piano Analytics collection (${request.method === 'GET' ? 'GET' : 'POST'})`);
   const shared = query.filter(([key]) => key !== 'events');
   const events = (list ?? []).filter(isObject);
@@ -131,7 +137,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
         vendor: 'piano',
         accountId: site,
         params: [kind, ...named(query, pianoLabel)],
-        reason: request.body || lastValue(query, 'events') ? 'No events could be read (the JSON does not parse, or has no "events")' : 'No events: neither a body nor an events parameter',
+        reason:
+          request.body || lastValue(query, 'events')
+            ? 'No events could be read (the JSON does not parse, or has no "events")'
+            : 'No events: neither a body nor an events parameter',
       }),
     ];
   }
@@ -167,7 +176,11 @@ export const piano: VendorDecoder<'piano'> = {
   check(hit, warn) {
     const mode = hit.consent?.source === 'piano' ? hit.consent.signals[0]?.code : undefined;
     if (mode === 'optout' || mode === 'no-consent' || mode === 'no-storage') {
-      warn('consent_denied', 'info', `Piano Analytics event sent in privacy mode "${mode}": Piano keeps only the properties that mode allows`);
+      warn(
+        'consent_denied',
+        'info',
+        `Piano Analytics event sent in privacy mode "${mode}": Piano keeps only the properties that mode allows`,
+      );
     }
   },
 };

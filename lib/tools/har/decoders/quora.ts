@@ -27,7 +27,16 @@ const quoraLabel = labeller(QUORA_LABELS);
 
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   if (request.host === 'a.quora.com' && /^\/qevents\.js$/.test(request.path)) {
-    return [hitOf(request, { vendor: 'quora', type: 'tag loaded', accountId: null, params: [requestKind('Quora Pixel script')], container: true, body: null })];
+    return [
+      hitOf(request, {
+        vendor: 'quora',
+        type: 'tag loaded',
+        accountId: null,
+        params: [requestKind('Quora Pixel script')],
+        container: true,
+        body: null,
+      }),
+    ];
   }
   const match = /^\/_\/ad\/([^/]+)\/pixel\/?$/.exec(request.path);
   if (!match) return null;
@@ -38,7 +47,11 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       type: lastValue(pairs, 'tag') ?? '(no event)',
       accountId: match[1],
       page: lastValue(pairs, 'u'),
-      params: [requestKind(lastValue(pairs, 'noscript') === '1' ? 'Noscript image' : 'Pixel event'), { key: '(pixel)', name: quoraLabel('(pixel)'), value: match[1]! }, ...named(pairs, quoraLabel)],
+      params: [
+        requestKind(lastValue(pairs, 'noscript') === '1' ? 'Noscript image' : 'Pixel event'),
+        { key: '(pixel)', name: quoraLabel('(pixel)'), value: match[1]! },
+        ...named(pairs, quoraLabel),
+      ],
     }),
   ];
 }

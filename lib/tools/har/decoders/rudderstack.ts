@@ -35,7 +35,7 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   return decodeSpec(request, query, {
     vendor: 'rudderstack',
     kind: `RudderStack data plane ${beacon ? 'beacon batch' : (/\/v1\/([a-z]+)/i.exec(request.path)?.[1] ?? 'call')}${ours ? '' : ` (${request.host})`}`,
-    accountId: () => lastValue(query, 'writeKey') ?? (/^([^.]+)\.dataplane\.rudderstack\.com$/.exec(request.host)?.[1] ?? undefined),
+    accountId: () => lastValue(query, 'writeKey') ?? /^([^.]+)\.dataplane\.rudderstack\.com$/.exec(request.host)?.[1] ?? undefined,
   });
 }
 

@@ -127,7 +127,14 @@ export function decodeSpec(request: CapturedRequest, query: Pairs, protocol: Spe
   const messages = Array.isArray(body.batch) ? body.batch.filter(isObject) : [body];
   const accountId = protocol.accountId(body) ?? lastValue(query, 'writeKey');
   if (messages.length === 0) {
-    return [invalidHit(request, { vendor: protocol.vendor, accountId, params: [kind, ...named(shared, specLabel)], reason: 'A batch without messages' })];
+    return [
+      invalidHit(request, {
+        vendor: protocol.vendor,
+        accountId,
+        params: [kind, ...named(shared, specLabel)],
+        reason: 'A batch without messages',
+      }),
+    ];
   }
   return messages.map((message, index) => {
     const pairs = message === body ? shared : [...flatten(message, '', 'dot', []), ...shared.filter(([key]) => !(key in message))];
@@ -186,7 +193,8 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   if (!call && !/\/v1\/m\/?$/.test(request.path)) return null;
   const ours = SEGMENT_HOST.test(request.host);
   const body = tryJson(request.body);
-  if (!ours && (!isObject(body) || isRudderBody(body) || !('writeKey' in body || (Array.isArray(body.batch) && 'writeKey' in body)))) return null;
+  if (!ours && (!isObject(body) || isRudderBody(body) || !('writeKey' in body || (Array.isArray(body.batch) && 'writeKey' in body))))
+    return null;
   if (!call) {
     return [
       hitOf(request, {

@@ -68,7 +68,10 @@ function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null 
 /** The current pixel's JSON body: `req` entries `t` (track), `i` (init), `log`. */
 function decodeJson(request: CapturedRequest, queryPairs: Pairs, json: Record<string, unknown>): HitDraft[] {
   const context = flatten(json.ctx ?? {}, 'ctx', 'dot', []);
-  const tracks = (json.req as unknown[]).filter(isObject).filter((entry) => isObject(entry.t)).map((entry) => entry.t as Record<string, unknown>);
+  const tracks = (json.req as unknown[])
+    .filter(isObject)
+    .filter((entry) => isObject(entry.t))
+    .map((entry) => entry.t as Record<string, unknown>);
   if (tracks.length === 0) {
     const first = (json.req as unknown[]).find(isObject) ?? {};
     const init = isObject(first.i) ? first.i : null;

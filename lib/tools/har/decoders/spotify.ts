@@ -38,7 +38,16 @@ const spotifyLabel = labeller(SPOTIFY_LABELS, (key) => (key.startsWith('body.') 
 
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   if (request.host === 'pixel.byspotify.com' && /\.js$/.test(request.path)) {
-    return [hitOf(request, { vendor: 'spotify', type: 'tag loaded', accountId: null, params: [requestKind('Spotify Pixel script')], container: true, body: null })];
+    return [
+      hitOf(request, {
+        vendor: 'spotify',
+        type: 'tag loaded',
+        accountId: null,
+        params: [requestKind('Spotify Pixel script')],
+        container: true,
+        body: null,
+      }),
+    ];
   }
   if (!/^\/v1\/ingest\/?$/.test(request.path)) return null;
   const body = tryJson(request.body);

@@ -106,7 +106,12 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
     return hitOf(request, {
       ...fields,
       type: type ?? 'event',
-      ...(vdata ? { formatNote: 'Older format: the Collect tag’s i.gif pixel on datacloud.tealiumiq.com (current tags post to collect.tealiumiq.com/event)' } : {}),
+      ...(vdata
+        ? {
+            formatNote:
+              'Older format: the Collect tag’s i.gif pixel on datacloud.tealiumiq.com (current tags post to collect.tealiumiq.com/event)',
+          }
+        : {}),
     });
   });
 }

@@ -30,7 +30,9 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const [, account, profile, environment, file, part] = match;
   const id = `${account}/${profile}`;
   const params = [
-    requestKind(part === 'sync' ? 'utag.sync.js (synchronous part)' : part ? `Tag file ${file} loaded by utag.js` : 'utag.js (the container)'),
+    requestKind(
+      part === 'sync' ? 'utag.sync.js (synchronous part)' : part ? `Tag file ${file} loaded by utag.js` : 'utag.js (the container)',
+    ),
     { key: '(account)', name: tealiumLabel('(account)'), value: account! },
     { key: '(profile)', name: tealiumLabel('(profile)'), value: profile! },
     { key: '(environment)', name: tealiumLabel('(environment)'), value: environment! },
@@ -43,7 +45,10 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       hitOf(request, {
         ...common,
         type: part === 'sync' ? 'sync file loaded' : `tag ${part} loaded`,
-        secondary: part === 'sync' ? 'Tealium utag.sync.js: the synchronous part of the container' : `Tealium tag file utag.${part}.js, loaded by the container`,
+        secondary:
+          part === 'sync'
+            ? 'Tealium utag.sync.js: the synchronous part of the container'
+            : `Tealium tag file utag.${part}.js, loaded by the container`,
       }),
     ];
   }

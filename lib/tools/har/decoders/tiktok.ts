@@ -78,7 +78,9 @@ function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null 
   const json = tryJson(request.body);
   const events = Array.isArray(json) ? json : isObject(json) && Array.isArray(json.batch) ? json.batch : null;
   if (events && events.length) {
-    return events.map((event, index) => eventHit(request, queryPairs, event, events.length > 1 ? { index: index + 1, size: events.length } : null));
+    return events.map((event, index) =>
+      eventHit(request, queryPairs, event, events.length > 1 ? { index: index + 1, size: events.length } : null),
+    );
   }
   if (isObject(json)) return [eventHit(request, queryPairs, json, null)];
   const pairs = formPairs(request, queryPairs);
@@ -97,7 +99,9 @@ function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null 
       vendor: 'tiktok',
       accountId: null,
       params: named(pairs, tiktokLabel),
-      reason: request.body ? 'The body is not the pixel’s JSON (it does not parse): no event can be read' : 'No body: the pixel sends its event as JSON',
+      reason: request.body
+        ? 'The body is not the pixel’s JSON (it does not parse): no event can be read'
+        : 'No body: the pixel sends its event as JSON',
     }),
   ];
 }

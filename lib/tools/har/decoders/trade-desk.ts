@@ -35,7 +35,16 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const path = request.path;
   const loader = /^\/up_loader\.[0-9.]+\.js$/.test(path) && host === 'js.adsrvr.org';
   if (loader) {
-    return [hitOf(request, { vendor: 'trade-desk', type: 'tag loaded', accountId: null, params: [requestKind('Universal pixel loader')], container: true, body: null })];
+    return [
+      hitOf(request, {
+        vendor: 'trade-desk',
+        type: 'tag loaded',
+        accountId: null,
+        params: [requestKind('Universal pixel loader')],
+        container: true,
+        body: null,
+      }),
+    ];
   }
   if (host === 'match.adsrvr.org') {
     return [
@@ -59,8 +68,15 @@ function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
       type: universal ? `universal pixel${value('upid') ? ` ${value('upid')}` : ''}` : `conversion${value('ct') ? ` ${value('ct')}` : ''}`,
       accountId: value('adv'),
       page: value('ref'),
-      params: [requestKind(universal ? 'Universal pixel (/track/up)' : `Conversion tracking tag (/track/${match[1]})`), ...named(pairs, ttdLabel)],
-      ...(universal ? {} : { formatNote: `Older format: the conversion tracking tag (/track/${match[1]}, ct=0:<tag>); current tags use the universal pixel (/track/up)` }),
+      params: [
+        requestKind(universal ? 'Universal pixel (/track/up)' : `Conversion tracking tag (/track/${match[1]})`),
+        ...named(pairs, ttdLabel),
+      ],
+      ...(universal
+        ? {}
+        : {
+            formatNote: `Older format: the conversion tracking tag (/track/${match[1]}, ct=0:<tag>); current tags use the universal pixel (/track/up)`,
+          }),
     }),
   ];
 }

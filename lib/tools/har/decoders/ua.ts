@@ -19,10 +19,6 @@ const UA_PATH = /\/(?:[jr]\/)?collect\/?$|\/batch\/?$/i;
 const GOOGLE_COLLECTOR = /(^|\.)(google-analytics\.com|stats\.g\.doubleclick\.net)$/;
 const GOOGLE_HOST = /(^|\.)google\.[a-z.]+$/;
 
-function isUaPayload(pairs: Pairs): boolean {
-  return lastValue(pairs, 'v') === '1' && /^UA-|^MO-|^YT-/i.test(lastValue(pairs, 'tid') ?? '');
-}
-
 export function matchesUaPath(path: string): boolean {
   return UA_PATH.test(path) && !/\/g\/collect\/?$/i.test(path);
 }
@@ -70,7 +66,13 @@ function invalidReason(pairs: Pairs): string | null {
   return null;
 }
 
-function draftOrInvalid(request: CapturedRequest, pairs: Pairs, body: string | null, batch: HitDraft['batch'], known: boolean): HitDraft | null {
+function draftOrInvalid(
+  request: CapturedRequest,
+  pairs: Pairs,
+  body: string | null,
+  batch: HitDraft['batch'],
+  known: boolean,
+): HitDraft | null {
   const reason = invalidReason(pairs);
   if (!reason) {
     const dc = lastValue(pairs, 't') === 'dc';
@@ -99,10 +101,19 @@ export function decodeUa(request: CapturedRequest, queryPairs: Pairs): HitDraft[
   if (/\/batch\/?$/i.test(request.path)) {
     const payloads = lines.map((line) => ({ line, pairs: mergePairs(queryPairs, parsePairs(line)) }));
     const drafts = payloads
-      .map(({ line, pairs }, index) => draftOrInvalid(request, pairs, line, payloads.length > 1 ? { index: index + 1, size: payloads.length } : null, known))
+      .map(({ line, pairs }, index) =>
+        draftOrInvalid(request, pairs, line, payloads.length > 1 ? { index: index + 1, size: payloads.length } : null, known),
+      )
       .filter((each): each is HitDraft => each !== null);
     if (drafts.length === 0 && known) {
-      return [invalidHit(request, { vendor: 'ua', accountId: null, params: named(queryPairs, uaLabel), reason: 'A /batch request without any hit in its body' })];
+      return [
+        invalidHit(request, {
+          vendor: 'ua',
+          accountId: null,
+          params: named(queryPairs, uaLabel),
+          reason: 'A /batch request without any hit in its body',
+        }),
+      ];
     }
     return drafts.length ? drafts : null;
   }
