@@ -13,9 +13,11 @@ export default function HarPage() {
       <section className="har-tool" aria-labelledby="har-title">
         <h2 id="har-title">HAR analyser</h2>
         <p className="muted har-tool__intro">
-          GA4 (including batched requests and server-side tagging), Universal Analytics, Google Ads, Floodlight, and the Meta, TikTok,
-          LinkedIn, Microsoft UET, Pinterest, Snap, Reddit and X pixels, decoded into named parameters, with consent state and common
-          mistakes.
+          Google (GA4 with batched requests, server-side tagging and tag gateway, Ads, Floodlight, Tag Manager), Adobe (Analytics, Web SDK,
+          Target, Audience Manager, tags), Matomo, Piwik PRO, Segment, RudderStack, Mixpanel, Amplitude, mParticle, Tealium, Piano,
+          Comscore, HubSpot, Clarity, Hotjar and the ad pixels (Meta, TikTok, LinkedIn, Microsoft, Pinterest, Snap, Reddit, X, Criteo,
+          Outbrain, Amazon, The Trade Desk, Spotify, Quora), decoded into named parameters, with consent state and common mistakes. A
+          request to a known endpoint that is not a valid hit is shown with the reason.
         </p>
         <HarAnalyser />
       </section>

@@ -247,8 +247,8 @@ describe('the whole capture', () => {
       { key: 'tag-manager', count: 1, secondary: 1 },
     ]);
     expect(summary.byAccount.slice(0, 2)).toEqual([
-      { key: 'G-8XJ3K2L9QW', count: 7 },
-      { key: '1234567890123456', count: 3 },
+      { key: 'G-8XJ3K2L9QW', count: 7, label: 'Google Analytics 4' },
+      { key: '1234567890123456', count: 3, label: 'Meta pixel' },
     ]);
     // Pages count the rows listed for them (what the page filter shows), the Google tag's load included.
     expect(summary.pages).toEqual([

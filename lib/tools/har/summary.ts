@@ -32,6 +32,8 @@ export function summarise(
 ): HarSummary {
   const pages = new Map<string, PageRow>();
   const asideByVendor = new Map<string, number>();
+  /** The vendor each account was first seen with. */
+  const accountVendor = new Map<string, Hit['vendor']>();
   let secondary = 0;
   let containers = 0;
   let invalid = 0;
@@ -43,6 +45,7 @@ export function summarise(
     if (hit.secondary) secondary++;
     else if (hit.container) containers++;
     if (isAside(hit)) asideByVendor.set(hit.vendor, (asideByVendor.get(hit.vendor) ?? 0) + 1);
+    else if (hit.accountId && !accountVendor.has(hit.accountId)) accountVendor.set(hit.accountId, hit.vendor);
     if (hit.invalid) invalid++;
   }
   const severities = { error: 0, warning: 0, info: 0 };
@@ -80,8 +83,12 @@ export function summarise(
     byVendor,
     byKind,
     byEvent: counts(hits.map((hit) => hit.type)),
-    // Hits per account: secondary requests and container loads repeat or precede the hits.
-    byAccount: counts(hits.flatMap((hit) => (hit.accountId && !isAside(hit) ? [hit.accountId] : []))),
+    // Hits per account: secondary requests and container loads repeat or precede the hits. Each
+    // account is named with the vendor it was first seen with (ids like "3" mean nothing alone).
+    byAccount: counts(hits.flatMap((hit) => (hit.accountId && !isAside(hit) ? [hit.accountId] : []))).map((row) => {
+      const vendor = accountVendor.get(row.key)!;
+      return { ...row, label: VENDOR_LABELS[vendor] ?? vendor };
+    }),
     pages: [...pages.values()].sort((a, b) => a.firstTime.localeCompare(b.firstTime)),
     warnings: severities,
     warningsByCode: counts(warnings.map((warning) => warning.code)),

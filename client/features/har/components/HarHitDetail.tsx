@@ -106,7 +106,8 @@ export function HarHitDetail({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const vendorLabel = useVendorName();
-  const own = hit.warningIds.map((id) => warnings[id]!).filter(Boolean);
+  // The note above the parameters says why a request is not a valid hit: its warning is not repeated.
+  const own = hit.warningIds.map((id) => warnings[id]!).filter((warning) => warning && !(hit.invalid && warning.code === 'malformed_hit'));
   return (
     <section className="card har-detail" aria-labelledby="har-detail-title">
       <div className="har-detail__header">

@@ -96,8 +96,9 @@ export function HarSummaryChips({
       {summary.byAccount.length ? (
         <ul className="har-chips" aria-label="Hits by measurement ID">
           {summary.byAccount.slice(0, 12).map((row) => (
-            <li key={row.key} className="har-chip har-chip--mono">
-              {row.key} <span className="har-chip__value">{formatCount(row.count)}</span>
+            <li key={row.key} className="har-chip">
+              {row.label ? <span className="muted">{row.label}</span> : null} <span className="har-chip__id">{row.key}</span>{' '}
+              <span className="har-chip__value">{formatCount(row.count)}</span>
             </li>
           ))}
         </ul>
