@@ -595,7 +595,9 @@ test.describe('HAR analyser', () => {
       // The same, a screen at a time: summary, list, details.
       await page.getByRole('region', { name: 'Summary' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-summary.png`) });
-      await hitList(page).getByRole('button', { name: /malformed/ }).scrollIntoViewIfNeeded();
+      await hitList(page)
+        .getByRole('button', { name: /malformed/ })
+        .scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-list.png`) });
       await page.getByRole('heading', { name: 'Parameters' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-detail.png`) });
