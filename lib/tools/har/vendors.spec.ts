@@ -115,6 +115,11 @@ describe('vendor decoders: real-shaped requests', () => {
       'snapchat',
       'tiktok',
       'ga4',
+      'posthog',
+      'plausible',
+      'snowplow',
+      'klaviyo',
+      'fullstory',
     ];
     for (const vendor of posting) {
       expect([vendor, samples.some((sample) => sample.vendor === vendor && sample.body !== undefined)]).toEqual([vendor, true]);
@@ -133,6 +138,8 @@ describe('vendor decoders: real-shaped requests', () => {
       'piano',
       'criteo',
       'spotify',
+      'posthog',
+      'snowplow',
     ]) {
       expect([vendor, samples.some((sample) => sample.vendor === vendor && (sample.expect.hits ?? 1) > 1)]).toEqual([vendor, true]);
     }
@@ -182,7 +189,8 @@ describe('the registry', () => {
   it('gives every vendor one file, a name, a kind and its labels, and no id twice', () => {
     const ids = VENDOR_DECODERS.map((decoder) => decoder.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBeGreaterThanOrEqual(38);
+    // Four times the twelve vendors the analyser started with.
+    expect(ids.length).toBeGreaterThanOrEqual(48);
     for (const decoder of VENDOR_DECODERS) {
       expect(decoder.label.length).toBeGreaterThan(2);
       expect(['analytics', 'ads', 'tag-manager', 'experience']).toContain(decoder.kind);

@@ -170,13 +170,9 @@ export function checkHit(hit: Hit, out: WarningCollector) {
   if (hit.secondary) return;
   if (hit.formatNote) out.add('older_format', 'info', hit.formatNote, hit);
   const decoder = DECODER_OF.get(hit.vendor);
-  if (decoder?.accountLabel && !hit.accountId && !PIXEL_VENDORS.has(hit.vendor)) {
-    out.add(
-      'missing_account_id',
-      'error',
-      `${decoder.label} ${hit.container ? 'container' : 'hit'} without its ${decoder.accountLabel}: it cannot be attributed`,
-      hit,
-    );
+  // A tag script's URL often does not name the account (it is in the snippet): only hits are checked.
+  if (decoder?.accountLabel && !hit.accountId && !hit.container && !PIXEL_VENDORS.has(hit.vendor)) {
+    out.add('missing_account_id', 'error', `${decoder.label} hit without its ${decoder.accountLabel}: it cannot be attributed`, hit);
   }
   decoder?.check?.(hit, (code, severity, message) => out.add(code, severity, message, hit));
   if (hit.vendor === 'ga4') ga4Checks(hit, out);
