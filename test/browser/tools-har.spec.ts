@@ -29,74 +29,6 @@ const hitList = (page: Page) => page.getByRole('list', { name: 'Analytics hits' 
 const expectMatching = (page: Page, count: string) =>
   expect(page.locator('.har-filters__count')).toHaveText(new RegExp(`^${count} matching hits?( · Clear filters)?$`), { timeout: 30_000 });
 
-/**
- * A capture with many vendors (requests of test/fixtures/har/vendor-requests.json, one second apart,
- * after a GA4 page view whose ids the Google signals ping repeats), one of them cut short.
- */
-const MULTI_VENDOR_SAMPLES = [
-  'AppMeasurement page view on a first-party tracking server (GET)',
-  'Web SDK interact: page view',
-  'Adobe tags (Launch) production library',
-  'GTM container (gtm.js) loaded',
-  'Matomo page view (GET)',
-  'Matomo bulk request: one hit per entry',
-  'Segment track (analytics.js /v1/t)',
-  'Mixpanel track, JSON in the form body',
-  'Amplitude HTTP V2 upload with two events (EU)',
-  'Criteo viewHome with its setters (site type, e-mail, deduplication)',
-  'Quora pixel ViewContent (GTM)',
-  'Hotjar tracking code loaded (site ID)',
-  'Comscore beacon with consent given (cs_ucfr=1)',
-  'Request cut short (AQB without AQE): shown, malformed',
-  'Google signals ping to stats.g.doubleclick.net after a GA4 hit',
-];
-
-function multiVendorHar(): Buffer {
-  const { samples } = JSON.parse(readFileSync(join(FIXTURES, 'vendor-requests.json'), 'utf8')) as {
-    samples: Array<{ name: string; method: string; url: string; body?: string }>;
-  };
-  const requests = [
-    {
-      method: 'GET',
-      url: 'https://region1.google-analytics.com/g/collect?v=2&tid=G-BY5N14K0MS&gtm=45je5631v9218743669za200&_p=1&cid=315100340.1745589310&gcd=13r3r3r3r5&en=page_view&dl=https%3A%2F%2Fshop.example%2F&dt=Shop',
-    },
-    ...MULTI_VENDOR_SAMPLES.map((name) => {
-      const sample = samples.find((each) => each.name === name);
-      if (!sample) throw new Error(`No sample named ${name}`);
-      return sample;
-    }),
-  ];
-  const entries = requests.map((request, index) => ({
-    startedDateTime: new Date(Date.UTC(2026, 0, 31, 12, 0, index)).toISOString(),
-    time: 20,
-    request: {
-      method: request.method,
-      url: request.url,
-      httpVersion: 'HTTP/2',
-      headers: [{ name: 'referer', value: 'https://shop.example/' }],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: 'body' in request && request.body ? request.body.length : 0,
-      ...('body' in request && request.body ? { postData: { mimeType: 'text/plain;charset=UTF-8', text: request.body } } : {}),
-    },
-    response: {
-      status: 200,
-      statusText: '',
-      httpVersion: 'HTTP/2',
-      headers: [],
-      cookies: [],
-      content: { size: 0, mimeType: 'text/plain' },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: 0,
-    },
-    cache: {},
-    timings: { send: 1, wait: 15, receive: 4 },
-  }));
-  return Buffer.from(JSON.stringify({ log: { version: '1.2', creator: { name: 'Hitscope test', version: '1' }, entries } }));
-}
-
 test.describe('HAR analyser', () => {
   test('decodes a HAR in a worker, filters, shows a hit and its warnings, and uploads nothing', async ({ page }) => {
     const problems = collectPageProblems(page);
@@ -349,7 +281,7 @@ test.describe('HAR analyser', () => {
   }) => {
     const problems = collectPageProblems(page);
     await openAnalyser(page);
-    await page.getByLabel('HAR file').setInputFiles({ name: 'multi-vendor.har', mimeType: 'application/json', buffer: multiVendorHar() });
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'multi-vendor.har'));
     // 16 requests, 18 rows: 3 containers or tags loaded (Adobe tags, GTM, Hotjar), 1 signals ping, and 14 hits (batches split)
     // of which 1 is cut short.
     await expect(page.getByTestId('har-hit-count')).toHaveText('14 analytics hits');
@@ -579,7 +511,7 @@ test.describe('HAR analyser', () => {
       await page.screenshot({ path: join(SCREENSHOTS, `har-results-${scheme}.png`), fullPage: true });
     }
     // A capture with many vendors, the request cut short open, at 1280 and 390 px in both colour modes.
-    await page.getByLabel('HAR file').setInputFiles({ name: 'multi-vendor.har', mimeType: 'application/json', buffer: multiVendorHar() });
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'multi-vendor.har'));
     await expect(page.getByTestId('har-invalid-count')).toBeVisible();
     await hitList(page)
       .getByRole('button', { name: /malformed Adobe Analytics/ })
