@@ -13,11 +13,10 @@ export default function HarPage() {
       <section className="har-tool" aria-labelledby="har-title">
         <h2 id="har-title">HAR analyser</h2>
         <p className="muted har-tool__intro">
-          Google (GA4 with batched requests, server-side tagging and tag gateway, Ads, Floodlight, Tag Manager), Adobe (Analytics, Web SDK,
-          Target, Audience Manager, tags), Matomo, Piwik PRO, Segment, RudderStack, Mixpanel, Amplitude, mParticle, Tealium, Piano,
-          Comscore, HubSpot, Clarity, Hotjar and the ad pixels (Meta, TikTok, LinkedIn, Microsoft, Pinterest, Snap, Reddit, X, Criteo,
-          Outbrain, Amazon, The Trade Desk, Spotify, Quora), decoded into named parameters, with consent state and common mistakes. A
-          request to a known endpoint that is not a valid hit is shown with the reason.
+          The hits of analytics, advertising, tag-manager and session-replay vendors — Google (GA4 with batched requests, server-side
+          tagging and tag gateway, Ads, Floodlight, Tag Manager), Adobe, Meta, Matomo, Piwik PRO, Segment, Mixpanel, Amplitude, Tealium,
+          TikTok, LinkedIn, Criteo and many more — decoded into named parameters and grouped by kind, with consent state and common
+          mistakes. A request to a known endpoint that is not a valid hit is shown with the reason.
         </p>
         <HarAnalyser />
       </section>
