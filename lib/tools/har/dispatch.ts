@@ -60,7 +60,8 @@ export function decodersFor(host: string, url: string): AnyDecoder[] | null {
 /** Decodes a request with the first decoder that claims it: zero, one or several hits. */
 export function dispatch(request: CapturedRequest): HitDraft[] {
   // A CORS preflight (or a HEAD) carries no data: the request it precedes is the hit.
-  if (request.method === 'OPTIONS' || request.method === 'HEAD') return [];
+  const method = request.method.toUpperCase();
+  if (method === 'OPTIONS' || method === 'HEAD') return [];
   const decoders = decodersFor(request.host, request.url);
   if (!decoders) return [];
   const query = parsePairs(request.query);

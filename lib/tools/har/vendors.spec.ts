@@ -179,6 +179,38 @@ describe('vendor decoders: real-shaped requests', () => {
       expect([sample.name, drafts[0]?.vendor, drafts.length]).toEqual([sample.name, sample.expect.vendor, sample.expect.hits ?? 1]);
     }
   });
+  it('never throws on a request cut short, and still shows one sent to a vendor’s own host', () => {
+    const ownHost = (vendor: string, host: string) =>
+      VENDOR_DECODERS.find((decoder) => decoder.id === vendor)!.hosts?.some((name) =>
+        name.endsWith('.*') ? host.split('.').includes(name.slice(0, -2)) : host === name || host.endsWith(`.${name}`),
+      ) ?? false;
+    for (const sample of samples.filter((each) => each.expect.vendor)) {
+      const question = sample.url.indexOf('?');
+      for (const fraction of [0, 0.3, 0.5, 0.9]) {
+        // The query string and the body cut at the same fraction, as a capture or a proxy cuts them.
+        const url =
+          question === -1 ? sample.url : sample.url.slice(0, question + 1 + Math.floor((sample.url.length - question - 1) * fraction));
+        const body = sample.body === undefined ? null : sample.body.slice(0, Math.floor(sample.body.length * fraction));
+        const { host, path, query } = splitUrl(url);
+        const request: CapturedRequest = {
+          entryIndex: 0,
+          method: sample.method,
+          url,
+          host,
+          path,
+          query,
+          body,
+          bodyParams: null,
+          status: 200,
+          time: '',
+          timeMs: 0,
+          referer: null,
+        };
+        const drafts = decodeRequest(request);
+        if (ownHost(sample.expect.vendor!, host)) expect([sample.name, fraction, drafts.length > 0]).toEqual([sample.name, fraction, true]);
+      }
+    }
+  });
 });
 
 const realWorld = (
