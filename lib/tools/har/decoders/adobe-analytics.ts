@@ -159,7 +159,20 @@ function versionNote(version: string | undefined): string | undefined {
 
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
   const match = PATH.exec(request.path);
-  if (!match) return null;
+  if (!match) {
+    // The Analytics visitor ID service on Adobe's hosts (`…/id?d_visid_ver=…&mcorgid=…`): not a hit.
+    if (!/^\/id\/?$/.test(request.path) || !/(^|\.)(omtrdc\.net|2o7\.net)$/.test(request.host)) return null;
+    return [
+      hitOf(request, {
+        vendor: 'adobe-analytics',
+        type: 'visitor ID request',
+        accountId: lastValue(query, 'mcorgid') ?? lastValue(query, 'd_orgid'),
+        clientId: lastValue(query, 'mid'),
+        params: [requestKind('Visitor ID service (/id)'), ...named(query, adobeAnalyticsLabel)],
+        secondary: 'Adobe visitor ID request: not a hit',
+      }),
+    ];
+  }
   const [, rsid, , version] = match;
   const raw = [...query, ...bodyPairs(request)];
   const pairs = stackContextData(raw);

@@ -29,7 +29,24 @@ export const LINKEDIN_LABELS: Record<string, string> = {
 const linkedinLabel = labeller(LINKEDIN_LABELS);
 
 function decode(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
-  if (!/^px\d*\.ads\.linkedin\.com$/.test(request.host) || !/^\/(?:collect|wa)\/?$/.test(request.path)) return null;
+  if (!/^px\d*\.ads\.linkedin\.com$/.test(request.host)) return null;
+  const side = /^\/(attribution_trigger|db_sync)\/?$/.exec(request.path);
+  if (side) {
+    const pairs = formPairs(request, queryPairs);
+    return [
+      hitOf(request, {
+        vendor: 'linkedin',
+        type: side[1] === 'db_sync' ? 'cookie sync' : 'attribution trigger',
+        accountId: lastValue(pairs, 'pid'),
+        params: named(pairs, linkedinLabel),
+        secondary:
+          side[1] === 'db_sync'
+            ? 'LinkedIn cookie sync (db_sync): not an event'
+            : 'Attribution Reporting trigger registration (attribution_trigger): repeats the conversion',
+      }),
+    ];
+  }
+  if (!/^\/(?:collect|wa)\/?$/.test(request.path)) return null;
   const pairs = formPairs(request, queryPairs);
   const value = (key: string) => lastValue(pairs, key);
   const conversion = value('conversionId');

@@ -189,7 +189,25 @@ function decodeGaJs(request: CapturedRequest, pairs: Pairs): HitDraft[] {
   ];
 }
 
+/** The libraries on www.google-analytics.com: analytics.js, and the older ga.js and urchin.js. */
+const LIBRARY = /^\/(analytics(?:_debug)?|ga|urchin)\.js$/;
+
 function decode(request: CapturedRequest, query: Pairs): HitDraft[] | null {
+  const library = /(^|\.)google-analytics\.com$/.test(request.host) ? LIBRARY.exec(request.path) : null;
+  if (library) {
+    const older = library[1] === 'ga' || library[1] === 'urchin';
+    return [
+      hitOf(request, {
+        vendor: 'ua',
+        type: 'tag loaded',
+        accountId: null,
+        params: [{ key: '(library)', name: 'Library file', value: request.path.slice(1) }],
+        container: true,
+        body: null,
+        ...(older ? { formatNote: `Older format: ${library[1]}.js, the tracking code before analytics.js` } : {}),
+      }),
+    ];
+  }
   if (/\/__utm\.gif$/i.test(request.path)) {
     if (!GOOGLE_COLLECTOR.test(request.host) && !/^UA-/i.test(lastValue(query, 'utmac') ?? '')) return null;
     return decodeGaJs(request, query);
@@ -207,6 +225,6 @@ export const ua: VendorDecoder<'ua'> = {
   kind: 'analytics',
   hosts: ['google-analytics.com', 'stats.g.doubleclick.net', 'google.*'],
   anyHost: /\/(?:[jr]\/)?collect(?:[/?#]|$)|\/batch(?:[/?#]|$)|\/__utm\.gif/i,
-  labels: { ...UA_LABELS, ...GAJS_LABELS },
+  labels: { ...UA_LABELS, ...GAJS_LABELS, '(library)': 'Library file' },
   decode,
 };
