@@ -15,6 +15,13 @@ function counts(values: Iterable<string>): CountRow[] {
   return [...map].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
+function withAsides(rows: CountRow[], asides: Map<string, number>): CountRow[] {
+  return rows.map((row) => {
+    const aside = asides.get(row.key);
+    return aside ? { ...row, secondary: aside } : row;
+  });
+}
+
 /** Page URL without the fragment: the unit pages are listed and filtered by. */
 export function pageKey(page: string | null): string {
   return page ? page.split('#')[0]! : '(unknown page)';
@@ -32,6 +39,7 @@ export function summarise(
 ): HarSummary {
   const pages = new Map<string, PageRow>();
   const asideByVendor = new Map<string, number>();
+  const asideByEvent = new Map<string, number>();
   /** The vendor each account was first seen with. */
   const accountVendor = new Map<string, Hit['vendor']>();
   let secondary = 0;
@@ -44,8 +52,10 @@ export function summarise(
     else pages.set(url, { url, hits: 1, firstTime: hit.time });
     if (hit.secondary) secondary++;
     else if (hit.container) containers++;
-    if (isAside(hit)) asideByVendor.set(hit.vendor, (asideByVendor.get(hit.vendor) ?? 0) + 1);
-    else if (hit.accountId && !accountVendor.has(hit.accountId)) accountVendor.set(hit.accountId, hit.vendor);
+    if (isAside(hit)) {
+      asideByVendor.set(hit.vendor, (asideByVendor.get(hit.vendor) ?? 0) + 1);
+      asideByEvent.set(hit.type, (asideByEvent.get(hit.type) ?? 0) + 1);
+    } else if (hit.accountId && !accountVendor.has(hit.accountId)) accountVendor.set(hit.accountId, hit.vendor);
     if (hit.invalid) invalid++;
   }
   const severities = { error: 0, warning: 0, info: 0 };
@@ -82,7 +92,9 @@ export function summarise(
     invalid,
     byVendor,
     byKind,
-    byEvent: counts(hits.map((hit) => hit.type)),
+    // Rows per event, as the event filter shows them; `secondary` says how many of them measure
+    // nothing (a signals ping carrying en=page_view is no second page view).
+    byEvent: withAsides(counts(hits.map((hit) => hit.type)), asideByEvent),
     // Hits per account: secondary requests and container loads repeat or precede the hits. Each
     // account is named with the vendor it was first seen with (ids like "3" mean nothing alone).
     byAccount: counts(hits.flatMap((hit) => (hit.accountId && !isAside(hit) ? [hit.accountId] : []))).map((row) => {

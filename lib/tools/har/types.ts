@@ -189,7 +189,7 @@ export interface CountRow {
   label?: string;
   /** In byVendor: the vendor's kind. */
   kind?: VendorKind;
-  /** In byVendor and byKind: how many of `count` are secondary requests or container loads. */
+  /** In byVendor, byKind and byEvent: how many of `count` are secondary requests or container loads. */
   secondary?: number;
 }
 

@@ -43,6 +43,26 @@ describe('warnings', () => {
     expect(codes(analysis)).toEqual([]);
   });
 
+  it('counts a Google signals ping that repeats a page_view as secondary of it: no second page view, no duplicate', () => {
+    const analysis = analyseHar(
+      harOf(
+        entry(`${GA4}&en=page_view`, { at: '2025-01-01T00:00:00.000Z' }),
+        entry(`${GA4.replace('region1.google-analytics.com', 'stats.g.doubleclick.net')}&en=page_view`, {
+          at: '2025-01-01T00:00:00.300Z',
+          method: 'POST',
+        }),
+      ),
+    );
+    const [hit, ping] = analysis.hits;
+    expect(hit).toMatchObject({ vendor: 'ga4', type: 'page_view' });
+    expect(hit!.secondary).toBeUndefined();
+    expect(ping).toMatchObject({ vendor: 'ga4', follows: hit!.id, secondary: expect.stringContaining('signals') });
+    expect(codes(analysis)).toEqual([]);
+    expect(analysis.summary).toMatchObject({ rows: 2, hits: 1, secondary: 1 });
+    // The event filter lists both rows; the summary says one of them is secondary.
+    expect(analysis.summary.byEvent).toEqual([{ key: 'page_view', count: 2, secondary: 1 }]);
+  });
+
   it('treats a missing cid as an error, unless analytics_storage is denied (cookieless ping)', () => {
     const analysis = analyseHar(parseHar(fixture('consent-denied.har')));
     expect(codes(analysis, 0)).toEqual([['cookieless_ping', 'info']]);
