@@ -69,6 +69,7 @@ export class LiveCapture {
   private readonly answers = new Map<string, Answer>();
   private readonly hitsByRequest = new Map<string, Hit[]>();
   private readonly own = new WeakMap<Hit, OwnWarning[]>();
+  private readonly requestOf = new WeakMap<Hit, string>();
   private readonly navigations: NavigationRecord[] = [];
   private readonly dataLayerRecords: DataLayerRecord[] = [];
   private hitList: Hit[] = [];
@@ -124,6 +125,7 @@ export class LiveCapture {
     for (const hit of hits) {
       hit.id = -1;
       hit.warningIds = [];
+      this.requestOf.set(hit, record.requestId);
     }
     return hits;
   }
@@ -144,6 +146,12 @@ export class LiveCapture {
       pages: this.navigations.filter((navigation) => navigation.transition !== 'history'),
       dataLayer: [...this.dataLayerRecords],
     };
+  }
+
+  /** The browser's network error for the request that carried `hit` (`net::ERR_BLOCKED_BY_CLIENT`…), or null. */
+  errorOf(hit: Hit): string | null {
+    const requestId = this.requestOf.get(hit);
+    return (requestId && this.answers.get(requestId)?.error) || null;
   }
 
   get hitCount(): number {
