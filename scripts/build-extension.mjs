@@ -69,7 +69,12 @@ export async function buildExtension({ log = console.log } = {}) {
         emptyOutDir: false,
         target: 'es2022',
         sourcemap: false,
-        lib: { entry: join(source, `src/content/${name}.ts`), formats: ['iife'], name: `hitscope_${name.replace('-', '_')}`, fileName: () => `${name}.js` },
+        lib: {
+          entry: join(source, `src/content/${name}.ts`),
+          formats: ['iife'],
+          name: `hitscope_${name.replace('-', '_')}`,
+          fileName: () => `${name}.js`,
+        },
       },
     });
   }
@@ -80,7 +85,13 @@ export async function buildExtension({ log = console.log } = {}) {
   for (const file of filesOf(chromeDir).filter((path) => /\.(js|html)$/.test(path))) {
     problems.push(...codeProblems(relative(chromeDir, file), readFileSync(file, 'utf8')));
   }
-  for (const script of [manifest.background.service_worker, ...manifest.content_scripts.flatMap((entry) => entry.js), manifest.side_panel.default_path, manifest.devtools_page, manifest.options_ui.page]) {
+  for (const script of [
+    manifest.background.service_worker,
+    ...manifest.content_scripts.flatMap((entry) => entry.js),
+    manifest.side_panel.default_path,
+    manifest.devtools_page,
+    manifest.options_ui.page,
+  ]) {
     if (!existsSync(join(chromeDir, script))) problems.push(`the manifest names ${script}, which the build did not write`);
   }
   if (problems.length) throw new Error(`The extension breaks its policy:\n  - ${problems.join('\n  - ')}`);
@@ -98,11 +109,21 @@ export async function buildExtension({ log = console.log } = {}) {
     const file = `${EXTENSION_PRODUCT}-${version}-${platform}.${extension}`;
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, file), archive);
-    packages.push({ product: EXTENSION_PRODUCT, platform, arch: 'universal', version, file, size: archive.length, sha256: sha256(archive) });
+    packages.push({
+      product: EXTENSION_PRODUCT,
+      platform,
+      arch: 'universal',
+      version,
+      file,
+      size: archive.length,
+      sha256: sha256(archive),
+    });
   }
   writePackages(out, EXTENSION_PRODUCT, packages);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  log(`Extension ${version}: ${packages.map((entry) => `${entry.file} (${(entry.size / 1024).toFixed(0)} KB)`).join(', ')} in ${seconds} s`);
+  log(
+    `Extension ${version}: ${packages.map((entry) => `${entry.file} (${(entry.size / 1024).toFixed(0)} KB)`).join(', ')} in ${seconds} s`,
+  );
   return { version, packages, chromeDir, firefoxDir };
 }
 
@@ -113,7 +134,7 @@ export async function buildExtension({ log = console.log } = {}) {
  */
 export function writePackages(out, product, rows) {
   const path = join(out, 'packages.json');
-  const existing = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).packages ?? [] : [];
+  const existing = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')).packages ?? []) : [];
   const packages = [...existing.filter((row) => row.product !== product), ...rows];
   writeFileSync(path, `${JSON.stringify({ packages }, null, 2)}\n`);
 }

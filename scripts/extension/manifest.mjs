@@ -11,7 +11,19 @@ export const ALLOWED_PERMISSIONS = {
   sidePanel: 'show the capture beside the page (Chrome, Edge)',
 };
 /** Never: they show warnings to people, or give far more than the extension needs. */
-export const FORBIDDEN_PERMISSIONS = ['debugger', 'tabs', 'cookies', 'history', 'scripting', 'declarativeNetRequest', 'webRequestBlocking', 'management', 'nativeMessaging', 'clipboardRead', 'downloads'];
+export const FORBIDDEN_PERMISSIONS = [
+  'debugger',
+  'tabs',
+  'cookies',
+  'history',
+  'scripting',
+  'declarativeNetRequest',
+  'webRequestBlocking',
+  'management',
+  'nativeMessaging',
+  'clipboardRead',
+  'downloads',
+];
 export const ALLOWED_HOST_PERMISSIONS = ['<all_urls>'];
 export const MINIMUM_CHROME_VERSION = 137;
 export const FIREFOX_MINIMUM_VERSION = '128.0';
@@ -73,7 +85,8 @@ export function manifestProblems(manifest) {
   if (manifest.manifest_version !== 3) problems.push('manifest_version must be 3');
   for (const permission of manifest.permissions ?? []) {
     if (FORBIDDEN_PERMISSIONS.includes(permission)) problems.push(`the permission "${permission}" is never needed`);
-    else if (!(permission in ALLOWED_PERMISSIONS)) problems.push(`the permission "${permission}" is not in the allow-list (add it there with its reason)`);
+    else if (!(permission in ALLOWED_PERMISSIONS))
+      problems.push(`the permission "${permission}" is not in the allow-list (add it there with its reason)`);
   }
   for (const host of [...(manifest.host_permissions ?? []), ...(manifest.optional_host_permissions ?? [])]) {
     if (!ALLOWED_HOST_PERMISSIONS.includes(host)) problems.push(`the host permission "${host}" is not in the allow-list`);
@@ -99,7 +112,8 @@ export function codeProblems(path, text) {
   const problems = [];
   if (/\beval\s*\(/.test(text)) problems.push(`${path} calls eval`);
   if (/\bnew\s+Function\s*\(/.test(text)) problems.push(`${path} uses new Function`);
-  if (/\bimport\s*\(\s*["'`]https?:/.test(text) || /\bimportScripts\s*\(\s*["'`]https?:/.test(text)) problems.push(`${path} loads remote code`);
+  if (/\bimport\s*\(\s*["'`]https?:/.test(text) || /\bimportScripts\s*\(\s*["'`]https?:/.test(text))
+    problems.push(`${path} loads remote code`);
   if (/<script[^>]+src=["']?(https?:)?\/\//i.test(text)) problems.push(`${path} has a remote script element`);
   return problems;
 }

@@ -18,11 +18,11 @@ export interface Extension {
  * Runs `fn` in the extension's service worker, failing after `ms` instead of hanging (Playwright's
  * handle of a worker that was stopped never answers).
  */
-export async function inWorker<T>(worker: Worker, fn: () => T | Promise<T>, ms = 5_000): Promise<T> {
+export async function inWorker<T, A>(worker: Worker, fn: (arg: A) => T | Promise<T>, arg: A, ms = 5_000): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
-      worker.evaluate(fn),
+      worker.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`The service worker did not answer within ${ms} ms`)), ms);
       }),
@@ -46,7 +46,11 @@ export async function tabIdOf(extension: Extension, url: string): Promise<number
 }
 
 /** The side panel's page for a tab, opened as a tab of its own (Playwright cannot drive the real side panel). */
-export async function openPanel(extension: Extension, tabId: number, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
+export async function openPanel(
+  extension: Extension,
+  tabId: number,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+) {
   const page = await extension.context.newPage();
   await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
   if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
@@ -71,6 +75,7 @@ export { HOME_HIT_COUNT, SHOP };
 
 export const test = base.extend<{ extension: Extension }, { site: TestSite }>({
   site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern: none.
     async ({}, use) => {
       const site = await startTestSite();
       await use(site);

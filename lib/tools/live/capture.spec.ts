@@ -35,7 +35,14 @@ const status = (of: RequestRecord, code: number, error: string | null = null, at
   status: code,
   error,
 });
-const navigation = (url: string, at: number, transition = 'link'): NavigationRecord => ({ kind: 'navigation', seq: ++seq, tabId: TAB, time: T0 + at, url, transition });
+const navigation = (url: string, at: number, transition = 'link'): NavigationRecord => ({
+  kind: 'navigation',
+  seq: ++seq,
+  tabId: TAB,
+  time: T0 + at,
+  url,
+  transition,
+});
 const push = (value: unknown, at: number, gtag = false, url = 'https://www.shop.example/'): DataLayerRecord => ({
   kind: 'datalayer',
   seq: ++seq,
@@ -76,7 +83,9 @@ describe('webRequest bodies', () => {
 describe('LiveCapture', () => {
   it('splits a batched beacon into events, numbers hits in request order and renumbers a late-arriving earlier request', () => {
     const capture = new LiveCapture();
-    const batch = request(ga4('page_view').replace('&en=page_view', ''), 100, { body: 'en=page_view\r\nen=scroll&epn.percent_scrolled=90' });
+    const batch = request(ga4('page_view').replace('&en=page_view', ''), 100, {
+      body: 'en=page_view\r\nen=scroll&epn.percent_scrolled=90',
+    });
     const later = request(ga4('purchase', '&cu=EUR&epn.value=10&ep.transaction_id=T1'), 300);
     capture.apply([batch, later]);
     expect(capture.hits().map((hit) => [hit.id, hit.type, hit.batch])).toEqual([
@@ -142,15 +151,26 @@ describe('live warnings', () => {
   const consent = (target: 'default' | 'update', params: Record<string, unknown>, at: number) =>
     push(['consent', target, params], at, true);
 
-  it('flags a Google hit sent before the consent default of its page load, not one after it', () => {
+  it('flags a Google hit sent before the consent default of its page load, or made before it and sent just after, not one after it', () => {
     const capture = new LiveCapture();
     capture.apply([
       navigation('https://www.shop.example/', 0),
       request(ga4('page_view', '&gcs=G100'), 10),
       consent('default', { ad_storage: 'denied', analytics_storage: 'denied' }, 30),
+      // Queued before the default (no consent state on it), on the network 2 ms after.
+      request(ga4('early'), 32),
       request(ga4('scroll', '&gcs=G100'), 40),
+      // No state, but long after the default: a tag outside consent mode (the HAR analyser's missing_consent), not this.
+      request(ga4('late'), 5_000),
     ]);
-    expect(codes(capture).filter(([code]) => code === 'hit_before_consent_default')).toEqual([['hit_before_consent_default', 0]]);
+    expect(codes(capture).filter(([code]) => code === 'hit_before_consent_default')).toEqual([
+      ['hit_before_consent_default', 0],
+      ['hit_before_consent_default', 1],
+    ]);
+    expect(codes(capture).filter(([code]) => code === 'missing_consent')).toEqual([
+      ['missing_consent', 1],
+      ['missing_consent', 3],
+    ]);
   });
 
   it('flags identifiers sent after consent was denied, per the storage the vendor needs, and a hit whose gcs contradicts the page', () => {
@@ -232,15 +252,27 @@ describe('HAR export', () => {
     const web = analyseHar(har);
 
     expect(live.hits.length).toBe(samples.filter((sample) => sample.expect.vendor !== null).length);
-    const shape = (hits: typeof web.hits) => hits.map(({ id, vendor, type, accountId, status, params, consent }) => ({ id, vendor, type, accountId, status, params, consent }));
+    const shape = (hits: typeof web.hits) =>
+      hits.map(({ id, vendor, type, accountId, status, params, consent }) => ({ id, vendor, type, accountId, status, params, consent }));
     expect(shape(live.hits)).toEqual(shape(web.hits));
     expect(live.warnings.slice(0, web.warnings.length)).toEqual(web.warnings);
     expect(har.log.entries).toHaveLength(live.hits.length === 0 ? 0 : capture.exportInput().requests.length);
-    const log = har.log as unknown as { pages: Array<{ id: string; title: string }>; entries: Array<{ pageref?: string }>; _dataLayer: unknown[] };
+    const log = har.log as unknown as {
+      pages: Array<{ id: string; title: string }>;
+      entries: Array<{ pageref?: string }>;
+      _dataLayer: unknown[];
+    };
     expect(log.pages.map((page) => page.title)).toEqual(['https://www.shop.example/', 'https://www.shop.example/checkout']);
     expect(new Set(log.entries.map((entry) => entry.pageref))).toEqual(new Set(['page_1']));
     expect(log._dataLayer).toEqual([
-      { time: new Date(T0 + 101).toISOString(), url: 'https://www.shop.example/', gtag: false, via: 'push', script: null, value: { event: 'purchase', ecommerce: { value: 1 } } },
+      {
+        time: new Date(T0 + 101).toISOString(),
+        url: 'https://www.shop.example/',
+        gtag: false,
+        via: 'push',
+        script: null,
+        value: { event: 'purchase', ecommerce: { value: 1 } },
+      },
     ]);
   });
 });
@@ -259,6 +291,8 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(1 + hit.params.length + hit.items[0]!.params.length);
     expect(lines).toContainEqual(expect.stringContaining('"coupon (event param)","ep.coupon","\'=HYPERLINK(1)"'));
     expect(lines).toContainEqual(expect.stringContaining('"pr1.id",'));
-    expect(lines[1]!.startsWith(`"1","${hit.time}","1","https://www.shop.example/","Google Analytics 4","purchase","G-TEST123","111.222","0"`)).toBe(true);
+    expect(
+      lines[1]!.startsWith(`"1","${hit.time}","1","https://www.shop.example/","Google Analytics 4","purchase","G-TEST123","111.222","0"`),
+    ).toBe(true);
   });
 });

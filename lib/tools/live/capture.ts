@@ -139,7 +139,12 @@ export class LiveCapture {
   }
 
   /** The requests in hit order, with the answer each got (for the HAR export). */
-  exportInput(): { requests: RequestRecord[]; answers: ReadonlyMap<string, Answer>; pages: NavigationRecord[]; dataLayer: DataLayerRecord[] } {
+  exportInput(): {
+    requests: RequestRecord[];
+    answers: ReadonlyMap<string, Answer>;
+    pages: NavigationRecord[];
+    dataLayer: DataLayerRecord[];
+  } {
     return {
       requests: [...this.requests],
       answers: this.answers,
@@ -200,12 +205,14 @@ export class LiveCapture {
     checkAcross(hits, across);
     for (const hit of hits) hit.warningIds = [];
     for (const hit of hits) for (const own of this.ownWarnings(hit)) add(own.code, own.severity, own.message, hit);
-    for (const warning of across.warnings) add(warning.code, warning.severity, warning.message, warning.hitId === null ? null : hits[warning.hitId]!);
+    for (const warning of across.warnings)
+      add(warning.code, warning.severity, warning.message, warning.hitId === null ? null : hits[warning.hitId]!);
 
     const loads = this.pageLoads(hits);
     for (const load of loads) {
-      checkLoad({ hits: load.hitIds.map((id) => hits[id]!), commands: consentCommands(load.dataLayer) }, (code: LiveWarningCode, severity, message, hit) =>
-        add(code, severity, message, hit),
+      checkLoad(
+        { hits: load.hitIds.map((id) => hits[id]!), commands: consentCommands(load.dataLayer) },
+        (code: LiveWarningCode, severity, message, hit) => add(code, severity, message, hit),
       );
     }
     const loadOfHit = new Int32Array(hits.length);
@@ -214,7 +221,11 @@ export class LiveCapture {
     return {
       hits,
       warnings,
-      summary: summarise(hits, warnings as unknown as HarWarning[], { entries: this.requests.length, analyticsEntries: this.requests.length, creator: null }),
+      summary: summarise(hits, warnings as unknown as HarWarning[], {
+        entries: this.requests.length,
+        analyticsEntries: this.requests.length,
+        creator: null,
+      }),
       loads,
       dataLayer: this.dataLayerRecords,
       loadOfHit,

@@ -27,8 +27,20 @@ describe('consent commands', () => {
       { ...gtag(['consent', 'update', { ad_storage: 'granted' }], 6), gtag: false },
     ]);
     expect(commands.map(({ kind, changed, region, waitForUpdate, state }) => ({ kind, changed, region, waitForUpdate, state }))).toEqual([
-      { kind: 'default', changed: ['ad_storage', 'analytics_storage'], region: null, waitForUpdate: 500, state: { ad_storage: 'denied', analytics_storage: 'denied' } },
-      { kind: 'default', changed: [], region: ['US-CA'], waitForUpdate: null, state: { ad_storage: 'denied', analytics_storage: 'denied' } },
+      {
+        kind: 'default',
+        changed: ['ad_storage', 'analytics_storage'],
+        region: null,
+        waitForUpdate: 500,
+        state: { ad_storage: 'denied', analytics_storage: 'denied' },
+      },
+      {
+        kind: 'default',
+        changed: [],
+        region: ['US-CA'],
+        waitForUpdate: null,
+        state: { ad_storage: 'denied', analytics_storage: 'denied' },
+      },
       {
         kind: 'default',
         changed: ['ad_user_data'],
@@ -57,20 +69,31 @@ describe('consent commands', () => {
         }),
         entry('https://www.google-analytics.com/g/collect?v=2&tid=G-1&cid=1&en=scroll&gcs=G111', { at: new Date(30).toISOString() }),
         entry('https://www.facebook.com/tr/?id=1&ev=PageView', { at: new Date(31).toISOString() }),
+        entry('https://www.google-analytics.com/g/collect?v=2&tid=G-1&cid=1&en=no_state', { at: new Date(5).toISOString() }),
       ),
     );
     const timeline = consentTimeline(
-      [gtag(['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied' }], 10), gtag(['consent', 'update', { analytics_storage: 'granted' }], 20)],
+      [
+        gtag(['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied' }], 10),
+        gtag(['consent', 'update', { analytics_storage: 'granted' }], 20),
+      ],
       hits,
     );
+    // The Meta hit has no Google consent state to show; the GA4 hit without one is listed (before the default).
     expect(timeline.map((item) => [item.kind, item.time])).toEqual([
+      ['hit', 5],
       ['default', 10],
       ['hit', 10],
       ['update', 20],
       ['hit', 30],
     ]);
-    const [, first, , second] = timeline;
-    expect(first).toMatchObject({ hitId: 0, mismatched: [], carried: { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' } });
-    expect(second).toMatchObject({ hitId: 1, mismatched: ['ad_storage'], state: { ad_storage: 'denied', analytics_storage: 'granted' } });
+    const [none, , first, , second] = timeline;
+    expect(none).toMatchObject({ hitId: 0, carried: {}, state: {}, mismatched: [] });
+    expect(first).toMatchObject({
+      hitId: 1,
+      mismatched: [],
+      carried: { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    });
+    expect(second).toMatchObject({ hitId: 2, mismatched: ['ad_storage'], state: { ad_storage: 'denied', analytics_storage: 'granted' } });
   });
 });

@@ -1,4 +1,4 @@
-import type { ConsentValue, Hit } from '../har/types.js';
+import { type ConsentValue, GOOGLE_TAG_VENDORS, type Hit } from '../har/types.js';
 import { gtagCommand } from './datalayer.js';
 import type { DataLayerRecord } from './records.js';
 
@@ -122,17 +122,17 @@ export function carriedState(hit: Hit): ConsentStateMap {
 }
 
 /**
- * The timeline of one page load: its consent commands and its Google hits that carry a consent
- * state, in time order (a command and a hit in the same millisecond: the command first, as gtag runs
- * a command before the hits it affects).
+ * The timeline of one page load: its consent commands and its Google tag hits (with the state they
+ * carried, or none: a hit without gcs/gcd before the default is what the timeline must show), in
+ * time order (a command and a hit in the same millisecond: the command first, as gtag runs a command
+ * before the hits it affects).
  */
 export function consentTimeline(records: readonly DataLayerRecord[], hits: readonly Hit[]): ConsentTimelineEntry[] {
   const commands = consentCommands(records);
   const entries: ConsentTimelineEntry[] = [...commands];
   for (const hit of hits) {
-    if (hit.secondary) continue;
+    if (hit.secondary || !GOOGLE_TAG_VENDORS.has(hit.vendor)) continue;
     const carried = carriedState(hit);
-    if (!Object.keys(carried).length) continue;
     const state = stateAt(commands, hit.timeMs);
     const mismatched = Object.keys(carried).filter((type) => state[type] !== undefined && state[type] !== carried[type]);
     entries.push({ kind: 'hit', time: hit.timeMs, hitId: hit.id, carried, state, mismatched });

@@ -28,7 +28,10 @@ export const CSV_HEADER = [
 export function captureCsv(analysis: Pick<CaptureAnalysis, 'hits' | 'warnings' | 'loadOfHit'>): string {
   let out = csvRow(CSV_HEADER);
   for (const hit of analysis.hits) {
-    const warnings = hit.warningIds.map((id) => analysis.warnings[id]?.message).filter(Boolean).join(' | ');
+    const warnings = hit.warningIds
+      .map((id) => analysis.warnings[id]?.message)
+      .filter(Boolean)
+      .join(' | ');
     const head = [
       hit.id + 1,
       hit.time,
@@ -43,7 +46,8 @@ export function captureCsv(analysis: Pick<CaptureAnalysis, 'hits' | 'warnings' |
       warnings,
     ];
     const rows: Array<[string, string, string]> = hit.params.map((param) => [param.name, param.key, param.value]);
-    for (const item of hit.items) for (const param of item.params) rows.push([`${item.key} ${param.name}`, `${item.key}.${param.key}`, param.value]);
+    for (const item of hit.items)
+      for (const param of item.params) rows.push([`${item.key} ${param.name}`, `${item.key}.${param.key}`, param.value]);
     if (!rows.length) rows.push(['', '', '']);
     for (const row of rows) out += csvRow([...head, ...row]);
   }

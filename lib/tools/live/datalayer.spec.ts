@@ -87,6 +87,10 @@ describe('dataLayer names', () => {
     expect(dataLayerName({ gtag: true, value: ['consent', 'update', { ad_storage: 'granted' }] })).toBe('gtag consent update');
     expect(dataLayerName({ gtag: true, value: ['js', '2026-01-01'] })).toBe('gtag js');
     expect(dataLayerName({ gtag: true, value: [] })).toBe('gtag()');
-    expect(gtagCommand(['config', 'G-1', { send_page_view: false }])).toEqual({ command: 'config', target: 'G-1', params: { send_page_view: false } });
+    expect(gtagCommand(['config', 'G-1', { send_page_view: false }])).toEqual({
+      command: 'config',
+      target: 'G-1',
+      params: { send_page_view: false },
+    });
   });
 });

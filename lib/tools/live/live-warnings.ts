@@ -52,6 +52,14 @@ export function identifiersOf(hit: Hit): string[] {
 
 const pageWithoutHash = (hit: Hit) => (hit.page ?? '').split('#')[0];
 
+/**
+ * A request reaches the network a little after the tag made it (a beacon is queued, an image is
+ * created, then the browser starts the request), while a consent command is timed when the page runs
+ * it. A Google hit that carries no consent state and starts within this long after the default was
+ * made before the default ran: gtag would have put the default's state on a hit it made after.
+ */
+export const QUEUED_BEFORE_DEFAULT_MS = 500;
+
 export type WarningSink = (code: LiveWarningCode, severity: Severity, message: string, hit: Hit) => void;
 
 /** Runs the live checks over one page load's hits (in time order), reporting each finding to `add`. */
@@ -62,13 +70,24 @@ export function checkLoad({ hits, commands }: LoadForChecks, add: WarningSink): 
   for (const hit of hits) {
     if (hit.secondary) continue;
     const google = GOOGLE_TAG_VENDORS.has(hit.vendor);
-    if (google && firstDefault && hit.timeMs < Math.floor(firstDefault.time)) {
-      add(
-        'hit_before_consent_default',
-        'warning',
-        `Sent ${Math.floor(firstDefault.time) - hit.timeMs} ms before the page's gtag('consent', 'default'): the tag fired outside consent mode`,
-        hit,
-      );
+    if (google && firstDefault) {
+      const defaultAt = Math.floor(firstDefault.time);
+      const stateless = !Object.keys(carriedState(hit)).length;
+      if (hit.timeMs < defaultAt) {
+        add(
+          'hit_before_consent_default',
+          'warning',
+          `Sent ${defaultAt - hit.timeMs} ms before the page's gtag('consent', 'default'): the tag fired outside consent mode`,
+          hit,
+        );
+      } else if (stateless && hit.timeMs - defaultAt <= QUEUED_BEFORE_DEFAULT_MS) {
+        add(
+          'hit_before_consent_default',
+          'warning',
+          `Carries no consent state and left ${hit.timeMs - defaultAt} ms after gtag('consent', 'default'): the tag made it before the default ran`,
+          hit,
+        );
+      }
     }
 
     const state = stateAt(commands, hit.timeMs);

@@ -48,11 +48,14 @@ export const HOME_HITS = {
   pageView: ga4('page_view', '&gcs=G100&gcd=13p3p3p3p5&npa=1'),
   /** One beacon, two events. */
   batch: ga4('', '&gcs=G100&gcd=13p3p3p3p5').replace('&en=', ''),
-  batchBody: 'en=view_item&_et=12&pr1=idSKU-1~nmRunning%20shoe~pr89.90&cu=EUR&epn.value=89.90\r\nen=scroll&_et=3000&epn.percent_scrolled=90',
+  batchBody:
+    'en=view_item&_et=12&pr1=idSKU-1~nmRunning%20shoe~pr89.90&cu=EUR&epn.value=89.90\r\nen=scroll&_et=3000&epn.percent_scrolled=90',
   /** Server-side GTM on the shop's own domain, fetch keepalive. */
   sgtm: `${SGTM}/g/collect?v=2&tid=${MEASUREMENT_ID}&_p=1764320000001&cid=${CID}&gcs=G100&dl=${encodeURIComponent(`${SHOP}/`)}&en=sgtm_page_view`,
   /** Meta with its browser id after ad_storage was denied: flagged. */
   meta: `https://www.facebook.com/tr/?id=998877665544332&ev=PageView&dl=${encodeURIComponent(`${SHOP}/`)}&fbp=fb.1.1764320000000.111222333`,
+  /** Universal Analytics, still on some sites (its processing stopped in 2023). */
+  ua: `https://www.google-analytics.com/collect?v=1&_v=j101&t=pageview&tid=UA-123456-1&cid=${CID}&dl=${encodeURIComponent(`${SHOP}/`)}&dt=Shop`,
   /** After the visitor accepts. */
   accepted: ga4('consent_granted_view', `&cid=${CID}&gcs=G111&gcd=13r3r3r3r5`),
 };
@@ -80,6 +83,7 @@ const HOME = page(
   navigator.sendBeacon(${JSON.stringify(HOME_HITS.batch)}, ${JSON.stringify(HOME_HITS.batchBody)});
   fetch(${JSON.stringify(HOME_HITS.sgtm)}, { method: 'POST', keepalive: true, mode: 'no-cors' });
   new Image().src = ${JSON.stringify(HOME_HITS.meta)};
+  new Image().src = ${JSON.stringify(HOME_HITS.ua)};
   document.getElementById('accept').addEventListener('click', () => {
     gtag('consent', 'update', { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' });
     dataLayer.push({ event: 'consent_granted' });
@@ -148,7 +152,23 @@ export async function startTestSite(): Promise<TestSite> {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=hitscope-extension-tests'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=hitscope-extension-tests',
+      ],
       { stdio: 'ignore' },
     );
   } catch (error) {
@@ -200,4 +220,4 @@ export async function startTestSite(): Promise<TestSite> {
 }
 
 /** The hits the home page's first load must show: its own and every real-world sample that is a hit. */
-export const HOME_HIT_COUNT = 1 + 1 + 2 + 1 + 1 + SAMPLES.filter((sample) => sample.expect.vendor !== null).length;
+export const HOME_HIT_COUNT = 1 + 1 + 2 + 1 + 1 + 1 + SAMPLES.filter((sample) => sample.expect.vendor !== null).length;

@@ -1,5 +1,15 @@
 import type { CaptureRecord } from '../../../../lib/tools/live/records.js';
-import { CAPTURE_CHANNEL, type CaptureNotice, done, openCaptureDb, RECORDS, request, type TabRow, TABS, tabRange } from '../shared/capture-db.js';
+import {
+  CAPTURE_CHANNEL,
+  type CaptureNotice,
+  done,
+  openCaptureDb,
+  RECORDS,
+  request,
+  type TabRow,
+  TABS,
+  tabRange,
+} from '../shared/capture-db.js';
 
 /**
  * Bounds of a capture. A busy page (an infinite scroll sending an event per row, a game) can send
@@ -9,7 +19,15 @@ import { CAPTURE_CHANNEL, type CaptureNotice, done, openCaptureDb, RECORDS, requ
  */
 export const CAPTURE_LIMITS = { hitsPerTab: 20_000, recordsPerTab: 60_000, dropFraction: 0.1 } as const;
 
-const newRow = (tabId: number, firstSeq: number): TabRow => ({ tabId, hits: 0, records: 0, dropped: 0, url: null, updated: Date.now(), firstSeq });
+const newRow = (tabId: number, firstSeq: number): TabRow => ({
+  tabId,
+  hits: 0,
+  records: 0,
+  dropped: 0,
+  url: null,
+  updated: Date.now(),
+  firstSeq,
+});
 
 /**
  * The only writer of the capture store (shared/capture-db.ts): records are queued and written in one
@@ -23,7 +41,7 @@ export class CaptureWriter {
   private lastSeq = 0;
   private readonly channel = new BroadcastChannel(CAPTURE_CHANNEL);
 
-  constructor(private readonly limits = CAPTURE_LIMITS) {}
+  constructor(private readonly limits: { hitsPerTab: number; recordsPerTab: number; dropFraction: number } = CAPTURE_LIMITS) {}
 
   /**
    * Increasing across restarts of the worker (microseconds since the epoch, or one more than the last):

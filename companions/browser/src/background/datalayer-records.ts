@@ -10,7 +10,13 @@ const CLOCK_SKEW_MS = 24 * 3600 * 1000;
  * of the wrong type are replaced, times outside a day of now are replaced by now, and values are
  * copied again through the same bounds as in the page (toPlainValue).
  */
-export function dataLayerRecords(message: RelayMessage, tabId: number, url: string, nextSeq: () => number, now = Date.now()): DataLayerRecord[] {
+export function dataLayerRecords(
+  message: RelayMessage,
+  tabId: number,
+  url: string,
+  nextSeq: () => number,
+  now = Date.now(),
+): DataLayerRecord[] {
   return message.pushes.flatMap((push) => {
     if (typeof push !== 'object' || push === null) return [];
     const time = typeof push.time === 'number' && Math.abs(push.time - now) < CLOCK_SKEW_MS ? push.time : now;

@@ -11,10 +11,15 @@ import { captureEntry, decodeEntry } from '../../../../lib/tools/har/analyse.js'
 import { decodableEntry } from '../../../../lib/tools/live/har-export.js';
 import { type RequestRecord, requestRecord, type WebRequestDetails } from '../../../../lib/tools/live/records.js';
 import { isPanelMessage, isRelayMessage, type PanelReply } from '../shared/messages.js';
-import { CaptureWriter } from './capture-writer.js';
+import { CAPTURE_LIMITS, CaptureWriter } from './capture-writer.js';
 import { dataLayerRecords } from './datalayer-records.js';
 
-const writer = new CaptureWriter();
+/**
+ * The bounds in force and what capturing cost, on the worker's global: `npm run bench` reads the
+ * costs, and the tests lower the bounds to see old hits dropped without sending twenty thousand.
+ */
+const limits = { ...CAPTURE_LIMITS };
+const writer = new CaptureWriter(limits);
 const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ['<all_urls>'] };
 
 /**
@@ -23,9 +28,8 @@ const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ['<all_urls>'] };
  */
 const pending = new Map<string, { tabId: number; captureId: string; hops: number }>();
 
-/** What capturing cost in this worker (read by `npm run bench`). */
 const stats = { requests: 0, hits: 0, ms: 0 };
-(globalThis as { __hitscopeStats?: typeof stats }).__hitscopeStats = stats;
+(globalThis as { hitscope?: unknown }).hitscope = { stats, limits };
 
 function onBeforeRequest(details: chrome.webRequest.OnBeforeRequestDetails): undefined {
   // Requests of no tab (the browser's own, a site's service worker) have no page to show them in.
@@ -58,12 +62,24 @@ function answered(requestId: string, timeStamp: number, status: number, error: s
 }
 
 chrome.webRequest.onBeforeRequest.addListener(onBeforeRequest, ALL_URLS, ['requestBody']);
-chrome.webRequest.onBeforeRedirect.addListener((details) => answered(details.requestId, details.timeStamp, details.statusCode, null, false), ALL_URLS);
-chrome.webRequest.onCompleted.addListener((details) => answered(details.requestId, details.timeStamp, details.statusCode, null, true), ALL_URLS);
-chrome.webRequest.onErrorOccurred.addListener((details) => answered(details.requestId, details.timeStamp, 0, details.error, true), ALL_URLS);
+chrome.webRequest.onBeforeRedirect.addListener(
+  (details) => answered(details.requestId, details.timeStamp, details.statusCode, null, false),
+  ALL_URLS,
+);
+chrome.webRequest.onCompleted.addListener(
+  (details) => answered(details.requestId, details.timeStamp, details.statusCode, null, true),
+  ALL_URLS,
+);
+chrome.webRequest.onErrorOccurred.addListener(
+  (details) => answered(details.requestId, details.timeStamp, 0, details.error, true),
+  ALL_URLS,
+);
+
+/** Pages a person debugs: a new tab's about:blank or the browser's own pages are not page loads. */
+const isPage = (url: string) => /^(https?|file):/.test(url);
 
 chrome.webNavigation.onCommitted.addListener((details) => {
-  if (details.frameId !== 0 || details.tabId < 0) return;
+  if (details.frameId !== 0 || details.tabId < 0 || !isPage(details.url)) return;
   writer.add({
     kind: 'navigation',
     seq: writer.nextSeq(),
@@ -74,18 +90,26 @@ chrome.webNavigation.onCommitted.addListener((details) => {
   });
 });
 chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {
-  if (details.frameId !== 0 || details.tabId < 0) return;
-  writer.add({ kind: 'navigation', seq: writer.nextSeq(), tabId: details.tabId, time: details.timeStamp, url: details.url, transition: 'history' });
+  if (details.frameId !== 0 || details.tabId < 0 || !isPage(details.url)) return;
+  writer.add({
+    kind: 'navigation',
+    seq: writer.nextSeq(),
+    tabId: details.tabId,
+    time: details.timeStamp,
+    url: details.url,
+    transition: 'history',
+  });
 });
 
 chrome.runtime.onMessage.addListener((message: unknown, sender, reply: (answer: PanelReply) => void) => {
   // dataLayer pushes from the relay of a page: what the page sends is data, checked and bounded again here.
   if (sender.tab?.id !== undefined && isRelayMessage(message)) {
-    for (const record of dataLayerRecords(message, sender.tab.id, sender.url ?? sender.tab.url ?? '', () => writer.nextSeq())) writer.add(record);
+    for (const record of dataLayerRecords(message, sender.tab.id, sender.url ?? sender.tab.url ?? '', () => writer.nextSeq()))
+      writer.add(record);
     return false;
   }
   // The panels' requests come from the extension's own pages, never from a tab's content script.
-  if (sender.id !== chrome.runtime.id || sender.tab?.id !== undefined && !sender.url?.startsWith(chrome.runtime.getURL(''))) return false;
+  if (sender.id !== chrome.runtime.id || (sender.tab?.id !== undefined && !sender.url?.startsWith(chrome.runtime.getURL('')))) return false;
   if (!isPanelMessage(message)) return false;
   const work = message.type === 'clear' ? writer.clear(message.tabId) : writer.settled();
   work.then(

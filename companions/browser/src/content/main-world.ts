@@ -40,7 +40,13 @@ const HOOKED = Symbol.for('hitscope.datalayer-hook');
     try {
       const time = Date.now();
       const script = pushingScript(new Error().stack);
-      const reports: PushReport[] = Array.from(items, (item) => ({ time, via, gtag: isArguments(item), value: toPlainValue(item), script }));
+      const reports: PushReport[] = Array.from(items, (item) => ({
+        time,
+        via,
+        gtag: isArguments(item),
+        value: toPlainValue(item),
+        script,
+      }));
       if (!reports.length) return;
       if (relayReady) send(reports);
       else held.push(...reports);

@@ -7,7 +7,7 @@
 import { DATALAYER_EVENT, MAIN_READY_EVENT, MAX_PUSHES_PER_MESSAGE, type PushReport, RELAY_READY_EVENT } from '../shared/messages.js';
 
 const MAX_DETAIL_CHARS = 1_000_000;
-let queue: PushReport[] = [];
+const queue: PushReport[] = [];
 let scheduled = false;
 
 function flush() {

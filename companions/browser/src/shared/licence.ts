@@ -1,5 +1,12 @@
 import type { LicensingJwks } from '../../../../lib/api/licences.js';
-import { fingerprintOf, LicenceClient, type LicenceState, type LicenceStore, newDeviceId, type StoredLicence } from '../../../../lib/licensing/client.js';
+import {
+  fingerprintOf,
+  LicenceClient,
+  type LicenceState,
+  type LicenceStore,
+  newDeviceId,
+  type StoredLicence,
+} from '../../../../lib/licensing/client.js';
 import { COMPANION_PRODUCTS } from '../../../../lib/product.js';
 
 export const PRODUCT = COMPANION_PRODUCTS.browsers.slug;
@@ -50,7 +57,11 @@ export async function createLicenceClient(siteUrl: string): Promise<LicenceClien
     siteUrl,
     product: PRODUCT,
     fingerprint: await fingerprintOf(await deviceId()),
-    device: { name: `${browserName()} on ${platform || 'this computer'}`, platform: `${browserName()} (${platform})`, appVersion: chrome.runtime.getManifest().version },
+    device: {
+      name: `${browserName()} on ${platform || 'this computer'}`,
+      platform: `${browserName()} (${platform})`,
+      appVersion: chrome.runtime.getManifest().version,
+    },
     store,
     pinnedKeys: __HITSCOPE_PINNED_KEYS__,
   });

@@ -38,10 +38,14 @@ function useWide(): boolean {
 /** Whether the extension may read this page (a person can withhold sites in the browser's extension settings). */
 function useHostAccess(url: string | null): { allowed: boolean; origin: string | null } {
   const origin = url && /^https?:/.test(url) ? new URL(url).origin : null;
-  const [allowed, setAllowed] = useState(true);
+  const [known, setKnown] = useState<{ origin: string; allowed: boolean } | null>(null);
   useEffect(() => {
-    if (!origin) return setAllowed(true);
-    const check = () => void chrome.permissions.contains({ origins: [`${origin}/*`] }).then(setAllowed, () => setAllowed(true));
+    if (!origin) return;
+    const check = () =>
+      void chrome.permissions.contains({ origins: [`${origin}/*`] }).then(
+        (allowed) => setKnown({ origin, allowed }),
+        () => setKnown({ origin, allowed: true }),
+      );
     check();
     chrome.permissions.onAdded.addListener(check);
     chrome.permissions.onRemoved.addListener(check);
@@ -50,7 +54,7 @@ function useHostAccess(url: string | null): { allowed: boolean; origin: string |
       chrome.permissions.onRemoved.removeListener(check);
     };
   }, [origin]);
-  return { allowed, origin };
+  return { allowed: known?.origin !== origin || known.allowed, origin };
 }
 
 const ask = (message: PanelMessage) => chrome.runtime.sendMessage(message) as Promise<PanelReply>;
@@ -59,13 +63,38 @@ const ask = (message: PanelMessage) => chrome.runtime.sendMessage(message) as Pr
  * The capture of one tab: the same React tree in the side panel, the DevTools panel and a tab
  * (`?tab=<id>`), from the store the service worker writes, whatever is open or closed.
  */
-export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | null; surface: 'sidepanel' | 'devtools' | 'tab' }) {
-  const toast = useToast();
+export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | null; surface: Surface }) {
   const settings = useSettings();
   useTheme(settings?.colorMode ?? 'system', surface === 'devtools');
   const { tabId, following } = useTarget(fixedTab);
+  // Keyed by tab: another tab starts with its own filters, selection and capture.
+  return (
+    <TabCapture
+      key={tabId ?? 'none'}
+      tabId={tabId}
+      following={following}
+      surface={surface}
+      siteUrl={settings ? settings.siteUrl : undefined}
+    />
+  );
+}
+
+type Surface = 'sidepanel' | 'devtools' | 'tab';
+
+function TabCapture({
+  tabId,
+  following,
+  surface,
+  siteUrl,
+}: {
+  tabId: number | null;
+  following: boolean;
+  surface: Surface;
+  siteUrl: string | undefined;
+}) {
+  const toast = useToast();
   const { analysis, tab, capture, error } = useCapture(tabId);
-  const licence = useLicence(settings ? settings.siteUrl || null : undefined);
+  const licence = useLicence(siteUrl);
   const licensed = isLicensed(licence.state);
   const wide = useWide();
   const [view, setView] = useState<View>('timeline');
@@ -76,12 +105,6 @@ export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | n
   const url = tab?.url ?? analysis?.loads.at(-1)?.load.url ?? null;
   const access = useHostAccess(url);
 
-  // Another tab: its own filters and selection.
-  useEffect(() => {
-    setSelection(null);
-    setFilter(NO_FILTER);
-  }, [tabId]);
-
   const rows = useMemo(() => (analysis ? timelineRows(analysis, shownFilter) : []), [analysis, shownFilter]);
   const matching = useMemo(() => (analysis ? matchingHits(analysis, shownFilter) : 0), [analysis, shownFilter]);
 
@@ -90,7 +113,8 @@ export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | n
     if (how === 'open') detailHeading.current?.focus();
   };
   const showHit = (id: number) => {
-    if (analysis && !timelineRows(analysis, filter).some((row) => row.kind === 'hit' && row.hit.id === id)) setFilter({ ...NO_FILTER, pushes: filter.pushes });
+    if (analysis && !timelineRows(analysis, filter).some((row) => row.kind === 'hit' && row.hit.id === id))
+      setFilter({ ...NO_FILTER, pushes: filter.pushes });
     setView('timeline');
     select({ kind: 'hit', id }, 'open');
   };
@@ -125,7 +149,12 @@ export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | n
           {networkError.includes('BLOCKED_BY_CLIENT') ? ': an extension (an ad blocker?) stopped this request.' : '.'}
         </p>
       ) : null}
-      <HarHitDetail hit={hit} warnings={licensed ? (analysis!.warnings as unknown as HarWarning[]) : []} onClose={close} headingRef={detailHeading} />
+      <HarHitDetail
+        hit={hit}
+        warnings={licensed ? (analysis!.warnings as unknown as HarWarning[]) : []}
+        onClose={close}
+        headingRef={detailHeading}
+      />
     </>
   ) : push ? (
     <PushDetail record={push} onClose={close} headingRef={detailHeading} />
@@ -147,26 +176,34 @@ export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | n
         onClear={() => void clear()}
         onExportHar={() => exportAs('har')}
         onExportCsv={() => exportAs('csv')}
-        onPopOut={surface === 'sidepanel' && tabId !== null ? () => void chrome.tabs.create({ url: chrome.runtime.getURL(`sidepanel.html?tab=${tabId}`) }) : null}
+        onPopOut={
+          surface === 'sidepanel' && tabId !== null
+            ? () => void chrome.tabs.create({ url: chrome.runtime.getURL(`sidepanel.html?tab=${tabId}`) })
+            : null
+        }
       />
       {!access.allowed && access.origin ? (
         <div className="alert alert--error notice" role="alert">
           <span>Hitscope is not allowed to read {access.origin}: nothing from this site is captured.</span>
-          <button type="button" className="button button--small" onClick={() => void chrome.permissions.request({ origins: [`${access.origin}/*`] })}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void chrome.permissions.request({ origins: [`${access.origin}/*`] })}
+          >
             Allow on this site
           </button>
         </div>
       ) : null}
       {tab && tab.dropped > 0 ? (
         <p className="alert alert--info notice" role="status" data-testid="dropped-notice">
-          {formatCount(tab.dropped)} older {tab.dropped === 1 ? 'hit was' : 'hits were'} dropped to keep memory bounded: a tab keeps its newest hits.
-          Clear the capture to start again.
+          {formatCount(tab.dropped)} older {tab.dropped === 1 ? 'hit was' : 'hits were'} dropped to keep memory bounded: a tab keeps its
+          newest hits. Clear the capture to start again.
         </p>
       ) : null}
       {licence.state?.tier === 'paid' && licence.state.mode === 'grace' ? (
         <p className="alert alert--info notice" role="status">
-          The licence could not be confirmed with the site since {new Date(licence.state.expiresAt).toLocaleDateString('en-GB')}; it keeps working
-          until {new Date(licence.state.graceUntil).toLocaleDateString('en-GB')}.
+          The licence could not be confirmed with the site since {new Date(licence.state.expiresAt).toLocaleDateString('en-GB')}; it keeps
+          working until {new Date(licence.state.graceUntil).toLocaleDateString('en-GB')}.
         </p>
       ) : null}
       {!licensed && licence.state && licence.state.tier === 'free' && licence.state.reason !== 'none' ? (
@@ -210,14 +247,14 @@ export function CaptureApp({ fixedTab = null, surface }: { fixedTab?: number | n
           <div className="empty-state view-empty" data-testid="capture-empty">
             <h3>Waiting for hits</h3>
             <p>
-              {following ? 'Hits of the tab beside this panel appear here as they are sent. ' : ''}Reload the page to see a page load from its first
-              request: capture keeps going across reloads and navigations until you clear it.
+              {following ? 'Hits of the tab beside this panel appear here as they are sent. ' : ''}Reload the page to see a page load from
+              its first request: capture keeps going across reloads and navigations until you clear it.
             </p>
           </div>
         </main>
       ) : (
         <main className={`panel__main${detail ? ' panel__main--detail' : ''}`}>
-          <Filters summary={analysis.summary} filter={filter} onChange={setFilter} matching={matching} />
+          <Filters summary={analysis.summary} pushes={analysis.dataLayer} filter={filter} onChange={setFilter} matching={matching} />
           <div className="panel__split">
             <div className="panel__list">
               <Timeline analysis={analysis} rows={rows} selection={selection} onSelect={select} follow={selection === null} />

@@ -27,7 +27,10 @@ export function exportName(url: string | null, now = new Date()): string {
 
 /** The capture as HAR 1.2: open it in Hitscope's HAR analyser (or any HAR viewer) and the same hits come out. */
 export function downloadHar(capture: LiveCapture, name: string): void {
-  const har = buildHar({ ...capture.exportInput(), creator: { name: COMPANION_PRODUCTS.browsers.name, version: chrome.runtime.getManifest().version } });
+  const har = buildHar({
+    ...capture.exportInput(),
+    creator: { name: COMPANION_PRODUCTS.browsers.name, version: chrome.runtime.getManifest().version },
+  });
   save(new Blob([JSON.stringify(har, null, 1)], { type: 'application/json' }), `${name}.har`);
 }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { LicenceState } from '../../../../lib/licensing/client.js';
 import type { ColorMode } from '../../../../lib/client-constants.js';
 import { SegmentedControl } from '../../../../client/components/SegmentedControl.js';
@@ -15,7 +15,11 @@ const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'num
 function describe(state: LicenceState): { title: string; detail: string; tone: 'ok' | 'info' | 'error' } {
   if (state.tier === 'paid') {
     return state.mode === 'online'
-      ? { title: 'Licensed', detail: `Plan ${state.plan}, ${state.seats} seats. Confirmed by the site; valid offline until ${day(state.expiresAt)}.`, tone: 'ok' }
+      ? {
+          title: 'Licensed',
+          detail: `Plan ${state.plan}, ${state.seats} seats. Confirmed by the site; valid offline until ${day(state.expiresAt)}.`,
+          tone: 'ok',
+        }
       : {
           title: 'Licensed (offline)',
           detail: `The site could not be reached${state.offlineReason ? ` (${state.offlineReason})` : ''}. The licence keeps working until ${day(state.graceUntil)}.`,
@@ -24,7 +28,11 @@ function describe(state: LicenceState): { title: string; detail: string; tone: '
   }
   switch (state.reason) {
     case 'none':
-      return { title: 'Free', detail: 'No licence key entered. Capture, decoding, the dataLayer and the consent timeline work without one.', tone: 'info' };
+      return {
+        title: 'Free',
+        detail: 'No licence key entered. Capture, decoding, the dataLayer and the consent timeline work without one.',
+        tone: 'info',
+      };
     case 'denied':
       return { title: 'Not active', detail: `${state.detail}${state.code ? ` (${state.code})` : ''}`, tone: 'error' };
     case 'expired':
@@ -39,7 +47,6 @@ function SiteForm({ siteUrl }: { siteUrl: string }) {
   const toast = useToast();
   const [value, setValue] = useState(siteUrl);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setValue(siteUrl), [siteUrl]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const origin = normaliseSiteUrl(value);
@@ -147,17 +154,24 @@ function LicenceSection({ siteUrl }: { siteUrl: string }) {
               <button type="submit" className="button button--primary" disabled={!key.trim() || busy !== null}>
                 {busy === 'activate' ? 'Activating…' : 'Activate'}
               </button>
-              <button type="button" className="button" disabled={busy !== null || !state || state.tier === 'free' && state.reason === 'none'} onClick={() => void run('check', licence.refresh)}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null || !state || (state.tier === 'free' && state.reason === 'none')}
+                onClick={() => void run('check', licence.refresh)}
+              >
                 {busy === 'check' ? 'Checking…' : 'Check now'}
               </button>
               <button
                 type="button"
                 className="button button--destructive"
-                disabled={busy !== null || !state || state.tier === 'free' && state.reason === 'none'}
+                disabled={busy !== null || !state || (state.tier === 'free' && state.reason === 'none')}
                 onClick={() =>
                   void run('deactivate', async () => {
                     const { error } = await (await createLicenceClient(siteUrl)).deactivate();
-                    toast(error ? `Not deactivated: ${error}` : 'This browser’s seat is free again', error ? 'error' : 'success', { key: 'licence' });
+                    toast(error ? `Not deactivated: ${error}` : 'This browser’s seat is free again', error ? 'error' : 'success', {
+                      key: 'licence',
+                    });
                   })
                 }
               >
@@ -184,7 +198,7 @@ function Options() {
       </header>
       <section className="card options__card" aria-labelledby={`${id}-site`}>
         <h2 id={`${id}-site`}>Site</h2>
-        <SiteForm siteUrl={settings.siteUrl} />
+        <SiteForm key={settings.siteUrl} siteUrl={settings.siteUrl} />
       </section>
       <LicenceSection siteUrl={settings.siteUrl} />
       <section className="card options__card" aria-labelledby={`${id}-look`}>
@@ -205,8 +219,8 @@ function Options() {
         <h2 id={`${id}-free`}>Free and licensed</h2>
         <ul className="options__features">
           <li>
-            <strong>Free:</strong> capture of every tab (no DevTools needed), kept across reloads and navigations; every vendor decoded, batched
-            and server-side GA4 included; the dataLayer and gtag calls; the consent timeline; filters and hit details.
+            <strong>Free:</strong> capture of every tab (no DevTools needed), kept across reloads and navigations; every vendor decoded,
+            batched and server-side GA4 included; the dataLayer and gtag calls; the consent timeline; filters and hit details.
           </li>
           <li>
             <strong>With a licence:</strong> validation (the HAR analyser's checks and the live ones) and export as HAR or CSV.

@@ -59,7 +59,8 @@ export const isConsentCommand = (record: DataLayerRecord) => record.gtag && gtag
 
 function pushMatches(record: DataLayerRecord, filter: Filter, needle: string): boolean {
   if (!filter.pushes || filter.vendor || filter.account) return false;
-  if (filter.event && dataLayerName(record) !== filter.event && !(record.gtag && gtagCommand(record.value)?.target === filter.event)) return false;
+  if (filter.event && dataLayerName(record) !== filter.event && !(record.gtag && gtagCommand(record.value)?.target === filter.event))
+    return false;
   return !needle || pushHaystack(record).includes(needle);
 }
 
@@ -73,7 +74,13 @@ export function timelineRows(analysis: CaptureAnalysis, filter: Filter): Row[] {
   for (const summary of analysis.loads) {
     const hits = summary.hitIds.map((id) => analysis.hits[id]!).filter((hit) => hitMatches(hit, filter, needle));
     const pushes = summary.dataLayer.filter((record) => pushMatches(record, filter, needle));
-    rows.push({ kind: 'load', key: `load-${summary.load.index}`, load: summary, hits: summary.hitIds.length, pushes: summary.dataLayer.length });
+    rows.push({
+      kind: 'load',
+      key: `load-${summary.load.index}`,
+      load: summary,
+      hits: summary.hitIds.length,
+      pushes: summary.dataLayer.length,
+    });
     let p = 0;
     for (const hit of hits) {
       while (p < pushes.length && Math.floor(pushes[p]!.time) <= hit.timeMs) rows.push(pushRow(pushes[p++]!));

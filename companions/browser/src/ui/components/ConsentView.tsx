@@ -2,11 +2,11 @@ import type { CaptureAnalysis } from '../../../../../lib/tools/live/capture.js';
 import { type ConsentStateMap, type ConsentTimelineEntry, CONSENT_TYPES } from '../../../../../lib/tools/live/consent-timeline.js';
 import { formatTime, loadLabel, shortUrl } from '../format.js';
 
-const SHORT: Record<string, string> = {
-  ad_storage: 'Ad storage',
-  analytics_storage: 'Analytics',
-  ad_user_data: 'Ad user data',
-  ad_personalization: 'Ad personal.',
+const SHORT: Record<string, [string, string]> = {
+  ad_storage: ['Ad storage', 'Ads'],
+  analytics_storage: ['Analytics', 'An.'],
+  ad_user_data: ['Ad user data', 'Data'],
+  ad_personalization: ['Ad personal.', 'Pers.'],
 };
 const MAIN_TYPES = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'];
 
@@ -15,10 +15,22 @@ function Cell({ entry, type }: { entry: ConsentTimelineEntry; type: string }) {
   const value = shown[type];
   const changed = entry.kind !== 'hit' && entry.changed.includes(type);
   const mismatch = entry.kind === 'hit' && entry.mismatched.includes(type);
-  if (!value) return <td className="consent-cell consent-cell--none">–</td>;
+  if (!value) {
+    return (
+      <td className="consent-cell consent-cell--none">
+        –<span className="visually-hidden">not set</span>
+      </td>
+    );
+  }
+  // Narrow panels show a mark; the word stays for assistive technology and wide panels.
   return (
-    <td className={`consent-cell consent-cell--${value}${changed ? ' consent-cell--changed' : ''}${mismatch ? ' consent-cell--mismatch' : ''}`}>
-      {value}
+    <td
+      className={`consent-cell consent-cell--${value}${changed ? ' consent-cell--changed' : ''}${mismatch ? ' consent-cell--mismatch' : ''}`}
+    >
+      <span className="consent-cell__mark" aria-hidden="true">
+        {value === 'granted' ? '✓' : '✗'}
+      </span>
+      <span className="consent-cell__word">{value}</span>
       {mismatch && entry.kind === 'hit' ? <span className="consent-cell__note"> (page: {entry.state[type]})</span> : null}
     </td>
   );
@@ -40,7 +52,8 @@ export function ConsentView({ analysis, onShowHit }: { analysis: CaptureAnalysis
     );
   }
   const extra = CONSENT_TYPES.filter(
-    (type) => !MAIN_TYPES.includes(type) && loads.some((summary) => summary.consent.some((entry) => entry.kind !== 'hit' && entry.set[type])),
+    (type) =>
+      !MAIN_TYPES.includes(type) && loads.some((summary) => summary.consent.some((entry) => entry.kind !== 'hit' && entry.set[type])),
   );
   const types = [...MAIN_TYPES, ...extra];
   return (
@@ -54,11 +67,16 @@ export function ConsentView({ analysis, onShowHit }: { analysis: CaptureAnalysis
             <table className="table consent-table">
               <thead>
                 <tr>
-                  <th scope="col">Time (UTC)</th>
+                  <th scope="col" className="consent-table__time">
+                    Time (UTC)
+                  </th>
                   <th scope="col">What</th>
                   {types.map((type) => (
                     <th key={type} scope="col">
-                      <abbr title={type}>{SHORT[type] ?? type.replace(/_/g, ' ')}</abbr>
+                      <abbr title={type}>
+                        <span className="consent-cell__word">{SHORT[type]?.[0] ?? type.replace(/_/g, ' ')}</span>
+                        <span className="consent-cell__mark">{SHORT[type]?.[1] ?? type.slice(0, 4)}</span>
+                      </abbr>
                     </th>
                   ))}
                 </tr>
@@ -68,10 +86,14 @@ export function ConsentView({ analysis, onShowHit }: { analysis: CaptureAnalysis
                   <tr key={index} className={entry.kind === 'hit' ? 'consent-row--hit' : 'consent-row--command'}>
                     <td className="consent-table__time">{formatTime(new Date(entry.time).toISOString())}</td>
                     <th scope="row">
+                      <span className="consent-table__when">{formatTime(new Date(entry.time).toISOString())}</span>
                       {entry.kind === 'hit' ? (
-                        <button type="button" className="link-button" onClick={() => onShowHit(entry.hitId)}>
-                          Hit #{entry.hitId + 1} {analysis.hits[entry.hitId]?.type}
-                        </button>
+                        <>
+                          <button type="button" className="link-button" onClick={() => onShowHit(entry.hitId)}>
+                            Hit #{entry.hitId + 1} {analysis.hits[entry.hitId]?.type}
+                          </button>
+                          {Object.keys(entry.carried).length ? null : <span className="muted"> no gcs/gcd</span>}
+                        </>
                       ) : (
                         <>
                           consent {entry.kind}

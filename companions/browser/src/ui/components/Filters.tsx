@@ -1,10 +1,38 @@
 import { useId, useMemo } from 'react';
-import type { HarSummary } from '../../../../../lib/tools/har/types.js';
+import type { CountRow, HarSummary } from '../../../../../lib/tools/har/types.js';
+import { dataLayerName } from '../../../../../lib/tools/live/datalayer.js';
+import type { DataLayerRecord } from '../../../../../lib/tools/live/records.js';
 import { type Filter, isFiltering, NO_FILTER } from '../timeline.js';
 import { formatCount, plural, vendorLabel } from '../format.js';
 
 /** Vendor, event and measurement-id selects, a search over every decoded value, and the dataLayer switch. */
-export function Filters({ summary, filter, onChange, matching }: { summary: HarSummary; filter: Filter; onChange: (filter: Filter) => void; matching: number }) {
+/**
+ * The event choices: hit events and dataLayer names together, so choosing `purchase` lists the
+ * dataLayer push and the hits it caused side by side.
+ */
+export function eventChoices(summary: HarSummary, pushes: readonly DataLayerRecord[]): CountRow[] {
+  const counts = new Map<string, number>();
+  for (const row of summary.byEvent) counts.set(row.key, row.count);
+  for (const record of pushes) {
+    const name = dataLayerName(record);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export function Filters({
+  summary,
+  pushes,
+  filter,
+  onChange,
+  matching,
+}: {
+  summary: HarSummary;
+  pushes: readonly DataLayerRecord[];
+  filter: Filter;
+  onChange: (filter: Filter) => void;
+  matching: number;
+}) {
   const id = useId();
   const options = useMemo(
     () => ({
@@ -13,7 +41,7 @@ export function Filters({ summary, filter, onChange, matching }: { summary: HarS
           {vendorLabel(row.key)} ({formatCount(row.count)})
         </option>
       )),
-      events: summary.byEvent.map((row) => (
+      events: eventChoices(summary, pushes).map((row) => (
         <option key={row.key} value={row.key}>
           {row.key} ({formatCount(row.count)})
         </option>
@@ -24,7 +52,7 @@ export function Filters({ summary, filter, onChange, matching }: { summary: HarS
         </option>
       )),
     }),
-    [summary],
+    [summary, pushes],
   );
   const set = (change: Partial<Filter>) => onChange({ ...filter, ...change });
   return (

@@ -21,7 +21,12 @@ function LicenceChip({ licence }: { licence: LicenceState | null }) {
   if (!licence) return null;
   const text = licence.tier === 'paid' ? (licence.mode === 'grace' ? 'Licensed (offline)' : 'Licensed') : 'Free';
   return (
-    <button type="button" className={`licence-chip licence-chip--${licence.tier}`} onClick={() => void chrome.runtime.openOptionsPage()} title="Licence and settings">
+    <button
+      type="button"
+      className={`licence-chip licence-chip--${licence.tier}`}
+      onClick={() => void chrome.runtime.openOptionsPage()}
+      title="Licence and settings"
+    >
       {text}
     </button>
   );
@@ -50,10 +55,22 @@ export function Header({ url, hits, pushes, loads, licence, canExport, empty, on
           {plural(hits, 'hit')} · {plural(pushes, 'push', 'pushes')} · {plural(loads, 'page load')}
         </p>
         <div className="panel-header__actions">
-          <button type="button" className="button button--small" onClick={onExportHar} disabled={!canExport || empty} title={canExport ? undefined : 'Export comes with a licence'}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onExportHar}
+            disabled={!canExport || empty}
+            title={canExport ? undefined : 'Export comes with a licence'}
+          >
             <Icon name="download" size={16} /> HAR
           </button>
-          <button type="button" className="button button--small" onClick={onExportCsv} disabled={!canExport || empty} title={canExport ? undefined : 'Export comes with a licence'}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onExportCsv}
+            disabled={!canExport || empty}
+            title={canExport ? undefined : 'Export comes with a licence'}
+          >
             <Icon name="download" size={16} /> CSV
           </button>
           <button type="button" className="button button--small" onClick={onClear} disabled={empty}>
@@ -64,7 +81,12 @@ export function Header({ url, hits, pushes, loads, licence, canExport, empty, on
               <Icon name="grid" size={16} />
             </button>
           ) : null}
-          <button type="button" className="button button--small button--ghost" onClick={() => void chrome.runtime.openOptionsPage()} aria-label="Settings and licence">
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => void chrome.runtime.openOptionsPage()}
+            aria-label="Settings and licence"
+          >
             <Icon name="settings" size={16} />
           </button>
         </div>

@@ -4,7 +4,15 @@ import { dataLayerName } from '../../../../../lib/tools/live/datalayer.js';
 import { formatTime } from '../format.js';
 
 /** One dataLayer push: when, from which script, and the value as it was at the moment it was pushed. */
-export function PushDetail({ record, onClose, headingRef }: { record: DataLayerRecord; onClose: () => void; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function PushDetail({
+  record,
+  onClose,
+  headingRef,
+}: {
+  record: DataLayerRecord;
+  onClose: () => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <section className="card har-detail push-detail" aria-labelledby="push-detail-title">
       <div className="har-detail__header">

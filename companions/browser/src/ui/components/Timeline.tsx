@@ -30,7 +30,10 @@ function ConsentMarks({ analysis, hitId }: { analysis: CaptureAnalysis; hitId: n
         <span key={type} className={`consent-mark consent-mark--${state(type).replace(' ', '-')}`}>
           {short}
           <span aria-hidden="true">{state(type) === 'granted' ? '✓' : state(type) === 'denied' ? '✗' : '–'}</span>
-          <span className="visually-hidden"> {type.replace('_', ' ')} {state(type)}; </span>
+          <span className="visually-hidden">
+            {' '}
+            {type.replace('_', ' ')} {state(type)};{' '}
+          </span>
         </span>
       ))}
     </span>
@@ -105,20 +108,33 @@ export function Timeline({
             <span className="row__kind">{row.consent ? 'consent' : 'dataLayer'}</span> {row.name}
           </span>{' '}
           <span className="row__sub">
-            <span className="row__page">{row.record.via === 'initial' ? 'in the array before the hook' : (row.record.script ?? 'inline or unknown script')}</span>
+            <span className="row__page">
+              {row.record.via === 'initial' ? 'in the array before the hook' : (row.record.script ?? 'inline or unknown script')}
+            </span>
             <span className="row__time">{formatTime(new Date(row.record.time).toISOString())}</span>
           </span>
         </button>
       );
     }
     const { hit } = row;
-    const worst = hit.warningIds.map((id) => analysis.warnings[id]!.severity).sort((a, b) => (a === 'error' ? -1 : b === 'error' ? 1 : a === 'warning' ? -1 : 1))[0];
+    const worst = hit.warningIds
+      .map((id) => analysis.warnings[id]!.severity)
+      .sort((a, b) => (a === 'error' ? -1 : b === 'error' ? 1 : a === 'warning' ? -1 : 1))[0];
     const bad = hit.status === 0 || hit.status >= 400;
     return (
-      <button {...common} className={`row row--hit har-vendor har-vendor--${hit.vendor}${selected ? ' row--selected' : ''}`} data-hit-id={hit.id}>
+      <button
+        {...common}
+        className={`row row--hit har-vendor har-vendor--${hit.vendor}${selected ? ' row--selected' : ''}`}
+        data-hit-id={hit.id}
+      >
         <span className="row__title">
           <span className="row__index">#{hit.id + 1}</span> {hit.type}
-          {hit.batch ? <span className="row__batch"> · batch {hit.batch.index}/{hit.batch.size}</span> : null}
+          {hit.batch ? (
+            <span className="row__batch">
+              {' '}
+              · batch {hit.batch.index}/{hit.batch.size}
+            </span>
+          ) : null}
         </span>{' '}
         <span className="row__sub">
           <span className="row__vendor">{vendorLabel(hit.vendor)}</span> <span className="row__account">{hit.accountId ?? ''}</span>{' '}

@@ -13,7 +13,15 @@ const titleOf = (code: string) => TITLES[code as WarningCode] ?? LIVE_WARNING_TI
  * The capture's findings, grouped by kind and most severe first: the HAR analyser's checks and the
  * live ones. A licensed feature: without a licence the counts show and the list says why it is not.
  */
-export function WarningsView({ analysis, licensed, onShowHit }: { analysis: CaptureAnalysis; licensed: boolean; onShowHit: (id: number) => void }) {
+export function WarningsView({
+  analysis,
+  licensed,
+  onShowHit,
+}: {
+  analysis: CaptureAnalysis;
+  licensed: boolean;
+  onShowHit: (id: number) => void;
+}) {
   const { warnings } = analysis;
   const counts = analysis.summary.warnings;
   const totals = (
@@ -28,8 +36,8 @@ export function WarningsView({ analysis, licensed, onShowHit }: { analysis: Capt
       <div className="warnings-view">
         {totals}
         <LockedFeature what="Validation">
-          Each finding, the hit it is about and why it matters: the HAR analyser's checks plus the live ones (hits before the consent default,
-          identifiers sent after consent was denied, duplicate page views in one page load, client ids that change).
+          Each finding, the hit it is about and why it matters: the HAR analyser's checks plus the live ones (hits before the consent
+          default, identifiers sent after consent was denied, duplicate page views in one page load, client ids that change).
         </LockedFeature>
       </div>
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type CaptureAnalysis, LiveCapture } from '../../../../../lib/tools/live/capture.js';
 import { CAPTURE_CHANNEL, type CaptureNotice, readRecords, readTab, type TabRow } from '../../shared/capture-db.js';
 
@@ -24,16 +24,16 @@ const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export function useCapture(tabId: number | null): CaptureView {
   const [view, setView] = useState<CaptureView>({ analysis: null, tab: null, capture: null, error: null });
-  const generation = useRef(0);
 
+  // The component using this is keyed by tab (CaptureApp): a new tab starts from an empty view.
   useEffect(() => {
     if (tabId === null) return;
-    const run = ++generation.current;
+    let closed = false;
     let capture = new LiveCapture();
     let reading: Promise<void> = Promise.resolve();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastAnalysis = 0;
-    const stale = () => run !== generation.current;
+    const stale = () => closed;
 
     const publish = async () => {
       timer = null;
@@ -47,32 +47,35 @@ export function useCapture(tabId: number | null): CaptureView {
       timer = setTimeout(() => void publish(), Math.max(0, ANALYSE_EVERY_MS - (performance.now() - lastAnalysis)));
     };
     const readMore = (always = false) => {
-      reading = reading.catch(() => undefined).then(async () => {
-        const records = await readRecords(tabId, capture.lastSeq);
-        if (stale()) return;
-        if (!records.length) {
-          if (always) schedule();
-          return;
-        }
-        for (let from = 0; from < records.length; from += SLICE) {
-          capture.apply(records.slice(from, from + SLICE));
-          if (from + SLICE < records.length) await nextFrame();
+      reading = reading
+        .catch(() => undefined)
+        .then(async () => {
+          const records = await readRecords(tabId, capture.lastSeq);
           if (stale()) return;
-        }
-        schedule();
-      });
+          if (!records.length) {
+            if (always) schedule();
+            return;
+          }
+          for (let from = 0; from < records.length; from += SLICE) {
+            capture.apply(records.slice(from, from + SLICE));
+            if (from + SLICE < records.length) await nextFrame();
+            if (stale()) return;
+          }
+          schedule();
+        });
       reading.catch((error: unknown) => {
         if (!stale()) setView((current) => ({ ...current, error: error instanceof Error ? error.message : String(error) }));
       });
     };
     const restart = () => {
-      reading = reading.catch(() => undefined).then(() => {
-        capture = new LiveCapture();
-      });
+      reading = reading
+        .catch(() => undefined)
+        .then(() => {
+          capture = new LiveCapture();
+        });
       readMore(true);
     };
 
-    setView({ analysis: null, tab: null, capture: null, error: null });
     const channel = new BroadcastChannel(CAPTURE_CHANNEL);
     channel.onmessage = (event: MessageEvent<CaptureNotice>) => {
       if (event.data?.tabId !== tabId) return;
@@ -81,7 +84,7 @@ export function useCapture(tabId: number | null): CaptureView {
     };
     restart();
     return () => {
-      generation.current++;
+      closed = true;
       channel.close();
       if (timer !== null) clearTimeout(timer);
     };
