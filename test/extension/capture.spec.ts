@@ -114,7 +114,7 @@ test.describe('capture', () => {
     await expect(panel.getByRole('button', { name: /consent gtag consent default/ })).toBeVisible();
 
     // The consent timeline: the default, the hits under it, the update, the hit after it.
-    await panel.getByText('Consent', { exact: true }).click();
+    await panel.getByRole('radio', { name: 'Consent' }).click();
     const table = panel.getByRole('table');
     const row = (name: RegExp) => table.getByRole('row', { name });
     await expect(row(/consent default wait 500 ms/).getByRole('cell')).toHaveText([/\d\d:\d\d/, 'denied', 'denied', 'denied', 'denied'], {
@@ -133,7 +133,7 @@ test.describe('capture', () => {
     await expect(detail(panel).getByRole('heading', { name: 'consent_granted_view' })).toBeFocused();
 
     // Free tier: validation and export say what a licence adds.
-    await panel.getByText(/^Warnings \(\d+\)$/).click();
+    await panel.getByRole('radio', { name: /^Warnings/ }).click();
     await expect(panel.getByText('Validation comes with a Hitscope for Browsers licence.')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'HAR' })).toBeDisabled();
     await expect(panel.getByRole('button', { name: 'CSV' })).toBeDisabled();
