@@ -83,12 +83,14 @@ export const test = base.extend<{ extension: Extension }, { site: TestSite }>({
     },
     { scope: 'worker' },
   ],
-  extension: async ({ site }, use) => {
+  extension: async ({ site, baseURL }, use) => {
     // A fresh profile per test: no capture, licence or setting carries over.
     const profile = mkdtempSync(join(tmpdir(), 'hitscope-ext-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       headless: true,
+      // The Hitscope site of the suite (licences, the web HAR analyser, releases).
+      baseURL,
       ignoreHTTPSErrors: true,
       locale: 'en-GB',
       timezoneId: 'Europe/London',

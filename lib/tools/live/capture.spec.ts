@@ -136,6 +136,24 @@ describe('LiveCapture', () => {
     expect(Array.from(loadOfHit)).toEqual([0, 1, 2]);
   });
 
+  it('puts a page’s first pushes in its own load by document, although they ran before the browser logged the commit', () => {
+    const capture = new LiveCapture();
+    const first = { ...navigation('https://www.shop.example/', 0), documentId: 'doc-1' };
+    const second = { ...navigation('https://www.shop.example/', 1_000, 'reload'), documentId: 'doc-2' };
+    // A beacon of the first page sent on unload, after the second navigation started but carrying its document.
+    const unload = { ...request(ga4('page_hide'), 1_003), documentId: 'doc-1' };
+    const early = { ...push(['consent', 'default', { analytics_storage: 'denied' }], 995, true), documentId: 'doc-2' };
+    const stranger = push({ event: 'no_document' }, 995);
+    capture.apply([first, second, unload, early, stranger, { ...request(ga4('page_view'), 1_010), documentId: 'doc-2' }]);
+    const { loads } = capture.analyse();
+    expect(loads.map(({ load, hitIds, dataLayer }) => [load.transition, hitIds, dataLayer.map((record) => record.time - T0)])).toEqual([
+      ['link', [0], [995]],
+      ['reload', [1], [995]],
+    ]);
+    const har = buildHar({ ...capture.exportInput(), creator: { name: 't', version: '1' } });
+    expect(har.log.entries.map((entry) => entry.pageref)).toEqual(['page_1', 'page_2']);
+  });
+
   it('skips records it has applied (a panel reading overlapping batches)', () => {
     const capture = new LiveCapture();
     const records: CaptureRecord[] = [navigation('https://www.shop.example/', 0), request(ga4('page_view'), 10)];

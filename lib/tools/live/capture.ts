@@ -70,6 +70,7 @@ export class LiveCapture {
   private readonly hitsByRequest = new Map<string, Hit[]>();
   private readonly own = new WeakMap<Hit, OwnWarning[]>();
   private readonly requestOf = new WeakMap<Hit, string>();
+  private readonly documentOf = new Map<string, string>();
   private readonly navigations: NavigationRecord[] = [];
   private readonly dataLayerRecords: DataLayerRecord[] = [];
   private hitList: Hit[] = [];
@@ -110,6 +111,7 @@ export class LiveCapture {
     const last = this.requests[this.requests.length - 1];
     if (last && byTime(last, record) > 0) this.ordered = false;
     this.insertSorted(this.requests, record);
+    if (record.documentId) this.documentOf.set(record.requestId, record.documentId);
     const hits = this.decode(record);
     this.hitsByRequest.set(record.requestId, hits);
     if (this.ordered) {
@@ -234,6 +236,7 @@ export class LiveCapture {
 
   private pageLoads(hits: readonly Hit[]): LoadSummary[] {
     const loads: PageLoad[] = [];
+    const byDocument = new Map<string, number>();
     for (const navigation of this.navigations) {
       if (navigation.transition === 'history') {
         loads[loads.length - 1]?.routes.push(navigation);
@@ -241,17 +244,31 @@ export class LiveCapture {
       }
       loads.push({ index: loads.length, time: navigation.time, url: navigation.url, transition: navigation.transition, routes: [] });
     }
+    const navigations = this.navigations.filter((navigation) => navigation.transition !== 'history');
+    // A page's first scripts run before the browser has logged its commit, so times alone would put
+    // its first pushes (the consent default) in the load before: the document decides where it can.
+    const documentOf = (record: { documentId?: string }) => (record.documentId ? byDocument.get(record.documentId) : undefined);
     const firstTime = loads[0]?.time ?? Infinity;
+    const hitDocument = (hit: Hit) => this.documentOf.get(this.requestOf.get(hit) ?? '');
+    navigations.forEach((navigation, index) => {
+      if (navigation.documentId) byDocument.set(navigation.documentId, index);
+    });
     const earlier =
-      hits.some((hit) => hit.timeMs < Math.floor(firstTime)) || this.dataLayerRecords.some((record) => record.time < firstTime);
-    if (earlier || loads.length === 0) {
+      hits.some((hit) => byDocument.get(hitDocument(hit) ?? '') === undefined && hit.timeMs < Math.floor(firstTime)) ||
+      this.dataLayerRecords.some((record) => documentOf(record) === undefined && record.time < firstTime);
+    const offset = earlier || loads.length === 0 ? 1 : 0;
+    if (offset) {
       loads.unshift({ index: 0, time: -Infinity, url: null, transition: 'earlier', routes: [] });
       loads.forEach((load, index) => (load.index = index));
     }
     const times = loads.map((load) => (load.time === -Infinity ? -Infinity : Math.floor(load.time)));
+    const loadOf = (documentId: string | undefined, time: number) => {
+      const known = documentId ? byDocument.get(documentId) : undefined;
+      return known !== undefined ? known + offset : Math.max(0, lastAtOrBefore(times, time));
+    };
     const summaries: LoadSummary[] = loads.map((load) => ({ load, hitIds: [], dataLayer: [], consent: [] }));
-    for (const hit of hits) summaries[Math.max(0, lastAtOrBefore(times, hit.timeMs))]!.hitIds.push(hit.id);
-    for (const record of this.dataLayerRecords) summaries[Math.max(0, lastAtOrBefore(times, record.time))]!.dataLayer.push(record);
+    for (const hit of hits) summaries[loadOf(hitDocument(hit), hit.timeMs)]!.hitIds.push(hit.id);
+    for (const record of this.dataLayerRecords) summaries[loadOf(record.documentId, record.time)]!.dataLayer.push(record);
     for (const summary of summaries) {
       if (summary.load.url === null) summary.load.url = summary.dataLayer[0]?.url ?? hits[summary.hitIds[0] ?? -1]?.page ?? null;
       summary.consent = consentTimeline(

@@ -96,11 +96,14 @@ export interface HarExportInput {
  * fields starting with an underscore; readers that do not know it skip it).
  */
 export function buildHar({ requests, answers, pages, dataLayer, creator }: HarExportInput) {
-  const pageIds = pages.map((page, index) => ({ id: `page_${index + 1}`, time: page.time }));
-  const pageOf = (time: number) => {
+  const pageIds = pages.map((page, index) => ({ id: `page_${index + 1}`, time: page.time, documentId: page.documentId }));
+  // By the document that sent the request where the browser says (Chrome), else by time.
+  const pageOf = (request: RequestRecord) => {
+    const byDocument = request.documentId ? pageIds.find((page) => page.documentId === request.documentId) : undefined;
+    if (byDocument) return byDocument.id;
     let found: string | undefined;
     for (const page of pageIds) {
-      if (page.time > time) break;
+      if (page.time > request.time) break;
       found = page.id;
     }
     return found;
@@ -116,7 +119,7 @@ export function buildHar({ requests, answers, pages, dataLayer, creator }: HarEx
         pageTimings: {},
         _transition: page.transition,
       })),
-      entries: requests.map((request) => harEntry(request, answers.get(request.requestId) ?? null, pageOf(request.time))),
+      entries: requests.map((request) => harEntry(request, answers.get(request.requestId) ?? null, pageOf(request))),
       _dataLayer: dataLayer.map((record) => ({
         time: iso(record.time),
         url: record.url,

@@ -23,6 +23,12 @@ interface RecordBase {
   tabId: number;
   /** Milliseconds since the epoch. */
   time: number;
+  /**
+   * The document it belongs to (Chrome's `documentId`: the one that committed, sent the request or
+   * pushed), which ties a record to its page load exactly; absent where the browser gives none
+   * (Firefox), and then times decide.
+   */
+  documentId?: string;
 }
 
 /** An analytics request (only requests the HAR analyser decodes into at least one hit are kept). */
@@ -89,6 +95,7 @@ export interface WebRequestDetails {
   frameId: number;
   type: string;
   initiator?: string;
+  documentId?: string;
   requestBody?: {
     error?: string;
     formData?: Record<string, Array<string | ArrayBuffer>>;
@@ -147,5 +154,6 @@ export function requestRecord(details: WebRequestDetails, seq: number): RequestR
     resourceType: details.type,
     initiator: details.initiator ?? null,
     hits: 0,
+    ...(details.documentId ? { documentId: details.documentId } : {}),
   };
 }

@@ -12,11 +12,11 @@ const CLOCK_SKEW_MS = 24 * 3600 * 1000;
  */
 export function dataLayerRecords(
   message: RelayMessage,
-  tabId: number,
-  url: string,
+  sender: { tabId: number; url: string; documentId?: string },
   nextSeq: () => number,
   now = Date.now(),
 ): DataLayerRecord[] {
+  const { tabId, url, documentId } = sender;
   return message.pushes.flatMap((push) => {
     if (typeof push !== 'object' || push === null) return [];
     const time = typeof push.time === 'number' && Math.abs(push.time - now) < CLOCK_SKEW_MS ? push.time : now;
@@ -31,6 +31,7 @@ export function dataLayerRecords(
         gtag: push.gtag === true,
         value: toPlainValue(push.value),
         script: typeof push.script === 'string' ? push.script.slice(0, 2048) : null,
+        ...(documentId ? { documentId } : {}),
       } satisfies DataLayerRecord,
     ];
   });

@@ -87,6 +87,7 @@ chrome.webNavigation.onCommitted.addListener((details) => {
     time: details.timeStamp,
     url: details.url,
     transition: details.transitionType,
+    ...(details.documentId ? { documentId: details.documentId } : {}),
   });
 });
 chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {
@@ -104,8 +105,8 @@ chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {
 chrome.runtime.onMessage.addListener((message: unknown, sender, reply: (answer: PanelReply) => void) => {
   // dataLayer pushes from the relay of a page: what the page sends is data, checked and bounded again here.
   if (sender.tab?.id !== undefined && isRelayMessage(message)) {
-    for (const record of dataLayerRecords(message, sender.tab.id, sender.url ?? sender.tab.url ?? '', () => writer.nextSeq()))
-      writer.add(record);
+    const from = { tabId: sender.tab.id, url: sender.url ?? sender.tab.url ?? '', documentId: sender.documentId };
+    for (const record of dataLayerRecords(message, from, () => writer.nextSeq())) writer.add(record);
     return false;
   }
   // The panels' requests come from the extension's own pages, never from a tab's content script.

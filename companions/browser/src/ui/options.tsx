@@ -14,6 +14,13 @@ const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'num
 
 function describe(state: LicenceState): { title: string; detail: string; tone: 'ok' | 'info' | 'error' } {
   if (state.tier === 'paid') {
+    if (state.mode === 'online' && state.offlineReason) {
+      return {
+        title: 'Licensed (offline)',
+        detail: `The site could not be reached (${state.offlineReason}). The last confirmation is valid until ${day(state.expiresAt)}; the licence keeps working until ${day(state.graceUntil)}.`,
+        tone: 'info',
+      };
+    }
     return state.mode === 'online'
       ? {
           title: 'Licensed',
