@@ -29,7 +29,7 @@ const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ['<all_urls>'] };
 const pending = new Map<string, { tabId: number; captureId: string; hops: number }>();
 
 const stats = { requests: 0, hits: 0, ms: 0 };
-(globalThis as { hitscope?: unknown }).hitscope = { stats, limits };
+(globalThis as { hitscope?: unknown }).hitscope = { stats, limits, store: writer.stats };
 
 function onBeforeRequest(details: chrome.webRequest.OnBeforeRequestDetails): undefined {
   // Requests of no tab (the browser's own, a site's service worker) have no page to show them in.
