@@ -90,6 +90,7 @@ export default async function bench({ root }) {
     const tabId = await (async () => {
       const page = await context.newPage();
       await page.goto(`chrome-extension://${id}/options.html`);
+      // eslint-disable-next-line no-undef -- the extension's own page has the WebExtension APIs
       const found = await page.evaluate(async () => (await chrome.tabs.query({ url: 'http://shop.bench.test/*' }))[0]?.id);
       await page.close();
       return found;
