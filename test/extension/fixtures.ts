@@ -73,7 +73,9 @@ export const expectHits = (panel: Page, count: number) =>
 
 export { HOME_HIT_COUNT, SHOP };
 
-export const test = base.extend<{ extension: Extension }, { site: TestSite }>({
+export const test = base.extend<{ extension: Extension; devtools: boolean }, { site: TestSite }>({
+  /** Open DevTools for every tab (Chromium's --auto-open-devtools-for-tabs): the extension's DevTools page runs. */
+  devtools: [false, { option: true }],
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern: none.
     async ({}, use) => {
@@ -83,7 +85,7 @@ export const test = base.extend<{ extension: Extension }, { site: TestSite }>({
     },
     { scope: 'worker' },
   ],
-  extension: async ({ site, baseURL }, use) => {
+  extension: async ({ site, baseURL, devtools }, use) => {
     // A fresh profile per test: no capture, licence or setting carries over.
     const profile = mkdtempSync(join(tmpdir(), 'hitscope-ext-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -106,6 +108,7 @@ export const test = base.extend<{ extension: Extension }, { site: TestSite }>({
         `--disable-extensions-except=${EXTENSION_DIR}`,
         `--load-extension=${EXTENSION_DIR}`,
         site.resolverRule,
+        ...(devtools ? ['--auto-open-devtools-for-tabs'] : []),
       ],
     });
     try {
