@@ -9,10 +9,10 @@
 //
 // Environment: HITSCOPE_SITE_URL stamps a default site into the settings; HITSCOPE_LICENSING_JWKS
 // names a JWKS file whose keys the extension pins (else it trusts the site's keys at first activation).
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sha256, writePackages } from './companion-packages.mjs';
 import { chromeManifest, codeProblems, firefoxManifest, manifestProblems } from './extension/manifest.mjs';
 import { zip } from './extension/zip.mjs';
 
@@ -33,8 +33,6 @@ function filesOf(dir) {
   walk(dir);
   return out;
 }
-
-const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
 /** Builds, checks and packs the extension; returns what it wrote. */
 export async function buildExtension({ log = console.log } = {}) {
@@ -125,18 +123,6 @@ export async function buildExtension({ log = console.log } = {}) {
     `Extension ${version}: ${packages.map((entry) => `${entry.file} (${(entry.size / 1024).toFixed(0)} KB)`).join(', ')} in ${seconds} s`,
   );
   return { version, packages, chromeDir, firefoxDir };
-}
-
-/**
- * dist/companions/packages.json: the companion packages in dist/companions, one row each. Each build
- * replaces its own product's rows and keeps the others' (the desktop app's build adds its packages
- * the same way).
- */
-export function writePackages(out, product, rows) {
-  const path = join(out, 'packages.json');
-  const existing = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')).packages ?? []) : [];
-  const packages = [...existing.filter((row) => row.product !== product), ...rows];
-  writeFileSync(path, `${JSON.stringify({ packages }, null, 2)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
