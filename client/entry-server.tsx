@@ -168,6 +168,7 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     siteSettings: async () => ({ siteName: PRODUCT.name, registrationOpen: true, announcement: null, respectPrivacySignals: true }),
     sponsors: unavailable,
     privacyPolicy: unavailable,
+    terms: unavailable,
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>

@@ -10,6 +10,7 @@ import { useMe } from './app/data-source.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
 import { rangeQueryOf } from '../lib/analytics/range.js';
+import { chosenPlanId } from '../lib/catalogue/chosen-plan.js';
 import {
   adminAnalyticsQuery,
   adminOverviewQuery,
@@ -21,6 +22,7 @@ import {
   privacyPolicyQuery,
   sponsorsQuery,
   subscriptionQuery,
+  termsQuery,
 } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDepsOf, type RoutePrefetch } from './middleware/guarded-loader.js';
 
@@ -40,6 +42,9 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
  */
 const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
+// The sign-in screens name the plan chosen on the pricing (`?redirect=…?plan=<id>`): only then the catalogue.
+const chosenPlan: RoutePrefetch = (deps, url) =>
+  chosenPlanId(url.searchParams.get('redirect')) ? catalogue(deps, url) : Promise.resolve();
 // The signed-in person's own data, on routes whose guard requires a session.
 const billingStatus: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(billingStatusQuery(data));
 const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(subscriptionQuery(data));
@@ -49,6 +54,7 @@ const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQ
 // Site settings: /sponsor's tiers and sponsors, /privacy-policy's text rendered on the server.
 const sponsors: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(sponsorsQuery(data));
 const privacyPolicy: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(privacyPolicyQuery(data));
+const terms: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(termsQuery(data));
 
 const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
 const adminAnalytics: RoutePrefetch = ({ queryClient, data }, url) =>
@@ -58,10 +64,11 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
   admin: [adminOverview],
   'admin-analytics': [adminAnalytics],
-  login: [authProviders],
-  register: [authProviders],
+  login: [authProviders, chosenPlan],
+  register: [authProviders, chosenPlan],
   sponsor: [sponsors],
   'privacy-policy': [privacyPolicy],
+  terms: [terms],
   // The glances: licences and subscription.
   lounge: [catalogue, subscription, licences],
   'user-subscription': [catalogue, billingStatus, subscription],

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
       mongodbUri: null,
       dataDir: '/srv/app/data',
       authSecret: null,
@@ -17,6 +18,11 @@ describe('loadConfig', () => {
       requestTimeoutMs: 5000,
       compression: true,
     });
+  });
+
+  it('says whether PUBLIC_URL was set or guessed (the guess lets loopback origins write)', () => {
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrlSet).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrlSet).toBe(true);
   });
 
   it('listens on loopback unless HOST says otherwise (the Dockerfile sets 0.0.0.0)', () => {

@@ -10,6 +10,11 @@ export interface AppConfig {
   port: number;
   /** Absolute origin used in canonical URLs, the sitemap and e-mails. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. When it was not, `publicUrl` is a guess (`http://localhost:PORT`) and a
+   * write from the loopback origin the request came to counts as our own (src/auth/csrf/request-origin.ts).
+   */
+  publicUrlSet: boolean;
   /** Unset: start the embedded FerretDB under `dataDir`. */
   mongodbUri: string | null;
   dataDir: string;
@@ -22,6 +27,8 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** Path of a prebuilt embedded database binary (Docker); unset: build from database-launcher/. */
   embeddedDbBinary: string | null;
+  /** DATABASE_SLOW_MS: database commands slower than this are logged with their shape; 0: none. */
+  databaseSlowMs: number;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
   /** Memory for anonymous pages served from the page cache (src/ssr/page-cache.ts); 0 turns it off. */
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     port,
     publicUrl,
+    publicUrlSet: str('PUBLIC_URL') !== null,
     mongodbUri,
     dataDir,
     authSecret,
@@ -196,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieSecure,
     logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel']) ? (logLevelRaw as AppConfig['logLevel']) : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
+    databaseSlowMs: int('DATABASE_SLOW_MS', 0, 0, 600_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
     pageCacheMaxBytes: int('PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     compression: compressionRaw !== 'off',

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
 import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { once } from '../database/once.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
 
 /**
@@ -66,12 +67,18 @@ export class UsersService implements OnApplicationBootstrap {
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** In the background: a database that is down at start-up must not keep the app from starting. */
+  /**
+   * In the background: a database that is down at start-up must not keep the app from starting.
+   * Once per database (database/once.ts): addresses stored since are in normal form already.
+   */
   onApplicationBootstrap(): void {
-    this.normaliseStoredAddresses().catch((error: Error) => this.logger.warn(`Could not check stored e-mail addresses: ${error.message}`));
+    once(this.connection, 'normal-form-addresses', async () => {
+      await this.normaliseStoredAddresses();
+    }).catch((error: Error) => this.logger.warn(`Could not check stored e-mail addresses: ${error.message}`));
   }
 
   /**
@@ -284,6 +291,15 @@ export class UsersService implements OnApplicationBootstrap {
         .exec(),
     ]);
     return { total, createdAt: recent.map((user) => user.createdAt) };
+  }
+
+  /**
+   * The ids of every admin, and nothing else: no count and no order, so the database reads only the
+   * admins (by the `role` index on MongoDB, and on FerretDB over PostgreSQL by the launcher's).
+   */
+  async adminIds(): Promise<string[]> {
+    const admins = await this.users.find({ role: 'admin' }, { _id: 1 }).lean<Array<{ _id: unknown }>>().exec();
+    return admins.map((admin) => String(admin._id));
   }
 
   /** Admins who can sign in: the number that must never drop to zero. */

@@ -3,6 +3,7 @@
  * checked offline by the reference client (scripts/licence-client.mjs), the dashboard and admin
  * APIs, and what a database dump holds. An app of this suite's own, on the real database.
  */
+import { MIGRATIONS_COLLECTION } from '../../src/database/once.js';
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -833,12 +834,15 @@ describe('finding a licence by its key', () => {
     const fingerprint = device();
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
     expect(await db.collection('licence_keys').countDocuments({ licenceId: id })).toBe(1);
-    // As stored before references existed.
+    // As stored before references existed: no references, and no record of having added them.
     await db.collection('licence_keys').deleteMany({});
+    await db.collection(MIGRATIONS_COLLECTION).deleteOne({ _id: 'licence-key-references' as never });
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('NOT_FOUND');
     await running.app.get(LicencesService).onModuleInit();
     expect(await db.collection('licence_keys').countDocuments({})).toBe(await db.collection('licences').countDocuments({}));
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
+    // Recorded: later starts read the marker by `_id` instead of the licences.
+    expect(await db.collection(MIGRATIONS_COLLECTION).countDocuments({ _id: 'licence-key-references' as never })).toBe(1);
   });
 });
 

@@ -11,11 +11,15 @@ import { deliveryMessageId, formatSender, renderCampaign, type RenderedCampaign 
 import { backoffAfter, CAMPAIGN_SENDER_OPTIONS, type CampaignSenderOptions } from './campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { CampaignRequeueLock } from './requeue-lock.js';
 import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delivery.schema.js';
-import { CampaignSlice, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
+import { CampaignSlice, SliceClaim, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
 import { SendLimiter } from './send-limiter.js';
 import { isDuplicateKey } from '../../database/upsert.js';
+
+/** Due slices read per claim: the first whose ticket this worker gets is taken (others race for the rest). */
+const CLAIM_CANDIDATES = 5;
 
 /** Stands in for each recipient's own unsubscribe link in the once-rendered message. */
 const LINK_PLACEHOLDER = 'https://unsubscribe.invalid/HITSCOPE-RECIPIENT-LINK';
@@ -105,6 +109,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectModel(CampaignDelivery.name) private readonly deliveries: Model<CampaignDelivery>,
     @InjectModel(CampaignSlice.name) private readonly slices: Model<CampaignSlice>,
     @InjectModel(SliceRecipients.name) private readonly sliceRecipients: Model<SliceRecipients>,
+    @InjectModel(SliceClaim.name) private readonly sliceClaims: Model<SliceClaim>,
+    private readonly requeueLock: CampaignRequeueLock,
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly limiter: SendLimiter,
@@ -206,7 +212,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   /* The recipient snapshot ---------------------------------------------------------------- */
 
   private newSlice(campaignId: string, id: string, n: number, now: Date): CampaignSlice {
-    return { _id: id, campaignId, n, state: 'queued', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, claim: null };
+    return { _id: id, campaignId, n, state: 'queued', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, claim: null, version: 0 };
   }
 
   private freshRecipient(email: string): SliceRecipient {
@@ -322,6 +328,47 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /* Sending ------------------------------------------------------------------------------- */
 
+  /**
+   * Claims one due slice for `claim`: new, back from a retry wait, or left by a worker whose lease
+   * ran out. A few candidates are read; for each, the ticket of the version seen is inserted
+   * (`newsletter_slice_claims`, unique `_id`), and only the worker whose insert succeeds moves the
+   * slice on. Answers the slice as it was before the claim, or null when none is claimable.
+   */
+  private async claimSlice(campaign: NewsletterCampaign, claim: string, now: number): Promise<CampaignSlice | null> {
+    const at = new Date(now);
+    const candidates = await this.slices
+      .find({
+        campaignId: campaign._id,
+        n: { $lt: campaign.slices ?? 0 },
+        $or: [
+          { state: 'queued', nextAttemptAt: { $lte: at } },
+          { state: 'sending', leaseUntil: { $lt: at } },
+        ],
+      })
+      .limit(CLAIM_CANDIDATES)
+      .lean<CampaignSlice[]>()
+      .exec();
+    for (const candidate of candidates) {
+      try {
+        await this.sliceClaims.create({ _id: `${candidate._id}@${candidate.version ?? 0}`, campaignId: campaign._id, claimedAt: at });
+      } catch (error) {
+        if (isDuplicateKey(error)) continue; // another worker took it at this version
+        throw error;
+      }
+      await this.slices
+        .updateOne(
+          { _id: candidate._id },
+          {
+            $set: { state: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, claim },
+            $inc: { version: 1 },
+          },
+        )
+        .exec();
+      return candidate;
+    }
+    return null;
+  }
+
   private async sendBatch(campaign: NewsletterCampaign): Promise<{ progressed: boolean; waitUntil: number | null; empty?: boolean }> {
     const settings = await this.settings.get();
     const now = Date.now();
@@ -330,22 +377,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
     // The claim: one due slice (new, back from a retry wait, or left by a worker whose lease ran out).
     const claim = randomBytes(9).toString('base64url');
-    const at = new Date(now);
-    const slice = await this.slices
-      .findOneAndUpdate(
-        {
-          campaignId: campaign._id,
-          n: { $lt: campaign.slices ?? 0 },
-          $or: [
-            { state: 'queued', nextAttemptAt: { $lte: at } },
-            { state: 'sending', leaseUntil: { $lt: at } },
-          ],
-        },
-        { $set: { state: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, claim } },
-        { returnDocument: 'before' },
-      )
-      .lean<CampaignSlice>()
-      .exec();
+    const slice = await this.claimSlice(campaign, claim, now);
     if (!slice) {
       await this.limiter.release(slots.granted, settings, now);
       return { progressed: false, waitUntil: null, empty: true };
@@ -531,7 +563,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         await this.slices
           .updateOne(
             { _id: id, claim },
-            { $set: { state: 'queued', nextAttemptAt: new Date(next), leaseUntil: null, leaseOwner: null, claim: null } },
+            {
+              $set: { state: 'queued', nextAttemptAt: new Date(next), leaseUntil: null, leaseOwner: null, claim: null },
+              $inc: { version: 1 },
+            },
           )
           .exec();
       }
@@ -596,18 +631,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (await this.restIfOpen(campaignId)) return;
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    // The end takes the campaign's requeue lease: a retry-failed under way (it writes recipients
+    // The end takes the campaign's requeue lock: a retry-failed under way (it writes recipients
     // before their slices) is not cut short by the clean-up below, and none starts meanwhile.
-    const now = new Date();
-    const locked = await this.campaigns
-      .updateOne(
-        { _id: campaignId, state: 'sending', $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
-        { $set: { requeueUntil: new Date(now.getTime() + this.options.leaseMs) } },
-      )
-      .exec();
-    if (locked.modifiedCount !== 1) return;
+    if (!(await this.requeueLock.take(campaignId, this.options.leaseMs))) return;
     try {
-      // A retry-failed that ended just before the lease was taken may have added slices.
+      // A retry-failed that ended just before the lock was taken may have added slices.
       if (await this.restIfOpen(campaignId)) return;
       const counts = await this.recount(campaignId);
       const finished = await this.campaigns
@@ -616,9 +644,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
           { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
         )
         .exec();
-      if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
+      if (finished.modifiedCount === 1) {
+        await this.sliceRecipients.deleteMany({ campaignId }).exec();
+        await this.sliceClaims.deleteMany({ campaignId }).exec();
+      }
     } finally {
-      await this.campaigns.updateOne({ _id: campaignId }, { $set: { requeueUntil: null } }).exec();
+      await this.requeueLock.release(campaignId);
     }
   }
 
@@ -657,6 +688,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date();
     await this.slices.deleteMany({ campaignId, $or: [{ state: 'queued' }, { state: 'sending', leaseUntil: { $lt: now } }] }).exec();
     await this.sliceRecipients.deleteMany({ campaignId }).exec();
+    await this.sliceClaims.deleteMany({ campaignId }).exec();
   }
 
   /**

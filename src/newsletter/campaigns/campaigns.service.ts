@@ -22,6 +22,7 @@ import { listUnsubscribeHeaders } from '../newsletter-mails.js';
 import { NewsletterErrorCode, NewsletterException, campaignNotFound, campaignStateConflict } from '../newsletter.exception.js';
 import { NewsletterService } from '../newsletter.service.js';
 import { formatSender, renderCampaign } from './campaign-mail.js';
+import { CampaignRequeueLock } from './requeue-lock.js';
 import { CampaignSender } from './campaign-sender.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
@@ -86,6 +87,7 @@ export class CampaignsService {
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly sender: CampaignSender,
+    private readonly requeueLock: CampaignRequeueLock,
     private readonly audit: AuditService,
     @Inject(CAMPAIGN_TRANSPORT) private readonly transport: CampaignTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -298,7 +300,7 @@ export class CampaignsService {
 
   /**
    * Every failed recipient gets a fresh set of attempts; the campaign sends again until they settle.
-   * A short lease on the campaign (`requeueUntil`) keeps two admins from requeueing the same
+   * The campaign's requeue lock (CampaignRequeueLock) keeps two admins from requeueing the same
    * recipients twice: the second one gets a 409 while the first is at it.
    */
   async retryFailed(actor: SessionUser, id: string): Promise<{ message: string; campaign: AdminCampaign }> {
@@ -307,13 +309,9 @@ export class CampaignsService {
       throw campaignStateConflict(`A ${campaign.state} campaign has no failed recipients to retry.`);
     }
     const now = new Date();
-    const leased = await this.campaigns
-      .updateOne(
-        { _id: id, state: { $in: ['sending', 'paused', 'sent'] }, $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
-        { $set: { requeueUntil: new Date(now.getTime() + REQUEUE_LEASE_MS) } },
-      )
-      .exec();
-    if (leased.modifiedCount !== 1) throw campaignStateConflict('The failed recipients of this campaign are being queued again already.');
+    if (!(await this.requeueLock.take(id, REQUEUE_LEASE_MS, now))) {
+      throw campaignStateConflict('The failed recipients of this campaign are being queued again already.');
+    }
     let count = 0;
     try {
       count = await this.sender.requeueFailed(id);
@@ -331,7 +329,7 @@ export class CampaignsService {
         this.sender.wake();
       }
     } finally {
-      await this.campaigns.updateOne({ _id: id }, { $set: { requeueUntil: null } }).exec();
+      await this.requeueLock.release(id);
     }
     const message = count === 0 ? 'No failed recipients to retry.' : `${count} failed recipient${count === 1 ? '' : 's'} queued again.`;
     return { message, campaign: await this.get(id) };

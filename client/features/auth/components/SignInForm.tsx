@@ -11,6 +11,7 @@ import { FormField } from '../../../components/FormField.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useLogin } from '../api.js';
 import { useRedirectTarget, withRedirect } from '../hooks/useRedirectTarget.js';
+import { ChosenPlan } from './ChosenPlan.js';
 import { EmailVerifiedNotice } from './EmailVerifiedNotice.js';
 import { ProviderSignIn } from './ProviderSignIn.js';
 import '../auth.css';
@@ -51,6 +52,7 @@ export function SignInForm() {
       ) : (
         <EmailVerifiedNotice verified={verified} />
       )}
+      <ChosenPlan redirect={redirect} next="Sign in: you then continue to checkout with this plan." />
       <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert error={login.error} />
