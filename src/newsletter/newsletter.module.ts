@@ -10,6 +10,7 @@ import { AdminCampaignsController, AdminNewsletterSettingsController } from './c
 import { CampaignProgressStream } from './campaigns/campaign-progress.stream.js';
 import { CampaignSender } from './campaigns/campaign-sender.js';
 import { CampaignLock, CampaignLockSchema, CampaignRequeueLock } from './campaigns/requeue-lock.js';
+import { CampaignTurns } from './campaigns/campaign-turns.js';
 import { CAMPAIGN_SENDER_OPTIONS, DEFAULT_CAMPAIGN_SENDER_OPTIONS } from './campaigns/campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, outboxCampaignTransport, smtpCampaignTransport } from './campaigns/campaign-transport.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
@@ -64,6 +65,7 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
     NewsletterSettingsService,
     SendLimiter,
     CampaignRequeueLock,
+    CampaignTurns,
     CampaignSender,
     CampaignsService,
     CampaignProgressStream,

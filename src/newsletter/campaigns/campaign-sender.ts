@@ -12,6 +12,7 @@ import { backoffAfter, CAMPAIGN_SENDER_OPTIONS, type CampaignSenderOptions } fro
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
 import { CampaignRequeueLock } from './requeue-lock.js';
+import { CampaignTurns } from './campaign-turns.js';
 import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delivery.schema.js';
 import { CampaignSlice, SliceClaim, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
@@ -111,6 +112,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectModel(SliceRecipients.name) private readonly sliceRecipients: Model<SliceRecipients>,
     @InjectModel(SliceClaim.name) private readonly sliceClaims: Model<SliceClaim>,
     private readonly requeueLock: CampaignRequeueLock,
+    private readonly turns: CampaignTurns,
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly limiter: SendLimiter,
@@ -206,7 +208,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private async noteWait(campaign: NewsletterCampaign, until: number): Promise<void> {
     const known = campaign.waitingUntil ? new Date(campaign.waitingUntil).getTime() : null;
     if (until - Date.now() < WAIT_WORTH_NOTING_MS || known === until) return;
-    await this.campaigns.updateOne({ _id: campaign._id, state: 'sending' }, { $set: { waitingUntil: new Date(until) } }).exec();
+    await this.turns.run(campaign._id, () =>
+      this.campaigns.updateOne({ _id: campaign._id, state: 'sending' }, { $set: { waitingUntil: new Date(until) } }).exec(),
+    );
   }
 
   /* The recipient snapshot ---------------------------------------------------------------- */
@@ -222,38 +226,42 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Copies the next page of confirmed subscribers into slices. Answers whether it did anything. */
   private async snapshotStep(campaign: NewsletterCampaign): Promise<boolean> {
     const now = new Date();
-    const leased = await this.campaigns
-      .findOneAndUpdate(
-        {
-          _id: campaign._id,
-          state: 'sending',
-          snapshotComplete: false,
-          $or: [{ snapshotLeaseUntil: null }, { snapshotLeaseUntil: { $lt: now } }, { snapshotOwner: this.owner }],
-        },
-        { $set: { snapshotLeaseUntil: new Date(now.getTime() + this.options.leaseMs), snapshotOwner: this.owner } },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+    const leased = await this.turns.run(campaign._id, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          {
+            _id: campaign._id,
+            state: 'sending',
+            snapshotComplete: false,
+            $or: [{ snapshotLeaseUntil: null }, { snapshotLeaseUntil: { $lt: now } }, { snapshotOwner: this.owner }],
+          },
+          { $set: { snapshotLeaseUntil: new Date(now.getTime() + this.options.leaseMs), snapshotOwner: this.owner } },
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!leased) return false;
     const recorded = leased.slices ?? 0;
     const record = async (slices: number, cursor: string | null, added: number, done: boolean) => {
-      const result = await this.campaigns
-        .updateOne(
-          // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
-          { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
-          {
-            $inc: { total: added },
-            $set: {
-              slices,
-              snapshotCursor: cursor,
-              snapshotComplete: done,
-              snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
-              snapshotOwner: done ? null : this.owner,
+      const result = await this.turns.run(leased._id, () =>
+        this.campaigns
+          .updateOne(
+            // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
+            { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
+            {
+              $inc: { total: added },
+              $set: {
+                slices,
+                snapshotCursor: cursor,
+                snapshotComplete: done,
+                snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
+                snapshotOwner: done ? null : this.owner,
+              },
             },
-          },
-        )
-        .exec();
+          )
+          .exec(),
+      );
       // The round's copy of the campaign learns it too: the slices just recorded are sent in this round.
       if (result.modifiedCount === 1) Object.assign(campaign, { slices, snapshotComplete: done });
     };
@@ -581,23 +589,25 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     let trailing = 0;
     for (let index = outcomes.length - 1; index >= 0 && !outcomes[index].ok; index -= 1) trailing += 1;
     const anySuccess = outcomes.some((outcome) => outcome.ok);
-    const after = await this.campaigns
-      .findOneAndUpdate(
-        { _id: campaignId },
-        {
-          $inc: {
-            sent: counted.sent,
-            skipped: counted.skipped,
-            failed: counted.failed,
-            retrying,
-            ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
+    const after = await this.turns.run(campaignId, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          { _id: campaignId },
+          {
+            $inc: {
+              sent: counted.sent,
+              skipped: counted.skipped,
+              failed: counted.failed,
+              retrying,
+              ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
+            },
+            $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
           },
-          $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
-        },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!after) return;
     if (after.state === 'cancelled') await this.slices.deleteOne({ _id: id }).exec();
 
@@ -605,20 +615,26 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       const rate = after.rateSample
         ? (after.sent - after.rateSample.sent) / ((now.getTime() - new Date(after.rateSample.at).getTime()) / 1000)
         : null;
-      await this.campaigns
-        .updateOne(
-          { _id: campaignId },
-          { $set: { rateSample: { at: now, sent: after.sent }, ...(rate === null ? {} : { ratePerSecond: Math.round(rate * 10) / 10 }) } },
-        )
-        .exec();
+      await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne(
+            { _id: campaignId },
+            {
+              $set: { rateSample: { at: now, sent: after.sent }, ...(rate === null ? {} : { ratePerSecond: Math.round(rate * 10) / 10 }) },
+            },
+          )
+          .exec(),
+      );
     }
 
     if (after.consecutiveFailures >= this.options.autoPauseAfter && after.state === 'sending') {
       const last = failures.at(-1);
       const reason = `Paused automatically after ${after.consecutiveFailures} failed attempts in a row${last && !last.ok ? ` (last error: ${last.message})` : ''}. Check the mail server, then resume.`;
-      const paused = await this.campaigns
-        .updateOne({ _id: campaignId, state: 'sending' }, { $set: { state: 'paused', pausedReason: reason, updatedAt: now } })
-        .exec();
+      const paused = await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne({ _id: campaignId, state: 'sending' }, { $set: { state: 'paused', pausedReason: reason, updatedAt: now } })
+          .exec(),
+      );
       if (paused.modifiedCount === 1) this.logger.warn(`Campaign ${campaignId}: ${reason}`);
     }
   }
@@ -638,12 +654,14 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       // A retry-failed that ended just before the lock was taken may have added slices.
       if (await this.restIfOpen(campaignId)) return;
       const counts = await this.recount(campaignId);
-      const finished = await this.campaigns
-        .updateOne(
-          { _id: campaignId, state: 'sending' },
-          { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
-        )
-        .exec();
+      const finished = await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne(
+            { _id: campaignId, state: 'sending' },
+            { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
+          )
+          .exec(),
+      );
       if (finished.modifiedCount === 1) {
         await this.sliceRecipients.deleteMany({ campaignId }).exec();
         await this.sliceClaims.deleteMany({ campaignId }).exec();

@@ -23,6 +23,7 @@ import { NewsletterErrorCode, NewsletterException, campaignNotFound, campaignSta
 import { NewsletterService } from '../newsletter.service.js';
 import { formatSender, renderCampaign } from './campaign-mail.js';
 import { CampaignRequeueLock } from './requeue-lock.js';
+import { CampaignTurns } from './campaign-turns.js';
 import { CampaignSender } from './campaign-sender.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
@@ -88,6 +89,7 @@ export class CampaignsService {
     private readonly settings: NewsletterSettingsService,
     private readonly sender: CampaignSender,
     private readonly requeueLock: CampaignRequeueLock,
+    private readonly turns: CampaignTurns,
     private readonly audit: AuditService,
     @Inject(CAMPAIGN_TRANSPORT) private readonly transport: CampaignTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -151,14 +153,16 @@ export class CampaignsService {
 
   async update(actor: SessionUser, id: string, input: CampaignInput): Promise<AdminCampaign> {
     const before = await this.find(id);
-    const updated = await this.campaigns
-      .findOneAndUpdate(
-        { _id: id, state: 'draft' },
-        { $set: { subject: input.subject, body: input.body, updatedAt: new Date() } },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+    const updated = await this.turns.run(id, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          { _id: id, state: 'draft' },
+          { $set: { subject: input.subject, body: input.body, updatedAt: new Date() } },
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!updated) throw campaignStateConflict('Only a draft can be edited: this campaign has been sent or is sending.');
     if (before.subject !== input.subject || before.body !== input.body) {
       await this.record(
@@ -234,21 +238,23 @@ export class CampaignsService {
       throw new NewsletterException(NewsletterErrorCode.NoRecipients, 'There are no confirmed subscribers to send to.');
     }
     const now = new Date();
-    const started = await this.campaigns
-      .updateOne(
-        { _id: id, state: 'draft' },
-        {
-          $set: {
-            state: 'sending',
-            startedAt: now,
-            updatedAt: now,
-            snapshotComplete: false,
-            snapshotCursor: null,
-            rateSample: { at: now, sent: 0 },
+    const started = await this.turns.run(id, () =>
+      this.campaigns
+        .updateOne(
+          { _id: id, state: 'draft' },
+          {
+            $set: {
+              state: 'sending',
+              startedAt: now,
+              updatedAt: now,
+              snapshotComplete: false,
+              snapshotCursor: null,
+              rateSample: { at: now, sent: 0 },
+            },
           },
-        },
-      )
-      .exec();
+        )
+        .exec(),
+    );
     if (started.modifiedCount === 1) {
       await this.record(actor, 'send', campaign, { state: 'draft' }, { state: 'sending' });
       this.sender.wake();
@@ -266,9 +272,9 @@ export class CampaignsService {
   ) {
     const campaign = await this.find(id);
     const now = new Date();
-    const changed = await this.campaigns
-      .updateOne({ _id: id, state: { $in: from } }, { $set: { state: to, updatedAt: now, ...extra } })
-      .exec();
+    const changed = await this.turns.run(id, () =>
+      this.campaigns.updateOne({ _id: id, state: { $in: from } }, { $set: { state: to, updatedAt: now, ...extra } }).exec(),
+    );
     if (changed.modifiedCount !== 1) {
       throw campaignStateConflict(`This campaign is ${campaign.state}: it cannot be ${to === 'sending' ? 'resumed' : to} now.`);
     }
@@ -317,14 +323,18 @@ export class CampaignsService {
       count = await this.sender.requeueFailed(id);
       if (count > 0) {
         const counts = await this.sender.recount(id);
-        await this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec();
+        await this.turns.run(id, () =>
+          this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec(),
+        );
         // Sent (now, or when this began): sending again. A paused campaign stays paused.
-        await this.campaigns
-          .updateOne(
-            { _id: id, state: 'sent' },
-            { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
-          )
-          .exec();
+        await this.turns.run(id, () =>
+          this.campaigns
+            .updateOne(
+              { _id: id, state: 'sent' },
+              { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
+            )
+            .exec(),
+        );
         await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
         this.sender.wake();
       }
