@@ -36,6 +36,28 @@ async function stopServiceWorker(extension: Extension, from: Page) {
   await cdp.detach();
 }
 
+/**
+ * Chrome's "Site access" for the extension, set as a person does on its details page (chrome://extensions,
+ * whose private API Playwright can call): `ON_CLICK` withholds every site, `ON_ALL_SITES` grants them back.
+ */
+async function setSiteAccess(extension: Extension, hostAccess: 'ON_CLICK' | 'ON_ALL_SITES') {
+  const settings = await extension.context.newPage();
+  try {
+    await settings.goto('chrome://extensions');
+    await settings.evaluate(
+      ([extensionId, access]) =>
+        (
+          chrome as unknown as {
+            developerPrivate: { updateExtensionConfiguration(update: { extensionId: string; hostAccess: string }): Promise<void> };
+          }
+        ).developerPrivate.updateExtensionConfiguration({ extensionId, hostAccess: access }),
+      [extension.id, hostAccess] as const,
+    );
+  } finally {
+    await settings.close();
+  }
+}
+
 test.describe('capture', () => {
   test('decodes every vendor, batched beacons and server-side GTM on the shop’s own domain, with the dataLayer and the consent timeline', async ({
     extension,
@@ -182,6 +204,32 @@ test.describe('capture', () => {
     await expect(panel.getByTestId('capture-empty')).toBeVisible();
     await shop.click('#more');
     await expectHits(panel, 1);
+  });
+
+  test('a site the person withheld: the panel says it is not readable and captures nothing there; allowed again, the next load is captured', async ({
+    extension,
+  }) => {
+    const shop = await openShop(extension);
+    const tabId = await tabIdOf(extension, SHOP);
+    const panel = await openPanel(extension, tabId);
+    await expectHits(panel, HOME_HIT_COUNT);
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await expect(panel.getByTestId('capture-empty')).toBeVisible();
+
+    await setSiteAccess(extension, 'ON_CLICK');
+    await shop.reload();
+    await expect(shop.locator('html[data-tags-sent]')).toBeAttached();
+    const notice = panel.getByRole('alert').filter({ hasText: 'Hitscope is not allowed to read https://www.shop.example' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('button', { name: 'Allow on this site' })).toBeVisible();
+    await expect(panel.getByTestId('capture-counts')).toContainText(/^0 hits · 0 pushes/);
+    await expect(panel.getByTestId('capture-empty')).toContainText('Allow Hitscope on this site (above), then reload the page');
+
+    await setSiteAccess(extension, 'ON_ALL_SITES');
+    await expect(notice).toHaveCount(0);
+    await shop.reload();
+    await expect(shop.locator('html[data-tags-sent]')).toBeAttached();
+    await expectHits(panel, HOME_HIT_COUNT);
   });
 
   test('bounds a busy tab’s capture and says how many old hits were dropped', async ({ extension }) => {

@@ -246,10 +246,14 @@ function TabCapture({
         <main className="panel__scroll">
           <div className="empty-state view-empty" data-testid="capture-empty">
             <h3>Waiting for hits</h3>
-            <p>
-              {following ? 'Hits of the tab beside this panel appear here as they are sent. ' : ''}Reload the page to see a page load from
-              its first request: capture keeps going across reloads and navigations until you clear it.
-            </p>
+            {access.allowed ? (
+              <p>
+                {following ? 'Hits of the tab beside this panel appear here as they are sent. ' : ''}Reload the page to see a page load from
+                its first request: capture keeps going across reloads and navigations until you clear it.
+              </p>
+            ) : (
+              <p>Allow Hitscope on this site (above), then reload the page: capture starts from its first request.</p>
+            )}
           </div>
         </main>
       ) : (
