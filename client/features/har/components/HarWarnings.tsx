@@ -7,7 +7,7 @@ const SHOWN_PER_CODE = 25;
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** One title per code (lib/tools/har/warning-titles.ts): typed by WarningCode so a new code cannot show up raw. */
-const TITLES = WARNING_TITLES;
+export const TITLES = WARNING_TITLES;
 
 /** Warnings grouped by kind, most severe first, each linking to the hit it is about. */
 export function HarWarnings({
