@@ -18,9 +18,11 @@ export default function HarPage() {
       <section className="har-tool" aria-labelledby="har-title">
         <h2 id="har-title">HAR analyser</h2>
         <p className="muted har-tool__intro">
-          GA4 (including batched requests and server-side tagging), Universal Analytics, Google Ads, Floodlight, and the Meta, TikTok,
-          LinkedIn, Microsoft UET, Pinterest, Snap, Reddit and X pixels, decoded into named parameters, with consent state and common
-          mistakes. The extension's HAR export opens here with the same hits.
+          The hits of analytics, advertising, tag-manager and session-replay vendors — Google (GA4 with batched requests, server-side
+          tagging and tag gateway, Ads, Floodlight, Tag Manager), Adobe, Meta, Matomo, Piwik PRO, Segment, Mixpanel, Amplitude, Tealium,
+          TikTok, LinkedIn, Criteo and many more — decoded into named parameters and grouped by kind, with consent state and common
+          mistakes. A request to a known endpoint that is not a valid hit is shown with the reason. The extension's HAR export opens here
+          with the same hits.
         </p>
         <HarAnalyser />
       </section>

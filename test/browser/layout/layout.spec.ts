@@ -129,8 +129,26 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'har/shop-session.har'));
       const hits = page.getByRole('list', { name: 'Analytics hits' });
-      await hits.getByRole('button').first().click();
+      // The first row is the Google tag that loaded: open the first hit.
+      await hits
+        .getByRole('button', { name: /page_view/ })
+        .first()
+        .click();
       await expect(page.getByRole('region', { name: 'page_view' })).toBeVisible();
+    },
+  },
+  {
+    // Many vendors grouped by kind, secondary and container rows, a request that is not a valid hit open.
+    id: 'tool-browsers+many-vendors',
+    path: pathOf('tool-browsers'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'har/multi-vendor.har'));
+      await page
+        .getByRole('list', { name: 'Analytics hits' })
+        .getByRole('button', { name: /malformed/ })
+        .click();
+      await expect(page.getByRole('region', { name: 'page view' }).getByRole('note')).toBeVisible();
     },
   },
   {

@@ -20,8 +20,9 @@ export function ExtensionGuide() {
         </p>
         <ul className="extension-guide__features">
           <li>
-            GA4 with batched POST bodies and sendBeacon, server-side GTM on your own domain, Google Ads, Floodlight, Universal Analytics and
-            the Meta, TikTok, LinkedIn, Microsoft UET, Pinterest, Snap, Reddit and X pixels, decoded into named parameters.
+            GA4 with batched POST bodies and sendBeacon, server-side GTM on your own domain, Google Ads, Floodlight, Adobe, Matomo, Piwik
+            PRO, Segment, Mixpanel, Amplitude, Tealium, Meta, TikTok, LinkedIn and the other vendors the HAR analyser knows, decoded into
+            named parameters; a request to a known endpoint that is not a valid hit is shown with the reason.
           </li>
           <li>Every dataLayer push and gtag() call beside the hits, with the script that made it.</li>
           <li>Consent mode over time: the default, each update and the state every Google hit carried.</li>

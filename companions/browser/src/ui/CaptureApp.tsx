@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { HarHitDetail } from '../../../../client/features/har/components/HarHitDetail.js';
+import { VendorNamesContext } from '../../../../client/features/har/vendor-names.js';
 import { SegmentedControl } from '../../../../client/components/SegmentedControl.js';
 import { useToast } from '../../../../client/components/Toaster.js';
 import type { HarWarning } from '../../../../lib/tools/har/types.js';
@@ -13,7 +14,7 @@ import { PushDetail } from './components/PushDetail.js';
 import { type Selection, Timeline } from './components/Timeline.js';
 import { WarningsView } from './components/WarningsView.js';
 import { downloadCsv, downloadHar, exportName } from './exports.js';
-import { formatCount, plural } from './format.js';
+import { formatCount, plural, VENDOR_NAMES } from './format.js';
 import { useCapture } from './hooks/useCapture.js';
 import { useLicence } from './hooks/useLicence.js';
 import { useSettings } from './hooks/useSettings.js';
@@ -149,12 +150,15 @@ function TabCapture({
           {networkError.includes('BLOCKED_BY_CLIENT') ? ': an extension (an ad blocker?) stopped this request.' : '.'}
         </p>
       ) : null}
-      <HarHitDetail
-        hit={hit}
-        warnings={licensed ? (analysis!.warnings as unknown as HarWarning[]) : []}
-        onClose={close}
-        headingRef={detailHeading}
-      />
+      <VendorNamesContext.Provider value={VENDOR_NAMES}>
+        <HarHitDetail
+          hit={hit}
+          warnings={licensed ? (analysis!.warnings as unknown as HarWarning[]) : []}
+          onClose={close}
+          onShowHit={showHit}
+          headingRef={detailHeading}
+        />
+      </VendorNamesContext.Provider>
     </>
   ) : push ? (
     <PushDetail record={push} onClose={close} headingRef={detailHeading} />
