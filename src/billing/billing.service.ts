@@ -475,8 +475,21 @@ export class BillingService {
     }
     // The new plan may not cover what another running subscription already covers (paid twice).
     const others = (await this.runningSubscriptions(user.id)).filter((candidate) => candidate.id !== subscription._id);
-    const choice = planChoice({ id: plan._id, interval: plan.interval, products: plan.products }, others);
-    if (choice.kind !== 'buy') throw await this.notBuyable(plan, choice, others);
+    const overlapping = others.filter(
+      (other) => other.products.length === 0 || other.products.some((product) => plan.products.includes(product)),
+    );
+    if (overlapping.length) {
+      const names = await Promise.all(
+        overlapping.map(async (other) => {
+          const otherPlan = other.planId ? await this.catalogue.get(other.planId).catch(() => null) : null;
+          return otherPlan ? planLabel(otherPlan) : 'another';
+        }),
+      );
+      throw new BillingException(
+        BillingErrorCode.AlreadySubscribed,
+        `${planLabel(plan)} covers ${productsText(plan.products)}, which your ${names.join(' and ')} subscription${names.length > 1 ? 's' : ''} already cover${names.length > 1 ? '' : 's'}: cancel ${names.length > 1 ? 'those' : 'that one'} at period end first, or choose a plan without ${names.length > 1 ? 'their' : 'its'} products.`,
+      );
+    }
     const price = await this.call('catalogue sync', () => this.stripeCatalogue.priceFor(plan));
     const current = await this.call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(subscription._id));
     const item = current.items.data[0];

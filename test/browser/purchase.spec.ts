@@ -46,7 +46,7 @@ test.describe('buying a plan', () => {
 
     // 1. The home page's pricing, signed out.
     await gotoHydrated(page, `${billing}/`);
-    const pricing = page.getByRole('region', { name: 'One licence, both companion products' });
+    const pricing = page.getByRole('region', { name: 'Pricing' });
     await pricing.getByRole('link', { name: PLAN.choose }).click();
 
     // 2. Registration, confirmed through the e-mailed link in this browser: signed in, back to the chosen plan.

@@ -1,4 +1,4 @@
-import type { OrderStatus, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
+import type { OrderStatus, PurchaseView, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
 import type { CataloguePlan, Currency, PlanInterval } from '../../../lib/api/catalogue.js';
 import { formatMoney } from '../../../lib/money.js';
 
@@ -59,3 +59,11 @@ export const isRunning = (status: SubscriptionStatus) => status === 'active' || 
 
 /** Not over yet (paused and unpaid included): shown as the user's plan rather than the free plan. */
 export const isLive = (status: SubscriptionStatus) => status !== 'canceled' && status !== 'incomplete_expired';
+
+/** What a one-off purchase gives now, in a word (its licences' state follows it). */
+export const PURCHASE_STATE: Record<PurchaseView['state'], { label: string; tone: Tone }> = {
+  active: { label: 'Owned', tone: 'good' },
+  suspended: { label: 'Suspended', tone: 'warn' },
+  revoked: { label: 'Revoked', tone: 'bad' },
+  expired: { label: 'Expired', tone: 'neutral' },
+};
