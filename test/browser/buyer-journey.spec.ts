@@ -346,7 +346,9 @@ test.describe('the buyer’s journey', () => {
       const adminPage = await adminContext.newPage();
       await gotoHydrated(adminPage, `${billing}/admin/settings`);
       const row = (id: string) => adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader').filter({ hasText: id }) });
-      await expect(row(appsPlan).getByRole('list', { name: 'One product' })).toHaveText(COMPANION_PRODUCTS.apps.name);
+      await expect(row(appsPlan).getByRole('list', { name: 'One product' }).getByRole('listitem')).toHaveText([
+        COMPANION_PRODUCTS.apps.name,
+      ]);
       await expect(row('team-monthly').getByRole('list', { name: 'Both products' })).toBeVisible();
       await expect(row(appsPlan)).toContainText('Price made at the next checkout');
       await adminPage.getByRole('button', { name: 'Sync with Stripe' }).click();

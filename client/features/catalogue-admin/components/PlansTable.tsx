@@ -2,6 +2,7 @@ import type { StripeCatalogueView, StripePlanView } from '../../../../lib/api/bi
 import type { AdminPlan } from '../../../../lib/api/catalogue.js';
 import { coversAll, productName } from '../../../../lib/billing/plan-copy.js';
 import { formatMoney } from '../../../../lib/money.js';
+import { PRODUCT } from '../../../../lib/product.js';
 import { intervalLabel } from '../format.js';
 import '../catalogue-admin.css';
 
@@ -23,7 +24,9 @@ function StripeCell({ plan, stripe }: { plan: AdminPlan; stripe: StripeCatalogue
   }
   return (
     <span className="catalogue-admin__stripe">
-      <code className="catalogue-admin__price-id">{view.priceId}</code>
+      <code className="catalogue-admin__stripe-id" title={view.priceId ?? undefined}>
+        {view.priceId}
+      </code>
       <span className="catalogue-admin__stripe-note">{view.mode === 'price' ? 'Your price' : 'Synced with the catalogue'}</span>
     </span>
   );
@@ -39,7 +42,6 @@ export function PlansTable({ plans, stripe, onEdit, onToggleActive }: Props) {
           <tr>
             <th scope="col">Plan</th>
             <th scope="col">Products</th>
-            <th scope="col">Billing</th>
             <th scope="col" className="numeric">
               Price
             </th>
@@ -66,13 +68,17 @@ export function PlansTable({ plans, stripe, onEdit, onToggleActive }: Props) {
               <td data-label="Products">
                 <ul className="catalogue-admin__plan-products" aria-label={coversAll(plan.products) ? 'Both products' : 'One product'}>
                   {plan.products.map((product) => (
-                    <li key={product}>{productName(product)}</li>
+                    <li key={product}>
+                      {/* "Apps", "Browsers" on screen; the whole name for screen readers. */}
+                      <span className="visually-hidden">{PRODUCT.name} for </span>
+                      {productName(product).replace(`${PRODUCT.name} for `, '')}
+                    </li>
                   ))}
                 </ul>
               </td>
-              <td data-label="Billing">{intervalLabel(plan.interval)}</td>
               <td data-label="Price" className="numeric">
                 {formatMoney(plan.amountMinor, plan.currency)}
+                <span className="catalogue-admin__interval">{intervalLabel(plan.interval)}</span>
               </td>
               <td data-label="Seats" className="numeric">
                 {plan.seats}
