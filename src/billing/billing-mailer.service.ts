@@ -43,6 +43,13 @@ export class BillingMailer {
     return true;
   }
 
+  /** An order's own mail, then the mark on the order (two callers at once both enqueue: the outbox keeps one). */
+  private async sendOwn(order: Order, key: string, build: (email: string, name: string) => MailInput): Promise<boolean> {
+    const sent = await this.send(order.userId, key, build);
+    if (sent) await this.orders.updateOne({ _id: order._id, mailQueuedAt: null }, { $set: { mailQueuedAt: new Date() } }).exec();
+    return sent;
+  }
+
   /**
    * The confirmation of a checkout (or manual) order, once it is paid and every licence it gives
    * exists: until then it does nothing (the event that completes the picture sends it). Answers
@@ -50,6 +57,7 @@ export class BillingMailer {
    */
   async orderConfirmed(orderId: string): Promise<boolean> {
     const order = await this.orders.findById(orderId).lean<Order>().exec();
+    if (order?.mailQueuedAt) return true;
     if (!order?.userId || order.kind === 'renewal' || order.status !== 'paid') return false;
     const licences = (await this.sink.licencesOf(sourceOfOrder(order))).filter((licence) => order.products.includes(licence.product));
     if (licences.length < new Set(order.products).size || licences.some((licence) => !licence.valid)) return false;
@@ -57,7 +65,7 @@ export class BillingMailer {
     const mirror = order.stripe.subscriptionId
       ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
       : null;
-    return this.send(order.userId, `billing:order-confirmation:${order._id}`, (email, name) =>
+    return this.sendOwn(order, `billing:order-confirmation:${order._id}`, (email, name) =>
       orderConfirmationMail(
         email,
         name,
@@ -81,12 +89,13 @@ export class BillingMailer {
   /** A paid renewal (or plan change) invoice: one receipt per invoice. */
   async renewalPaid(orderId: string): Promise<boolean> {
     const order = await this.orders.findById(orderId).lean<Order>().exec();
+    if (order?.mailQueuedAt) return true;
     if (!order?.userId || order.kind !== 'renewal' || !order.paidAt) return false;
     const plan = await this.catalogue.get(order.planId);
     const mirror = order.stripe.subscriptionId
       ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
       : null;
-    return this.send(order.userId, `billing:renewal-receipt:${order._id}`, (email, name) =>
+    return this.sendOwn(order, `billing:renewal-receipt:${order._id}`, (email, name) =>
       renewalReceiptMail(
         email,
         name,

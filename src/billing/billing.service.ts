@@ -759,6 +759,7 @@ export class BillingService {
       failedAt: null,
       expiredAt: null,
       checkoutCompletedAt: null,
+      mailQueuedAt: null,
       updatedAt: now,
     };
     await this.orders.create(order);

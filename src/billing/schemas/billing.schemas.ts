@@ -106,6 +106,13 @@ export class Order {
   @Prop({ type: Date, default: null })
   expiredAt!: Date | null;
 
+  /**
+   * When the order's own mail (its confirmation; a renewal's receipt) went into the outbox: later
+   * events read this on the order they already load, instead of asking the outbox again.
+   */
+  @Prop({ type: Date, default: null })
+  mailQueuedAt!: Date | null;
+
   /** Checkout said the session is complete (paid, or a delayed payment on its way). */
   @Prop({ type: Date, default: null })
   checkoutCompletedAt!: Date | null;
