@@ -83,12 +83,12 @@ describe('the terms question at Checkout', () => {
   it('asks with a required checkbox whose words link the terms and their withdrawal section', () => {
     const params = checkoutConsent('https://hitscope.example', 'required', plan);
     expect(params.consent_collection).toEqual({ terms_of_service: 'required' });
-    const message = params.custom_text!.terms_of_service_acceptance!.message;
+    const message = (params.custom_text!.terms_of_service_acceptance as { message: string }).message;
     expect(message).toContain('[terms of service](https://hitscope.example/terms)');
     expect(message).toContain('[right of withdrawal](https://hitscope.example/terms#withdrawal)');
     expect(message).toContain('delivered immediately');
     expect(message.length).toBeLessThanOrEqual(1200);
-    expect(params.custom_text!.submit!.message).toBe(
+    expect((params.custom_text!.submit as { message: string }).message).toBe(
       'Your licence keys for Hitscope for Apps and Hitscope for Browsers are delivered right after payment, by e-mail and in your dashboard.',
     );
   });
@@ -96,7 +96,7 @@ describe('the terms question at Checkout', () => {
   it('without the checkbox (STRIPE_TERMS_CONSENT=off) says the same beside the pay button, and a subscription how it ends', () => {
     const params = checkoutConsent('https://hitscope.example', 'off', { interval: 'month', products: ['hitscope-for-apps'] });
     expect(params).not.toHaveProperty('consent_collection');
-    const submit = params.custom_text!.submit!.message;
+    const submit = (params.custom_text!.submit as { message: string }).message;
     expect(submit).toMatch(/^Your licence key for Hitscope for Apps is delivered right after payment/);
     expect(submit).toContain('By paying: I agree to the [terms of service](https://hitscope.example/terms)');
     expect(submit).toContain('cancel the subscription at the end of any billing period');

@@ -58,13 +58,10 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
    * With an idempotency key the Message-ID is derived from the key, so the outbox's unique index on
    * it stores one message even when two callers enqueue the same key at the same moment (a webhook
    * and a success page fulfilling one order): the second insert is a duplicate key, answered with
-   * the first message's id.
+   * the same id. No read first: on the embedded database a query by any field but `_id` reads the
+   * whole outbox, and the insert decides anyway.
    */
   async enqueue(input: MailInput): Promise<string> {
-    if (input.idempotencyKey) {
-      const existing = await this.outbox.findOne({ idempotencyKey: input.idempotencyKey }).lean().exec();
-      if (existing) return existing.messageId;
-    }
     const host = new URL(this.config.publicUrl).hostname;
     const messageId = input.idempotencyKey
       ? `<${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 40)}@${host}>`
