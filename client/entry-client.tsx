@@ -74,5 +74,11 @@ start().catch((error: unknown) => {
   // instead of leaving server HTML that looks alive but never responds.
   console.error(error);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<ErrorScreen status={500} retryHref={window.location.pathname + window.location.search} />);
+  if (root) {
+    createRoot(root).render(
+      <main className="bare">
+        <ErrorScreen status={500} retryHref={window.location.pathname + window.location.search} />
+      </main>,
+    );
+  }
 });

@@ -4,7 +4,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { CatalogueResponse } from '../lib/api/catalogue.js';
-import { findRoute } from '../lib/routes/route-table.js';
+import { findRoute, notFoundMessage } from '../lib/routes/route-table.js';
 import { escapeHtml, renderHead } from '../lib/seo/head.js';
 import { stateExpression } from '../lib/ssr/state-script.js';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../lib/ssr/render-contract.js';
 import { AppProviders } from './app/AppProviders.js';
 import { ErrorScreen, errorTitle } from './components/ErrorScreen.js';
+import { BareFrame } from './layouts/BareLayout.js';
 import { PRODUCT } from '../lib/product.js';
 import { themeAttribute } from './app/color-mode.js';
 import type { RouteHandle } from './app/page-modules.js';
@@ -170,10 +171,13 @@ function renderErrorScreen({ status, path, publicUrl, colorMode }: ErrorScreenIn
     siteSettings: async () => ({ siteName: PRODUCT.name, registrationOpen: true, announcement: null, respectPrivacySignals: true }),
     sponsors: unavailable,
     privacyPolicy: unavailable,
+    terms: unavailable,
   };
   const html = renderToString(
     <AppProviders queryClient={queryClient} data={noData} colorMode={colorMode}>
-      <ErrorScreen status={status} message={status === 404 ? `Page not found: ${path}` : undefined} retryHref={path} />
+      <BareFrame static>
+        <ErrorScreen status={status} message={status === 404 ? notFoundMessage(path) : undefined} retryHref={path} />
+      </BareFrame>
     </AppProviders>,
   );
   const head = renderHead({ route: null, title: `${errorTitle(status)} — ${PRODUCT.name}`, pathname: path, publicUrl });

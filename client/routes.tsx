@@ -1,14 +1,16 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { type LayoutName, ROUTE_TABLE, type RouteEntry } from '../lib/routes/route-table.js';
 import { AdminLayout } from './layouts/AdminLayout.js';
-import { BareLayout } from './layouts/BareLayout.js';
+import { BareFrame, BareLayout } from './layouts/BareLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
 import { PublicLayout } from './layouts/PublicLayout.js';
-import { RootLayout, RouteErrorBoundary } from './layouts/RootLayout.js';
+import { RootLayout, RouteErrorBoundary, RouteErrorScreen } from './layouts/RootLayout.js';
+import { useMe } from './app/data-source.js';
 import { loadPageModule } from './app/lazy-page.js';
 import { pageLoader, type RouteHandle } from './app/page-modules.js';
 import { rangeQueryOf } from '../lib/analytics/range.js';
+import { chosenPlanId } from '../lib/catalogue/chosen-plan.js';
 import {
   adminAnalyticsQuery,
   adminOverviewQuery,
@@ -20,6 +22,7 @@ import {
   privacyPolicyQuery,
   sponsorsQuery,
   subscriptionQuery,
+  termsQuery,
 } from './app/queries.js';
 import { guardedLoader, notFoundLoader, type RouteDepsOf, type RoutePrefetch } from './middleware/guarded-loader.js';
 
@@ -39,6 +42,9 @@ const authProviders: RoutePrefetch = ({ queryClient, data }) => queryClient.pref
  * it without a spinner. Prefetches never throw: a page whose data failed fetches it again itself.
  */
 const catalogue: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(catalogueQuery(data));
+// The sign-in screens name the plan chosen on the pricing (`?redirect=…?plan=<id>`): only then the catalogue.
+const chosenPlan: RoutePrefetch = (deps, url) =>
+  chosenPlanId(url.searchParams.get('redirect')) ? catalogue(deps, url) : Promise.resolve();
 // The signed-in person's own data, on routes whose guard requires a session.
 const billingStatus: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(billingStatusQuery(data));
 const subscription: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(subscriptionQuery(data));
@@ -48,6 +54,7 @@ const licences: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQ
 // Site settings: /sponsor's tiers and sponsors, /privacy-policy's text rendered on the server.
 const sponsors: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(sponsorsQuery(data));
 const privacyPolicy: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(privacyPolicyQuery(data));
+const terms: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(termsQuery(data));
 
 const adminOverview: RoutePrefetch = ({ queryClient, data }) => queryClient.prefetchQuery(adminOverviewQuery(data));
 const adminAnalytics: RoutePrefetch = ({ queryClient, data }, url) =>
@@ -57,10 +64,11 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   home: [catalogue],
   admin: [adminOverview],
   'admin-analytics': [adminAnalytics],
-  login: [authProviders],
-  register: [authProviders],
+  login: [authProviders, chosenPlan],
+  register: [authProviders, chosenPlan],
   sponsor: [sponsors],
   'privacy-policy': [privacyPolicy],
+  terms: [terms],
   // The glances: licences and subscription.
   lounge: [catalogue, subscription, licences],
   // What the person owns, with each purchase's licences.
@@ -82,6 +90,32 @@ function withLayoutMarker(layout: LayoutName, Layout: ComponentType): ComponentT
   );
   Marked.displayName = `Layout(${layout})`;
   return Marked;
+}
+
+/**
+ * The shells that show an error of one of their pages inside themselves, for a signed-in viewer (a
+ * signed-in user's unknown tool keeps the dashboard's sidebar); a visitor gets the bare error screen.
+ */
+const SHELLS: Partial<Record<LayoutName, ComponentType<{ children?: ReactNode }>>> = {
+  authenticated: DashboardLayout,
+  admin: AdminLayout,
+};
+
+function shellErrorBoundary(layout: LayoutName, Shell: ComponentType<{ children?: ReactNode }>): ComponentType {
+  const ShellErrorBoundary = () =>
+    useMe() ? (
+      <div data-layout={layout}>
+        <Shell>
+          <RouteErrorScreen />
+        </Shell>
+      </div>
+    ) : (
+      <BareFrame>
+        <RouteErrorScreen />
+      </BareFrame>
+    );
+  ShellErrorBoundary.displayName = `ErrorBoundary(${layout})`;
+  return ShellErrorBoundary;
 }
 
 function toRouteObject(route: RouteEntry, depsOf: RouteDepsOf): RouteObject {
@@ -115,6 +149,7 @@ export function createRoutes(depsOf: RouteDepsOf): RouteObject[] {
         ...layouts.map((layout): RouteObject => ({
           id: `layout-${layout}`,
           Component: withLayoutMarker(layout, LAYOUTS[layout]),
+          ...(SHELLS[layout] ? { ErrorBoundary: shellErrorBoundary(layout, SHELLS[layout]) } : {}),
           children: ROUTE_TABLE.filter((route) => route.layout === layout).map((route) => toRouteObject(route, depsOf)),
         })),
         // Its loader always throws a 404, so the root error boundary renders; the component never shows.

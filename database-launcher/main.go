@@ -1,8 +1,13 @@
-// Command hitscope-db runs an embedded FerretDB (SQLite backend) on loopback for Hitscope.
+// Command hitscope-db runs an embedded FerretDB on loopback for Hitscope: on SQLite files in a
+// folder (the default), or on a PostgreSQL database.
 //
 // It prints one JSON line {"uri": "mongodb://..."} on stdout once it listens, and stops when it
 // receives SIGINT/SIGTERM or when its standard input closes (the parent Node process died), so an
 // orphaned database never outlives the app that started it.
+//
+// Beside FerretDB it keeps the indexes FerretDB's queries can use (indexes.go): FerretDB creates
+// its indexes on expressions its own queries do not use, so without these every lookup, even by
+// _id, reads the whole table.
 package main
 
 import (
@@ -16,44 +21,62 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "TCP address to listen on (port 0 picks a free port)")
+	handler := flag.String("handler", "sqlite", "storage: sqlite (files under -data) or postgresql (-postgresql-url)")
 	dataDir := flag.String("data", "data/db", "directory for the SQLite files")
+	postgresqlURL := flag.String("postgresql-url", "", "PostgreSQL connection string, for -handler postgresql")
+	indexInterval := flag.Duration("index-interval", time.Second, "how often new collections are given their lookup indexes (0: never)")
 	watchStdin := flag.Bool("watch-stdin", true, "exit when standard input closes")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	flag.Parse()
 
-	if err := run(*listen, *dataDir, *watchStdin, *logLevel); err != nil {
+	if err := run(*listen, *handler, *dataDir, *postgresqlURL, *indexInterval, *watchStdin, *logLevel); err != nil {
 		fmt.Fprintf(os.Stderr, "hitscope-db: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(listen, dataDir string, watchStdin bool, logLevel string) error {
+func run(listen, handler, dataDir, postgresqlURL string, indexInterval time.Duration, watchStdin bool, logLevel string) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 		return fmt.Errorf("bad -log-level %q: %w", logLevel, err)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	abs, err := filepath.Abs(dataDir)
-	if err != nil {
-		return err
+	config := &ferretdb.Config{
+		Listener: ferretdb.ListenerConfig{TCP: listen},
+		Logger:   logger,
+		Handler:  handler,
 	}
-	if err := os.MkdirAll(abs, 0o700); err != nil {
-		return fmt.Errorf("cannot create data directory %s: %w", abs, err)
+	var indexes indexKeeper
+	switch handler {
+	case "sqlite":
+		abs, err := filepath.Abs(dataDir)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(abs, 0o700); err != nil {
+			return fmt.Errorf("cannot create data directory %s: %w", abs, err)
+		}
+		config.SQLiteURL = "file:" + abs + "/"
+		indexes = &sqliteIndexes{dir: abs, logger: logger}
+	case "postgresql":
+		if postgresqlURL == "" {
+			return fmt.Errorf("-handler postgresql needs -postgresql-url")
+		}
+		config.PostgreSQLURL = postgresqlURL
+		indexes = &postgresqlIndexes{url: postgresqlURL, logger: logger}
+	default:
+		return fmt.Errorf("unknown -handler %q: sqlite or postgresql", handler)
 	}
 
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: listen},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
-	})
+	f, err := ferretdb.New(config)
 	if err != nil {
 		return err
 	}
@@ -71,8 +94,17 @@ func run(listen, dataDir string, watchStdin bool, logLevel string) error {
 	done := make(chan error, 1)
 	go func() { done <- f.Run(ctx) }()
 
+	// The lookup indexes of existing collections are in place before the URI is announced, so the
+	// app's first queries already use them; later collections get theirs within indexInterval.
+	if indexInterval > 0 {
+		indexes.ensure(ctx)
+		go keepIndexes(ctx, indexes, indexInterval)
+	}
+
 	line, _ := json.Marshal(map[string]string{"uri": f.MongoDBURI()})
 	fmt.Println(string(line))
 
-	return <-done
+	err = <-done
+	indexes.close()
+	return err
 }

@@ -26,6 +26,15 @@ export function parseColorMode(value: unknown): ColorMode {
   return COLOR_MODES.includes(value as ColorMode) ? (value as ColorMode) : 'system';
 }
 
+/**
+ * The mode a browser takes when someone signs in on it: the one saved on their account, so it
+ * follows them to a new browser. `system` is every account's default, i.e. nothing chosen yet: it
+ * leaves whatever this browser was set to. Null: keep the browser's mode.
+ */
+export function colorModeAtSignIn(saved: ColorMode): ColorMode | null {
+  return saved === 'system' ? null : saved;
+}
+
 export interface BuildManifest {
   id: string;
   timestamp: number;

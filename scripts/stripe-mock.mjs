@@ -6,7 +6,10 @@
 //
 //   node scripts/stripe-mock.mjs build   builds it when missing (CI runs this before the tests)
 //   node scripts/stripe-mock.mjs start   starts it in the foreground and prints its URL
+//   node scripts/stripe-mock.mjs dev     (`npm run stripe:dev`) starts it and prints the variables
+//                                        that point `npm start` at it, to try payments by hand
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -111,16 +114,45 @@ export async function startStripeMock(log = console.log) {
   }
 }
 
+/**
+ * What to set for `npm start` to take payments against stripe-mock. Any `sk_test_` key works there;
+ * the webhook secret is made up here, and is the one to sign test events with (stripe-mock sends no
+ * webhooks: test/support/stripe-events.ts shows how the suites sign theirs).
+ */
+export function devInstructions(url) {
+  const variables = {
+    STRIPE_SECRET_KEY: 'sk_test_stripemock1234567890',
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`,
+    STRIPE_API_BASE: url,
+  };
+  return [
+    '',
+    'Start the app against it from another terminal:',
+    '',
+    `  ${Object.entries(variables)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')} npm start`,
+    '',
+    'or put these lines in its environment:',
+    '',
+    ...Object.entries(variables).map(([name, value]) => `${name}=${value}`),
+    '',
+    'Checkout, the billing portal and subscription changes then answer from stripe-mock with its fixtures;',
+    'no money moves and no webhook arrives by itself (see docs/licensing.md, "Trying payments by hand").',
+  ].join('\n');
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const command = process.argv[2];
   if (command === 'build') {
     console.log(await ensureStripeMock());
-  } else if (command === 'start') {
+  } else if (command === 'start' || command === 'dev') {
     const mock = await startStripeMock();
-    console.log(`stripe-mock listening at ${mock.url} (pid ${mock.pid}); Ctrl-C stops it`);
-    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => mock.stop().then(() => process.exit(0)));
+    console.log(`stripe-mock listening at ${mock.url} (pid ${mock.pid}, loopback only); Ctrl-C stops it`);
+    if (command === 'dev') console.log(devInstructions(mock.url));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => mock.stop().then(() => process.exit(0)));
   } else {
-    console.error('usage: node scripts/stripe-mock.mjs build|start');
+    console.error('usage: node scripts/stripe-mock.mjs build|start|dev');
     process.exit(2);
   }
 }

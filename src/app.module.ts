@@ -37,7 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(mongodbUri),
+        DatabaseModule.forRoot(mongodbUri, { slowCommandMs: config.databaseSlowMs }),
         RateLimitModule,
         MailModule,
         StorageModule,

@@ -9,7 +9,11 @@ async function bootstrap(): Promise<void> {
   await running.app.listen(config.port, config.host);
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  new Logger('Bootstrap').log(`Hitscope is listening on http://localhost:${port} (${config.nodeEnv})`);
+  const everywhere = config.host === '0.0.0.0' || config.host === '::';
+  const shown = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  new Logger('Bootstrap').log(
+    `Hitscope is listening on http://${shown}:${port} (${config.nodeEnv})${everywhere ? `, on every interface (HOST=${config.host})` : ''}`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -23,8 +27,8 @@ async function bootstrap(): Promise<void> {
       () => process.exit(1),
     );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  // SIGHUP: the terminal that ran it closed (or `npm start` forwarded it); stop as cleanly as for the others.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
 }
 
 bootstrap().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import type { CatalogueResponse } from '../../lib/api/catalogue.js';
 import type { OwnedLicenceList } from '../../lib/api/licences.js';
 import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import type { RouteRuleCheckResponse } from '../../lib/api/route-rules.js';
-import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors } from '../../lib/api/site-settings.js';
+import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors, PublicTerms } from '../../lib/api/site-settings.js';
 import type { DataSource } from '../../lib/ssr/render-contract.js';
 import { api, ApiError } from './api-client.js';
 
@@ -55,5 +55,8 @@ export const browserDataSource: DataSource = {
   },
   privacyPolicy() {
     return api<PublicPrivacyPolicy>('/api/site-settings/privacy-policy');
+  },
+  terms() {
+    return api<PublicTerms>('/api/site-settings/terms');
   },
 };

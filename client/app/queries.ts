@@ -44,6 +44,9 @@ export const sponsorsQuery = (data: DataSource) =>
 export const privacyPolicyQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['site-settings', 'privacy-policy'] as const, queryFn: () => data.privacyPolicy(), ...SLOW_QUERY_OPTIONS });
 
+export const termsQuery = (data: DataSource) =>
+  queryOptions({ queryKey: ['site-settings', 'terms'] as const, queryFn: () => data.terms(), ...SLOW_QUERY_OPTIONS });
+
 export const catalogueQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['catalogue'] as const, queryFn: () => data.catalogue(), staleTime: 60_000 });
 

@@ -17,8 +17,15 @@ interface Props {
 export const errorTitle = (status: number) => (status === 404 ? 'Page Not Found' : 'Internal Server Error');
 
 /**
- * The 404 and 500 screens. Plain anchors, so it also renders outside the router and works before
- * (or without) hydration: "Try again" is a link to the same page, not a script.
+ * The card of the 404 and 500 screens; its frame is the caller's (the bare screens' header, or the
+ * dashboard shell for a signed-in user's unknown tool). Plain anchors, so it also renders outside
+ * the router and works before (or without) hydration: "Try again" is a link to the same page, not a
+ * script.
+ *
+ * The title is always `Page Not Found` (404) or `Internal Server Error`; the message is the binding
+ * one of docs/routes.md (`Page not found: {path}` for an unmatched path, `Page Not Found: {path}`
+ * for a path a route's validation refused), shown as the technical detail it is, below a sentence
+ * that says what to do.
  */
 export function ErrorScreen({ status, message, viewer, retryHref }: Props) {
   const notFound = status === 404;
@@ -28,44 +35,51 @@ export function ErrorScreen({ status, message, viewer, retryHref }: Props) {
     </a>
   );
   return (
-    <main className="bare">
-      <section className="card error-screen" aria-labelledby="error-title" data-status={status}>
-        <p className="error-screen__code" aria-hidden="true">
-          {status}
-        </p>
-        <h1 id="error-title">{errorTitle(status)}</h1>
+    <section className="card error-screen" aria-labelledby="error-title" data-status={status}>
+      <p className="error-screen__code" aria-hidden="true">
+        {status}
+      </p>
+      <h1 id="error-title">{errorTitle(status)}</h1>
+      {notFound ? (
+        <>
+          <p className="error-screen__hint">There is nothing at this address. Check it for typos, or go on from here.</p>
+          <p className="error-screen__message error-screen__message--detail" data-testid="error-message">
+            {message}
+          </p>
+        </>
+      ) : (
         <p className="error-screen__message" data-testid="error-message">
-          {notFound ? message : 'Something went wrong on our side. It has been logged; please try again in a moment.'}
+          Something went wrong on our side. It has been logged; please try again in a moment.
         </p>
-        <div className="error-screen__actions">
-          {notFound && viewer === 'signed-in' ? (
-            <>
-              <a className="button button--primary" href="/dashboard/lounge">
-                Go to your dashboard
+      )}
+      <div className="error-screen__actions">
+        {notFound && viewer === 'signed-in' ? (
+          <>
+            <a className="button button--primary" href="/dashboard/lounge">
+              Go to your dashboard
+            </a>
+            {home}
+          </>
+        ) : notFound ? (
+          <>
+            {home}
+            {viewer === 'visitor' ? (
+              <a className="button" href="/login">
+                Sign in
               </a>
-              {home}
-            </>
-          ) : notFound ? (
-            <>
-              {home}
-              {viewer === 'visitor' ? (
-                <a className="button" href="/login">
-                  Sign in
-                </a>
-              ) : null}
-            </>
-          ) : (
-            <>
-              {home}
-              {retryHref ? (
-                <a className="button" href={retryHref}>
-                  Try again
-                </a>
-              ) : null}
-            </>
-          )}
-        </div>
-      </section>
-    </main>
+            ) : null}
+          </>
+        ) : (
+          <>
+            {home}
+            {retryHref ? (
+              <a className="button" href={retryHref}>
+                Try again
+              </a>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
   );
 }

@@ -12,17 +12,20 @@ export interface NavSection {
   links: ReadonlyArray<{ to: string; label: string; icon: IconName }>;
 }
 
-/** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content. */
+/** The signed-in shell shared by the dashboard and admin layouts: sidebar, top bar, content (the page, or `children`). */
 export function Shell({
   sections,
   badge,
   footer,
   banner,
+  children,
 }: {
   sections: NavSection[];
   badge?: string;
   footer?: ReactNode;
   banner?: ReactNode;
+  /** What the main area shows instead of the matched page (an error screen inside the shell). */
+  children?: ReactNode;
 }) {
   const me = useMe();
   const { pathname } = useLocation();
@@ -100,7 +103,7 @@ export function Shell({
         </header>
         {banner}
         <main id="main" className="shell__main">
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </div>
     </div>

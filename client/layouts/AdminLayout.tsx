@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
 import { Icon } from '../components/Icon.js';
@@ -17,7 +18,7 @@ const SECTIONS: NavSection[] = [
 ];
 
 /** Layout `admin`: the admin shell. */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children?: ReactNode }) {
   return (
     <Shell
       sections={SECTIONS}
@@ -29,6 +30,8 @@ export function AdminLayout() {
           Back to dashboard
         </AppLink>
       }
-    />
+    >
+      {children}
+    </Shell>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TOOLS } from '../../lib/product.js';
 import { type NavSection, Shell } from '../components/Shell.js';
 import { AppLink } from '../components/AppLink.js';
@@ -24,7 +25,7 @@ const SECTIONS: NavSection[] = [
 ];
 
 /** Layout `authenticated`: the dashboard shell. */
-export function DashboardLayout() {
+export function DashboardLayout({ children }: { children?: ReactNode }) {
   const me = useMe();
   return (
     <Shell
@@ -38,6 +39,8 @@ export function DashboardLayout() {
           </AppLink>
         ) : null
       }
-    />
+    >
+      {children}
+    </Shell>
   );
 }

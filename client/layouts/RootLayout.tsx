@@ -7,6 +7,7 @@ import { useDataSource, useSiteSettings } from '../app/data-source.js';
 import { meQuery } from '../app/queries.js';
 import { ErrorScreen, type ErrorScreenViewer, errorTitle } from '../components/ErrorScreen.js';
 import { VersionNotice } from '../components/VersionNotice.js';
+import { BareFrame } from './BareLayout.js';
 
 function useDocumentTitle() {
   const matches = useMatches();
@@ -36,8 +37,8 @@ export function RootLayout() {
   );
 }
 
-/** Errors thrown by loaders (404s, validation failures) and render errors (500) end up here. */
-export function RouteErrorBoundary() {
+/** The error screen's card for the error this boundary caught, titled in the document too. */
+export function RouteErrorScreen() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
@@ -50,9 +51,23 @@ export function RouteErrorBoundary() {
   useEffect(() => {
     document.title = `${errorTitle(status)} — ${siteName}`;
   }, [status, siteName]);
+  return <ErrorScreen status={status} message={message} viewer={viewer} retryHref={location.pathname + location.search} />;
+}
+
+/**
+ * Errors thrown by loaders (404s, validation failures) and render errors (500) end up here, unless a
+ * layout's own boundary shows them in its shell (client/routes.tsx): the bare screens' frame, with
+ * the logo and the colour switch.
+ */
+export function RouteErrorBoundary() {
   return (
     <>
-      <ErrorScreen status={status} message={message} viewer={viewer} retryHref={location.pathname + location.search} />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <BareFrame>
+        <RouteErrorScreen />
+      </BareFrame>
       <VersionNotice />
     </>
   );

@@ -39,6 +39,8 @@ export function guardedLoader(route: RouteEntry, depsOf: RouteDepsOf, prefetch: 
     const url = new URL(args.request.url);
     await applyRouteRules(deps, url);
     if (route.validate && !route.validate(url.pathname)) {
+      // Who is looking decides the frame (the dashboard shell for a signed-in user) and the way out.
+      await prefetchErrorScreenData(deps);
       throw data(validationFailedMessage(url.pathname), { status: 404, statusText: 'Page Not Found' });
     }
     // The layouts' site name and announcement come with every page (a prefetch never throws).
@@ -55,16 +57,20 @@ export function guardedLoader(route: RouteEntry, depsOf: RouteDepsOf, prefetch: 
   };
 }
 
+/** What a 404 screen shows besides its message: who is signed in (its way out) and the site's name. */
+async function prefetchErrorScreenData(deps: RouteDeps): Promise<void> {
+  await Promise.all([
+    deps.queryClient.fetchQuery(meQuery(deps.data)).catch(() => null),
+    deps.queryClient.prefetchQuery(siteSettingsQuery(deps.data)),
+  ]);
+}
+
 export function notFoundLoader(depsOf: RouteDepsOf) {
   return async (args: LoaderFunctionArgs) => {
     const deps = depsOf(args);
     const url = new URL(args.request.url);
     await applyRouteRules(deps, url);
-    // The header of the error screen shows who is signed in.
-    await Promise.all([
-      deps.queryClient.fetchQuery(meQuery(deps.data)).catch(() => null),
-      deps.queryClient.prefetchQuery(siteSettingsQuery(deps.data)),
-    ]);
+    await prefetchErrorScreenData(deps);
     throw data(notFoundMessage(url.pathname), { status: 404, statusText: 'Not Found' });
   };
 }

@@ -23,6 +23,8 @@ export interface Beacon {
   w?: number;
   /** `navigator.webdriver` was true. */
   wd?: boolean;
+  /** The page was the "Page not found" screen (an unmatched path, or a route's validation refused it). */
+  nf?: boolean;
   /** utm_source, utm_medium, utm_campaign from the page's query. */
   us?: string;
   um?: string;
@@ -44,9 +46,15 @@ export const DROP_LABELS: Record<DropReason, string> = {
   rate: 'Rate limited',
 };
 
-/** The breakdowns the dashboard shows, each counted per day. */
+/**
+ * The breakdowns the dashboard shows, each counted per day. A page view of the "Page not found"
+ * screen counts in the totals (someone saw it) and under `notfound` by its path, never under `page`:
+ * scanners' and broken links' paths would otherwise fill the top pages. Its visit's entry page is
+ * NOT_FOUND_ENTRY.
+ */
 export const ANALYTICS_DIMENSIONS = [
   'page',
+  'notfound',
   'entry',
   'referrer',
   'channel',
@@ -60,8 +68,12 @@ export const ANALYTICS_DIMENSIONS = [
 ] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
+/** The entry page of a visit that began on the "Page not found" screen (its path is under `notfound`). */
+export const NOT_FOUND_ENTRY = '(page not found)';
+
 export const DIMENSION_LABELS: Record<AnalyticsDimension, string> = {
   page: 'Top pages',
+  notfound: 'Not found (404)',
   entry: 'Entry pages',
   referrer: 'Referrers',
   channel: 'Channels',

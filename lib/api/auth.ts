@@ -2,6 +2,7 @@
  * Request and response shapes of `/api/auth`: the server's DTOs implement the requests and its
  * handlers return the responses; the client's `features/auth/api.ts` sends and reads the same types.
  */
+import type { ColorMode } from '../client-constants.js';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,6 +18,8 @@ export interface SessionUser {
   role: Role;
   /** The uploaded avatar (`/api/avatars/<id>`), or null: the header then shows the name's initial. */
   avatarUrl: string | null;
+  /** The colour mode saved on the account; applied to the browser at sign-in (`colorModeAtSignIn`). */
+  colorMode: ColorMode;
 }
 
 /** `GET /api/auth/csrf`: the value of the `x-csrf-token` header for unsafe requests. */

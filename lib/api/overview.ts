@@ -93,7 +93,7 @@ export interface OverviewRevenue {
 }
 
 export interface OverviewLicences {
-  /** Device activations since 00:00 UTC (a device activating again after a release counts again). */
+  /** Device activations since 00:00 UTC, as events: a device deactivated since still counts; one activating again after a release or a deactivation counts again. */
   activationsToday: number;
 }
 

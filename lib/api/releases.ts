@@ -60,7 +60,13 @@ export interface PublicRelease {
   arch: ReleaseArch;
   channel: ReleaseChannel;
   version: string;
+  /** Markdown, as the administrator wrote it. */
   notes: string;
+  /**
+   * `notes` rendered on the server with the site's Markdown renderer (lib/markdown: raw HTML
+   * escaped, safe links only, no images), its headings from `<h4>` down: what the pages show.
+   */
+  notesHtml: string;
   file: ReleaseFileInfo;
   signature: ReleaseSignature;
   /** ISO 8601. */

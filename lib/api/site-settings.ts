@@ -8,6 +8,14 @@ export const ANNOUNCEMENT_TEXT_MAX = 280;
 export const ANNOUNCEMENT_LINK_LABEL_MAX = 40;
 export const URL_MAX = 2000;
 export const PRIVACY_MARKDOWN_MAX = 100_000;
+export const TERMS_MARKDOWN_MAX = 100_000;
+/**
+ * The terms' section on the right of withdrawal: Stripe Checkout's consent text links to
+ * `/terms#withdrawal`, so the terms cannot be saved without a `## … {#withdrawal}` heading.
+ */
+export const WITHDRAWAL_SECTION_ID = 'withdrawal';
+/** The terms' page; `${TERMS_PATH}#${WITHDRAWAL_SECTION_ID}` is what Checkout's consent text links to. */
+export const TERMS_PATH = '/terms';
 export const TIER_NAME_MAX = 60;
 export const TIER_DESCRIPTION_MAX = 500;
 export const TIER_PERK_MAX = 200;
@@ -21,7 +29,7 @@ export const SPONSOR_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as c
 export const SPONSOR_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
 export type SponsorCurrency = (typeof SPONSOR_CURRENCIES)[number];
 
-export const SITE_SETTINGS_SECTIONS = ['general', 'registration', 'announcement', 'sponsors', 'privacy'] as const;
+export const SITE_SETTINGS_SECTIONS = ['general', 'registration', 'announcement', 'sponsors', 'contact', 'privacy', 'terms'] as const;
 export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number];
 
 /** The first-party functional cookie that remembers the announcement an anonymous visitor dismissed. */
@@ -76,6 +84,13 @@ export interface SponsorsSettings {
   sponsors: Sponsor[];
 }
 
+/** The addresses the legal documents give (`{{legalEmail}}`, `{{privacyEmail}}`, lib/legal/placeholders.ts). */
+export interface ContactSettings {
+  legalEmail: string;
+  privacyEmail: string;
+}
+
+/** A legal document in Markdown, with the placeholders of lib/legal/placeholders.ts. */
 export interface PrivacySettings {
   markdown: string;
 }
@@ -84,6 +99,9 @@ export interface PrivacySettingsResponse extends PrivacySettings {
   /** ISO time of the last save; null while the default policy of a fresh install is shown. */
   updatedAt: string | null;
 }
+
+export type TermsSettings = PrivacySettings;
+export type TermsSettingsResponse = PrivacySettingsResponse;
 
 export interface SponsorLogoUploadResponse {
   logoId: string;
@@ -121,12 +139,22 @@ export interface PublicSponsors {
   sponsors: Array<Omit<Sponsor, 'logoId'> & { logoUrl: string | null }>;
 }
 
-export interface PublicPrivacyPolicy {
-  /** Rendered on the server with `renderMarkdown` (raw HTML escaped, safe links only); its `<h2>`s carry ids. */
+/** A legal document as its page shows it (`/terms`, `/privacy-policy`). */
+export interface PublicLegalDocument {
+  /**
+   * Its placeholders filled in, then rendered on the server with `renderMarkdown` (raw HTML
+   * escaped, safe links only); its `<h2>`s carry ids.
+   */
   html: string;
   updatedAt: string | null;
   /** The `## ` sections, for the table of contents. */
   toc: Array<{ id: string; title: string }>;
+}
+
+/** `GET /api/site-settings/terms`. */
+export type PublicTerms = PublicLegalDocument;
+
+export interface PublicPrivacyPolicy extends PublicLegalDocument {
   /**
    * What the first-party analytics collects, generated from its live settings (retention, privacy
    * signals) and rendered on the server below the policy, so the policy can never fall out of date.
@@ -162,15 +190,13 @@ export interface SiteSettingsRequests {
   registration: RegistrationSettings;
   announcement: AnnouncementSettings;
   sponsors: SponsorsSettings;
+  contact: ContactSettings;
   privacy: PrivacySettings;
+  terms: TermsSettings;
 }
 
-/** What GET and PUT of a section answer (the privacy policy with its last-updated time). */
-export interface SiteSettingsResponses extends Omit<SiteSettingsRequests, 'privacy'> {
+/** What GET and PUT of a section answer (the legal documents with their last-updated time). */
+export interface SiteSettingsResponses extends Omit<SiteSettingsRequests, 'privacy' | 'terms'> {
   privacy: PrivacySettingsResponse;
-}
-
-/** "24 November 2026": a fixed locale and UTC, so the server's markup and the browser's agree. */
-export function formatPolicyDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  terms: TermsSettingsResponse;
 }

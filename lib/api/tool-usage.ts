@@ -1,11 +1,11 @@
 import type { BrowserToolId, ToolAction, ToolId } from '../tools/tool-usage.js';
 
 /**
- * Requests and answers of the tool-usage counters: the browser-only analysers report their runs,
+ * Requests and answers of the tool-usage counters: runs in the browser are reported,
  * and admins read the daily counts in /admin/analytics.
  */
 
-/** `POST /api/tools/usage` (204): a finished run of a browser-only tool; only the tool's name. */
+/** `POST /api/tools/usage` (204): a run that happened in the browser (see `BROWSER_RUNS`); only the tool's name. */
 export interface ToolRunReport {
   tool: BrowserToolId;
 }

@@ -3,6 +3,7 @@
  * products a plan covers, and what the pricing says about all of them. Shared by the pages, the
  * mails and what the app names in Stripe.
  */
+import { listText } from '../catalogue/plan-text.js';
 import { COMPANION_PRODUCTS, PRODUCT_SLUGS, type ProductSlug } from '../product.js';
 
 const PRODUCTS = Object.values(COMPANION_PRODUCTS);
@@ -12,9 +13,7 @@ export const productName = (slug: ProductSlug | string): string => PRODUCTS.find
 
 /** "Hitscope for Apps", "Hitscope for Apps and Hitscope for Browsers": the products, in catalogue order. */
 export function productsText(products: readonly (ProductSlug | string)[]): string {
-  const names = PRODUCT_SLUGS.filter((slug) => products.includes(slug)).map(productName);
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return listText(PRODUCT_SLUGS.filter((slug) => products.includes(slug)).map(productName));
 }
 
 /** Covers every companion product. */

@@ -21,6 +21,15 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('<img');
   });
 
+  it('moves headings down under a given level, keeping their order (release notes inside a card)', () => {
+    const html = renderMarkdown('# New\n\n## Fixed\n\ntext\n\n###### deep', { firstHeadingLevel: 4 });
+    expect(html).toContain('<h4>New</h4>');
+    expect(html).toContain('<h5>Fixed</h5>');
+    expect(html).toContain('<h6>deep</h6>');
+    expect(renderMarkdown('### Already low', { firstHeadingLevel: 2 })).toBe('<h3>Already low</h3>\n');
+    expect(renderMarkdown('## Plain')).toBe('<h2>Plain</h2>\n');
+  });
+
   it('keeps same-site paths without nofollow', () => {
     expect(renderMarkdown('[p](/pricing)')).toContain('<a href="/pricing">p</a>');
   });

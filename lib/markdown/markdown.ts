@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 
 /**
- * The one Markdown renderer of the site (privacy policy, announcement banner, newsletter campaigns).
+ * The one Markdown renderer of the site (privacy policy, terms, announcement banner, newsletter
+ * campaigns, release notes).
  * Raw HTML in the source is never passed through: it is escaped and shows as text. Links are limited
  * to http(s), mailto and same-site paths, open no referrer and carry `nofollow`; images are not
  * rendered (a policy or a newsletter pulls nothing from a third party).
@@ -19,7 +20,19 @@ function createRenderer(): MarkdownIt {
     if (/^https?:\/\//i.test(href)) token.attrSet('rel', 'noopener noreferrer nofollow');
     return defaultOpen ? defaultOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
   };
+  md.core.ruler.push('shift_headings', (state) => {
+    const first = (state.env as RenderEnv | undefined)?.firstHeadingLevel;
+    if (!first) return;
+    const headings = state.tokens.filter((token) => token.type === 'heading_open' || token.type === 'heading_close');
+    const top = Math.min(...headings.map((token) => Number(token.tag.slice(1))));
+    const shift = Math.max(0, first - top);
+    for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
+  });
   return md;
+}
+
+interface RenderEnv {
+  firstHeadingLevel?: number;
 }
 
 const blockRenderer = createRenderer();
@@ -28,9 +41,14 @@ const blockRenderer = createRenderer();
 const inlineRenderer = createRenderer();
 inlineRenderer.disable(['heading', 'lheading', 'list', 'blockquote', 'code', 'fence', 'hr', 'table', 'html_block', 'reference']);
 
-/** Markdown → sanitised HTML (block elements: headings, lists, quotes, code, tables). */
-export function renderMarkdown(source: string): string {
-  return blockRenderer.render(source);
+/**
+ * Markdown → sanitised HTML (block elements: headings, lists, quotes, code, tables). With
+ * `firstHeadingLevel`, the text's headings move down so that its highest is that level and the
+ * others keep their distance to it (release notes under a card's `<h3>` start at `<h4>`), up to `<h6>`.
+ */
+export function renderMarkdown(source: string, options: { firstHeadingLevel?: 2 | 3 | 4 | 5 | 6 } = {}): string {
+  const env: RenderEnv = { firstHeadingLevel: options.firstHeadingLevel };
+  return blockRenderer.render(source, env);
 }
 
 /** One line of Markdown → sanitised inline HTML, no wrapping paragraph. */

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../api/auth.js';
 import { readRedirectNotice, routeMiddleware } from './route-middleware.js';
 
-const user: SessionUser = { id: '1', name: 'Ada', email: 'ada@example.test', role: 'user', avatarUrl: null };
+const user: SessionUser = { id: '1', name: 'Ada', email: 'ada@example.test', role: 'user', avatarUrl: null, colorMode: 'system' };
 const admin: SessionUser = { ...user, role: 'admin' };
 const at = (path: string) => new URL(path, 'http://localhost');
 

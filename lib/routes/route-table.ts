@@ -193,7 +193,8 @@ export const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     layout: 'authenticated',
     middleware: ['auth'],
     page: null,
-    title: `Tool not found — ${PRODUCT.name}`,
+    // The 404 screen's title (docs/routes.md), also while the browser still names the matched route.
+    title: `Page Not Found — ${PRODUCT.name}`,
     description: 'Unknown tool.',
     noindex: true,
     validate: (pathname) => {

@@ -7,7 +7,7 @@ import type { OwnedLicenceList } from '../api/licences.js';
 import type { AdminOverviewResponse } from '../api/overview.js';
 import type { ColorMode } from '../client-constants.js';
 import type { RouteRuleRedirect } from '../api/route-rules.js';
-import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors } from '../api/site-settings.js';
+import type { PublicPrivacyPolicy, PublicSiteSettings, PublicSponsors, PublicTerms } from '../api/site-settings.js';
 
 /**
  * What route loaders may ask for. The browser answers over HTTP; the server answers by calling the
@@ -36,6 +36,8 @@ export interface DataSource {
   sponsors(): Promise<PublicSponsors>;
   /** The privacy policy rendered to HTML on the server (`GET /api/site-settings/privacy-policy`). */
   privacyPolicy(): Promise<PublicPrivacyPolicy>;
+  /** The terms of service, placeholders filled and rendered to HTML on the server (`GET /api/site-settings/terms`). */
+  terms(): Promise<PublicTerms>;
 }
 
 export interface ServerRenderInput {

@@ -9,7 +9,7 @@ const RULES = { algorithms: ['HS256' as const], issuer: 'http://127.0.0.1:1', au
 // The key object the app verifies with (SessionsService.signingKey); tokens below are signed with the plain string.
 const sessions = { tokenRules: RULES, signingKey: jwtKey(createSecretKey(Buffer.from(SECRET))) } as unknown as SessionsService;
 const users = {
-  search: async () => ({ users: [{ _id: 'admin-1' }] }),
+  adminIds: async () => ['admin-1'],
 } as unknown as UsersService;
 
 const jwt = new JwtService();

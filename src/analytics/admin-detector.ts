@@ -38,8 +38,7 @@ export class AdminDetector implements OnModuleInit, OnModuleDestroy {
 
   async refresh(): Promise<void> {
     try {
-      const { users } = await this.users.search({ role: 'admin', sort: 'createdAt', order: 'asc', skip: 0, limit: 1000 });
-      this.adminIds = new Set(users.map((user) => String(user._id)));
+      this.adminIds = new Set(await this.users.adminIds());
     } catch (error) {
       this.logger.warn(`Admin ids not refreshed: ${(error as Error).message}`);
     }

@@ -18,7 +18,7 @@ export const COLLECTOR_EVENTS_PER_MINUTE = 120;
 /** Addresses counted at once; beyond, the window starts over early (memory stays bounded). */
 const MAX_RATE_SUBJECTS = 50_000;
 
-const BEACON_KEYS = new Set(['p', 'r', 'w', 'wd', 'us', 'um', 'uc']);
+const BEACON_KEYS = new Set(['p', 'r', 'w', 'wd', 'nf', 'us', 'um', 'uc']);
 const HEADERS: Array<[string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Content-Type-Options', 'nosniff'],
@@ -36,13 +36,14 @@ export function parseBeacon(text: string): Beacon | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be a JSON object';
   const record = body as Record<string, unknown>;
   for (const key of Object.keys(record)) if (!BEACON_KEYS.has(key)) return `Unknown field ${key}`;
-  const { p, r, w, wd, us, um, uc } = record;
+  const { p, r, w, wd, nf, us, um, uc } = record;
   if (typeof p !== 'string' || !p.startsWith('/') || p.startsWith('//') || p.length > 2000 || /[\s\p{Cc}]/u.test(p)) {
     return 'p must be a path starting with /';
   }
   if (r !== undefined && (typeof r !== 'string' || r.length > 2000)) return 'r must be a URL';
   if (w !== undefined && (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > 100_000)) return 'w must be a width in pixels';
   if (wd !== undefined && typeof wd !== 'boolean') return 'wd must be a boolean';
+  if (nf !== undefined && typeof nf !== 'boolean') return 'nf must be a boolean';
   for (const [name, value] of [
     ['us', us],
     ['um', um],

@@ -33,6 +33,8 @@ describe('collector input', () => {
     expect(parseBeacon('{"p":"/","x":1}')).toMatch(/Unknown field x/);
     expect(parseBeacon('{"p":"/","w":-1}')).toMatch(/w must/);
     expect(parseBeacon('{"p":"/","wd":"yes"}')).toMatch(/wd must/);
+    expect(parseBeacon('{"p":"/nope","nf":true}')).toEqual({ p: '/nope', nf: true });
+    expect(parseBeacon('{"p":"/","nf":1}')).toMatch(/nf must/);
   });
 
   it('keeps only external referrer hosts', () => {

@@ -7,7 +7,7 @@ import { ipInRanges } from '../../lib/analytics/cidr.js';
 import { addDays, DAY_MS, utcDay } from '../../lib/time/utc-day.js';
 import { isSpamReferrer } from '../../lib/analytics/referrer-spam.js';
 import { automationReason, parseUserAgent } from '../../lib/analytics/user-agent.js';
-import { type Beacon, type DropReason, VALUE_MAX_CHARS } from '../../lib/api/analytics.js';
+import { type Beacon, type DropReason, NOT_FOUND_ENTRY, VALUE_MAX_CHARS } from '../../lib/api/analytics.js';
 import { PRODUCT } from '../../lib/product.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDuplicateKey } from '../database/upsert.js';
@@ -195,14 +195,14 @@ export class AnalyticsIngestService implements OnModuleInit, OnModuleDestroy {
     const path = cut(beacon.p);
     const families = parseUserAgent(request.userAgent);
     this.count(day, 'total', 'pageviews');
-    this.count(day, 'page', path);
+    this.count(day, beacon.nf ? 'notfound' : 'page', path);
     this.count(day, 'browser', families.browser);
     this.count(day, 'os', families.os);
     this.count(day, 'device', families.device);
     this.count(day, 'country', request.country ?? 'unknown');
 
     const facts: VisitFacts = {
-      path,
+      path: beacon.nf ? NOT_FOUND_ENTRY : path,
       referrerHost: referrerHostOf(beacon.r, this.siteHost),
       utmSource: cut(beacon.us?.trim().toLowerCase() ?? ''),
       utmMedium: cut(beacon.um?.trim().toLowerCase() ?? ''),

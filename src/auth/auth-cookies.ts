@@ -1,4 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
+import type { SessionUser } from '../../lib/api/auth.js';
+import { COLOR_MODE_COOKIE, type ColorMode, colorModeAtSignIn } from '../../lib/client-constants.js';
 import type { AppConfig } from '../config/app-config.js';
 import { CSRF_COOKIE, newCsrfNonce } from './csrf/csrf.service.js';
 import { type IssuedTokens, REFRESH_COOKIE, SESSION_COOKIE } from './sessions.service.js';
@@ -38,4 +40,21 @@ export function setCsrfCookie(response: Response, config: AppConfig, nonce: stri
 /** At sign-in and sign-out: the CSRF tokens handed out before no longer verify. */
 export function rotateCsrfCookie(response: Response, config: AppConfig): void {
   setCsrfCookie(response, config, newCsrfNonce());
+}
+
+/**
+ * The colour mode the server renders with. Not httpOnly: the page's switch writes it too
+ * (client/app/color-mode.tsx), for visitors as well as for signed-in users.
+ */
+export function setColorModeCookie(response: Response, config: AppConfig, mode: ColorMode): void {
+  response.cookie(COLOR_MODE_COOKIE, mode, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, secure: config.cookieSecure });
+}
+
+/**
+ * At sign-in (password, e-mail link, OpenID Connect): the mode saved on the account comes to this
+ * browser with the session, so the very next server render has it, with no flash.
+ */
+export function applyAccountColorMode(response: Response, config: AppConfig, user: SessionUser): void {
+  const mode = colorModeAtSignIn(user.colorMode);
+  if (mode) setColorModeCookie(response, config, mode);
 }

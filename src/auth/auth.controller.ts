@@ -24,7 +24,7 @@ import {
 import { safeRedirectPath } from '../../lib/http/safe-redirect.js';
 import { HOME_AFTER_SIGN_IN } from '../../lib/routes/route-middleware.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { clearAuthCookies, readCookie, rotateCsrfCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
+import { applyAccountColorMode, clearAuthCookies, readCookie, rotateCsrfCookie, setAuthCookies, setCsrfCookie } from './auth-cookies.js';
 import { AuthService } from './auth.service.js';
 import { CSRF_COOKIE, CsrfService } from './csrf/csrf.service.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
@@ -80,6 +80,7 @@ export class AuthController {
     const device = readDeviceCookie(request, this.secrets.authSecret);
     const { tokens, accountKey } = await this.auth.login(body, request.header('user-agent'), { ip: request.ip ?? 'unknown', device });
     setAuthCookies(response, this.config, tokens);
+    applyAccountColorMode(response, this.config, tokens.user);
     rotateCsrfCookie(response, this.config);
     rememberDevice(response, this.config, this.secrets.authSecret, device, accountKey);
     return tokens.user;
@@ -156,6 +157,7 @@ export class AuthController {
       // The browser that registered: the sign-up is finished here, signed in, where it was going.
       clearSignupCookie(response, this.config);
       setAuthCookies(response, this.config, signIn);
+      applyAccountColorMode(response, this.config, signIn.user);
       rotateCsrfCookie(response, this.config);
       rememberDevice(
         response,

@@ -18,8 +18,8 @@ const HOUR = 60 * MINUTE;
  * never lock the owner out of a browser they have used before (before this, they did, for 15
  * minutes, and anyone could do it to anyone).
  *
- * Counts are reserved before the password is checked (exact under bursts: the k-th attempt reads
- * k), and a correct password gives its reservation back, so only failures use up the limits. The
+ * Counts are reserved before the password is checked (exact under bursts: the k-th attempt claims
+ * slot k), and a correct password gives its reservation back, so only failures use up the limits. The
  * limits are the same whether or not the address has an account: they tell nobody which exist.
  */
 export const SIGN_IN_LIMITS = {
@@ -43,7 +43,8 @@ interface Reserved {
   bucket: string;
   rule: RateLimitRule;
   subject: string;
-  at: number;
+  /** The hit's slot (RateLimitService#take), given back when the password is right. */
+  claim: string | null;
 }
 
 @Injectable()
@@ -57,7 +58,7 @@ export class SignInLimitsService {
   async reserve(client: SignInClient, now = Date.now()): Promise<Reserved[]> {
     const reserved: Reserved[] = [];
     const clientKey = client.knownDevice ? `device:${client.knownDevice}` : `ip:${client.ip}`;
-    const wanted: Array<Omit<Reserved, 'at'>> = [
+    const wanted: Array<Omit<Reserved, 'claim'>> = [
       { bucket: 'signin-client', rule: SIGN_IN_LIMITS.perClient, subject: `${client.email}|${clientKey}` },
       ...(client.knownDevice
         ? []
@@ -65,8 +66,8 @@ export class SignInLimitsService {
     ];
     let refusedFor = 0;
     for (const limit of wanted) {
-      const { allowed, retryAfterSeconds } = await this.limits.take(limit.bucket, limit.rule, limit.subject, now);
-      reserved.push({ ...limit, at: now });
+      const { allowed, retryAfterSeconds, claim } = await this.limits.take(limit.bucket, limit.rule, limit.subject, now);
+      reserved.push({ ...limit, claim });
       if (!allowed) refusedFor = Math.max(refusedFor, retryAfterSeconds);
     }
     // A refused attempt still counts (that is what makes the windows escalate for a persistent guesser).
@@ -76,6 +77,6 @@ export class SignInLimitsService {
 
   /** The password was right: the attempt does not count against anything. */
   async release(reserved: Reserved[]): Promise<void> {
-    await Promise.all(reserved.map((limit) => this.limits.refund(limit.bucket, limit.rule, limit.subject, limit.at)));
+    await Promise.all(reserved.map((limit) => this.limits.refund(limit.claim)));
   }
 }

@@ -1,11 +1,9 @@
 import type Stripe from 'stripe';
 import { productsText } from '../../lib/billing/plan-copy.js';
 import type { PlanInterval } from '../../lib/api/catalogue.js';
+import { TERMS_PATH, WITHDRAWAL_SECTION_ID } from '../../lib/api/site-settings.js';
 import type { ProductSlug } from '../../lib/product.js';
 import type { TermsConsent } from '../config/app-config.js';
-
-/** The anchor of the terms' section on the right of withdrawal (client/features/marketing, /terms). */
-export const WITHDRAWAL_ANCHOR = 'withdrawal';
 
 /**
  * What Checkout asks before payment, as the terms promise: the buyer accepts the terms and asks for
@@ -24,8 +22,8 @@ export function checkoutConsent(
   mode: TermsConsent,
   plan: { interval: PlanInterval; products: readonly ProductSlug[] },
 ): Pick<Stripe.Checkout.SessionCreateParams, 'consent_collection' | 'custom_text'> {
-  const terms = `${publicUrl}/terms`;
-  const withdrawal = `${terms}#${WITHDRAWAL_ANCHOR}`;
+  const terms = `${publicUrl}${TERMS_PATH}`;
+  const withdrawal = `${terms}#${WITHDRAWAL_SECTION_ID}`;
   const delivery = `Your licence key${plan.products.length === 1 ? '' : 's'} for ${productsText(plan.products)} ${plan.products.length === 1 ? 'is' : 'are'} delivered right after payment, by e-mail and in your dashboard.`;
   const consent =
     `I agree to the [terms of service](${terms}) and ask for my licence to be delivered immediately. ` +

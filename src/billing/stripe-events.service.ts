@@ -8,6 +8,7 @@ import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import { BillingMailer } from './billing-mailer.service.js';
 import { paymentFailedMail, trialEndingMail } from './billing-mails.js';
+import { KeyedTurns } from '../database/keyed-turns.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { GRACE_DAYS, orderStatus } from './billing-state.js';
 import { EntitlementsService } from './entitlements.service.js';
@@ -74,6 +75,13 @@ export const HANDLED_EVENTS = new Set([
 @Injectable()
 export class StripeEventsService {
   private readonly logger = new Logger(StripeEventsService.name);
+  /**
+   * Events that read an order and write what follows from it (refunds, disputes) take their turns
+   * per order on this instance: two such events processed at once would otherwise both decide from
+   * the same old order, and the later write would win (also on MongoDB; on FerretDB over a pool
+   * the write itself can be lost too).
+   */
+  private readonly orderTurns = new KeyedTurns();
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
@@ -436,7 +444,14 @@ export class StripeEventsService {
   /** `amount_refunded` is the charge's running total, so the largest seen is the truth (refunds only grow). */
   private async chargeRefunded(charge: Obj): Promise<string> {
     const chargeId = str(charge.id);
-    const order = await this.orderOfCharge(chargeId, idOf(charge.payment_intent));
+    const found = await this.orderOfCharge(chargeId, idOf(charge.payment_intent));
+    return this.orderTurns.run(found._id, async () => {
+      const order = (await this.orders.findById(found._id).lean<Order>().exec()) ?? found;
+      return this.applyRefund(order, charge, chargeId);
+    });
+  }
+
+  private async applyRefund(order: Order, charge: Obj, chargeId: string | null): Promise<string> {
     const refunded = Math.max(order.refundedMinor, num(charge.amount_refunded) ?? 0);
     const inFull = order.refundedInFull || charge.refunded === true;
     const status = orderStatus({ ...order, refundedMinor: refunded, refundedInFull: inFull });
@@ -455,7 +470,14 @@ export class StripeEventsService {
 
   /** A closed dispute (won/lost) is final: a late `created` or `updated` never reopens it. */
   private async dispute(dispute: Obj): Promise<string> {
-    const order = await this.orderOfCharge(idOf(dispute.charge), idOf(dispute.payment_intent));
+    const found = await this.orderOfCharge(idOf(dispute.charge), idOf(dispute.payment_intent));
+    return this.orderTurns.run(found._id, async () => {
+      const order = (await this.orders.findById(found._id).lean<Order>().exec()) ?? found;
+      return this.applyDispute(order, dispute);
+    });
+  }
+
+  private async applyDispute(order: Order, dispute: Obj): Promise<string> {
     const status = str(dispute.status) ?? 'needs_response';
     const final = (value: string | undefined) => value === 'won' || value === 'lost' || value === 'warning_closed';
     if (final(order.dispute?.status) && !final(status)) return `order ${order._id}: dispute already ${order.dispute!.status}`;

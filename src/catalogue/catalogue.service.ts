@@ -101,7 +101,11 @@ export class CatalogueService implements OnApplicationBootstrap {
     }
     if (inserted) {
       this.changed();
-      this.logger.log(`Catalogue: ${inserted} default plans created`);
+      // Said once, on the first start: prices nobody chose are now on sale until an admin changes them.
+      this.logger.log(
+        `Catalogue: ${inserted} default plans created (${DEFAULT_PLANS.map((plan) => plan.id).join(', ')}). ` +
+          'Change their prices and seats, or stop selling them, in /admin/settings#catalogue; they are never created again.',
+      );
     }
     return inserted;
   }

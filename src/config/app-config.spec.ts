@@ -6,8 +6,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
       mongodbUri: null,
       dataDir: '/srv/app/data',
       authSecret: null,
@@ -17,6 +18,17 @@ describe('loadConfig', () => {
       requestTimeoutMs: 5000,
       compression: true,
     });
+  });
+
+  it('says whether PUBLIC_URL was set or guessed (the guess lets loopback origins write)', () => {
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrlSet).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrlSet).toBe(true);
+  });
+
+  it('listens on loopback unless HOST says otherwise (the Dockerfile sets 0.0.0.0)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
   });
 
   it('compresses pages unless COMPRESSION=off (a compressing proxy in front), and refuses any other value', () => {
@@ -131,6 +143,21 @@ describe('loadConfig', () => {
     it('asks for the terms at Checkout unless STRIPE_TERMS_CONSENT is off, and refuses other values', () => {
       expect(loadConfig({ ...complete, STRIPE_TERMS_CONSENT: 'off' }).stripe?.termsConsent).toBe('off');
       expect(() => loadConfig({ ...complete, STRIPE_TERMS_CONSENT: 'yes' })).toThrow('STRIPE_TERMS_CONSENT must be "required" or "off"');
+    });
+
+    it('says which characters a webhook secret may have, and which entry of a rotation is wrong, without echoing it', () => {
+      const refusal = (secret: string) => {
+        try {
+          loadConfig({ ...complete, STRIPE_WEBHOOK_SECRET: secret });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        throw new Error(`${secret} was accepted`);
+      };
+      const allowed = 'each is "whsec_" and then at least 8 characters of A-Z, a-z, 0-9, "+", "/" and "=", with no spaces or quotes';
+      expect(refusal('"whsec_abcdefgh12345678"')).toContain(allowed);
+      expect(refusal('whsec_ok12345678,whsec_bad-secret-1234')).toContain('(not so: entry 2 of 2)');
+      expect(refusal('whsec_ok12345678,whsec_bad-secret-1234')).not.toContain('bad-secret');
     });
 
     it('takes another API host: https anywhere, http on loopback only (stripe-mock)', () => {

@@ -10,6 +10,11 @@ export interface AppConfig {
   port: number;
   /** Absolute origin used in canonical URLs, the sitemap and e-mails. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. When it was not, `publicUrl` is a guess (`http://localhost:PORT`) and a
+   * write from the loopback origin the request came to counts as our own (src/auth/csrf/request-origin.ts).
+   */
+  publicUrlSet: boolean;
   /** Unset: start the embedded FerretDB under `dataDir`. */
   mongodbUri: string | null;
   dataDir: string;
@@ -22,6 +27,8 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** Path of a prebuilt embedded database binary (Docker); unset: build from database-launcher/. */
   embeddedDbBinary: string | null;
+  /** DATABASE_SLOW_MS: database commands slower than this are logged with their shape; 0: none. */
+  databaseSlowMs: number;
   /** How long an API request may take before it answers 503. */
   requestTimeoutMs: number;
   /** Memory for anonymous pages served from the page cache (src/ssr/page-cache.ts); 0 turns it off. */
@@ -121,7 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     : (problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`), 'development');
 
   const port = int('PORT', 3000, 0, 65535);
-  const host = str('HOST') ?? '0.0.0.0';
+  // Loopback unless told otherwise: a laptop's `npm start` is not for the café's network. A container
+  // sets HOST=0.0.0.0 (the Dockerfile does), as does a server behind its proxy.
+  const host = str('HOST') ?? '127.0.0.1';
 
   let publicUrl = str('PUBLIC_URL') ?? `http://localhost:${port}`;
   try {
@@ -181,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     port,
     publicUrl,
+    publicUrlSet: str('PUBLIC_URL') !== null,
     mongodbUri,
     dataDir,
     authSecret,
@@ -189,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieSecure,
     logLevel: LOG_LEVELS.includes(logLevelRaw as AppConfig['logLevel']) ? (logLevelRaw as AppConfig['logLevel']) : 'log',
     embeddedDbBinary: str('EMBEDDED_DB_BINARY'),
+    databaseSlowMs: int('DATABASE_SLOW_MS', 0, 0, 600_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 5000, 500, 120_000),
     pageCacheMaxBytes: int('PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     compression: compressionRaw !== 'off',
@@ -322,6 +333,9 @@ function readS3Config(str: (name: string) => string | null, problems: string[]):
   return { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle: pathStyleRaw === 'true', prefix };
 }
 
+/** A webhook endpoint's signing secret as Stripe shows it: `whsec_` and base64 characters. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]{8,}$/;
+
 /**
  * Billing is on when the secret key and the webhook secret are both set: a key without a webhook
  * secret would take payments whose confirmations are then refused, so half a configuration stops
@@ -350,8 +364,15 @@ function readStripeConfig(str: (name: string) => string | null, problems: string
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (!webhookSecrets.length || webhookSecrets.some((secret) => !/^whsec_[A-Za-z0-9+/=]{8,}$/.test(secret))) {
-    problems.push('STRIPE_WEBHOOK_SECRET must be one or more webhook signing secrets (whsec_…), comma-separated during a rotation');
+  const malformed = webhookSecrets.map((secret, index) => (WEBHOOK_SECRET.test(secret) ? null : index + 1)).filter((at) => at !== null);
+  if (!webhookSecrets.length || malformed.length) {
+    // Which entry, never its text: it is a secret.
+    const which =
+      malformed.length && webhookSecrets.length > 1 ? ` (not so: entry ${malformed.join(', ')} of ${webhookSecrets.length})` : '';
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET must be one or more webhook signing secrets (whsec_…), comma-separated during a rotation: ' +
+        `each is "whsec_" and then at least 8 characters of A-Z, a-z, 0-9, "+", "/" and "=", with no spaces or quotes${which}`,
+    );
   }
   let apiBase: StripeConfig['apiBase'] = null;
   if (apiBaseRaw) {

@@ -1,6 +1,7 @@
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import mongoose from 'mongoose';
+import type { CommandFailedEvent, CommandStartedEvent, CommandSucceededEvent } from 'mongodb';
+import mongoose, { type Connection } from 'mongoose';
 import { choosePool, identifyDatabaseServer } from './database-server.js';
 
 /**
@@ -28,9 +29,41 @@ export const DATABASE_TIMEOUTS = {
   bufferTimeoutMS: 2500,
 } as const;
 
+export interface DatabaseOptions {
+  /** Log every database command that takes longer than this (ms), with its shape; 0: none. */
+  slowCommandMs?: number;
+}
+
+/** Keys of a filter or sort, operators opened up, values left out: `{userId, $or: {name, email}}`. */
+function keysOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map(keysOf).join(', ');
+  // The driver sends a sort as a Map.
+  if (value instanceof Map) return `{${[...(value as Map<string, unknown>).keys()].join(', ')}}`;
+  if (!value || typeof value !== 'object') return '';
+  const keys = Object.entries(value as Record<string, unknown>).map(([key, inner]) =>
+    key.startsWith('$') && inner && typeof inner === 'object' ? `${key}: ${keysOf(inner)}` : key,
+  );
+  return `{${keys.join(', ')}}`;
+}
+
+/**
+ * A command's shape for the slow-command log: its name, its collection and the keys it filters and
+ * sorts on, never a value (they may be e-mail addresses).
+ */
+export function commandShape(command: Record<string, unknown>): string {
+  const [name] = Object.keys(command);
+  const first = (list: unknown) => (Array.isArray(list) ? (list[0] as { q?: unknown } | undefined)?.q : undefined);
+  const filter = command.filter ?? command.query ?? first(command.updates) ?? first(command.deletes);
+  const parts = [`${name} ${name === 'getMore' ? String(command.collection) : String(command[name])}`];
+  if (filter !== undefined) parts.push(keysOf(filter));
+  if (command.sort) parts.push(`sort ${keysOf(command.sort)}`);
+  if (Array.isArray(command.pipeline)) parts.push(`[${(command.pipeline as object[]).map((stage) => Object.keys(stage)[0]).join(', ')}]`);
+  return parts.join(' ');
+}
+
 @Module({})
 export class DatabaseModule {
-  static forRoot(uri: string): DynamicModule {
+  static forRoot(uri: string, options: DatabaseOptions = {}): DynamicModule {
     mongoose.set('bufferTimeoutMS', DATABASE_TIMEOUTS.bufferTimeoutMS);
     mongoose.set('strictQuery', true);
     // No global sanitizeFilter: it also rewrites the service's own `$lt`/`$or` filters. Operator
@@ -55,6 +88,7 @@ export class DatabaseModule {
             );
             return {
               uri,
+              ...(options.slowCommandMs ? { monitorCommands: true, connectionFactory: logSlowCommands(options.slowCommandMs) } : {}),
               serverSelectionTimeoutMS: DATABASE_TIMEOUTS.serverSelectionTimeoutMS,
               waitQueueTimeoutMS: DATABASE_TIMEOUTS.waitQueueTimeoutMS,
               socketTimeoutMS: DATABASE_TIMEOUTS.socketTimeoutMS,
@@ -68,4 +102,28 @@ export class DatabaseModule {
       exports: [MongooseModule],
     };
   }
+}
+
+/**
+ * DATABASE_SLOW_MS: logs each command slower than `thresholdMs` with its shape (which collection,
+ * which keys it filters and sorts on), so an operator can see which query reads a whole collection
+ * on their database. The driver times each command from sending it to its answer, queueing for the
+ * connection excluded.
+ */
+function logSlowCommands(thresholdMs: number) {
+  const logger = new Logger('DatabaseSlow');
+  return (connection: Connection) => {
+    const started = new Map<number, Record<string, unknown>>();
+    const client = connection.getClient();
+    client.on('commandStarted', (event: CommandStartedEvent) => {
+      started.set(event.requestId, event.command as Record<string, unknown>);
+    });
+    client.on('commandSucceeded', (event: CommandSucceededEvent) => {
+      const command = started.get(event.requestId);
+      started.delete(event.requestId);
+      if (command && event.duration >= thresholdMs) logger.warn(`${event.duration.toFixed(0)} ms: ${commandShape(command)}`);
+    });
+    client.on('commandFailed', (event: CommandFailedEvent) => started.delete(event.requestId));
+    return connection;
+  };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { MongoClient } from 'mongodb';
@@ -10,7 +10,9 @@ import { PROJECT_ROOT } from '../common/project-root.js';
 /**
  * Launcher for the embedded database: FerretDB 1.24 with its SQLite backend, compiled from the small
  * Go program in `database-launcher/` and run as a child process on loopback. The app uses it when
- * MONGODB_URI is unset; the test suites use the very same code with a temporary data folder.
+ * MONGODB_URI is unset; the test suites use the very same code with a temporary data folder. The same
+ * program runs FerretDB on a PostgreSQL database instead (`postgresqlUrl`): the test suites' pool run
+ * and the benchmark's engine comparison (docs/database.md, "Two engines").
  */
 
 export class EmbeddedDatabaseError extends Error {
@@ -29,11 +31,12 @@ export interface EmbeddedDatabase {
 type Log = (message: string) => void;
 
 const LAUNCHER_DIR = join(PROJECT_ROOT, 'database-launcher');
-const SOURCES = ['go.mod', 'go.sum', 'main.go'];
 
+/** go.mod, go.sum and every Go file: a change to any of them builds the launcher again. */
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of SOURCES) hash.update(await readFile(join(LAUNCHER_DIR, file)));
+  const files = (await readdir(LAUNCHER_DIR)).filter((file) => file === 'go.mod' || file === 'go.sum' || file.endsWith('.go')).sort();
+  for (const file of files) hash.update(`${file}\0`).update(await readFile(join(LAUNCHER_DIR, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -91,8 +94,15 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
 }
 
 export interface StartOptions {
-  /** Folder for the SQLite files. */
+  /** Folder for the SQLite files (unused with `postgresqlUrl`). */
   dataDir: string;
+  /** Run FerretDB on this PostgreSQL database instead of SQLite files (`postgres://…`). */
+  postgresqlUrl?: string;
+  /**
+   * False: the launcher adds none of its lookup indexes (database-launcher/indexes.go), as the
+   * launcher did before it had them. Only the benchmark's "before" measurements want that.
+   */
+  lookupIndexes?: boolean;
   /** A prebuilt binary (Docker image); otherwise built from source and cached. */
   binary?: string | null;
   /** `127.0.0.1:0` picks a free port. */
@@ -123,12 +133,25 @@ export async function startEmbeddedDatabase(options: StartOptions): Promise<Embe
   const log = options.log ?? console.log;
   const binary = options.binary ?? (await ensureEmbeddedDatabaseBinary(log));
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
-  const dataDir = join(options.dataDir, 'db');
-  await mkdir(dataDir, { recursive: true });
+  let storage: string[];
+  if (options.postgresqlUrl) {
+    storage = ['-handler', 'postgresql', '-postgresql-url', options.postgresqlUrl];
+  } else {
+    const dataDir = join(options.dataDir, 'db');
+    await mkdir(dataDir, { recursive: true });
+    storage = ['-data', dataDir];
+  }
 
   const child: ChildProcess = spawn(
     binary,
-    ['-data', dataDir, '-listen', options.listen ?? '127.0.0.1:0', '-log-level', 'error'],
+    [
+      ...storage,
+      ...(options.lookupIndexes === false ? ['-index-interval', '0'] : []),
+      '-listen',
+      options.listen ?? '127.0.0.1:0',
+      '-log-level',
+      'error',
+    ],
     // stdin stays open as a lifeline: the launcher exits when this process dies and it closes.
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );

@@ -18,6 +18,7 @@ import { LicensingApiService } from './licensing-api.service.js';
 import { LicensingKeysController } from './licensing-keys.controller.js';
 import { Licence, LicenceSchema } from './schemas/licence.schema.js';
 import { LicenceActivation, LicenceActivationSchema } from './schemas/licence-activation.schema.js';
+import { LicenceActivationEvent, LicenceActivationEventSchema } from './schemas/licence-activation-event.schema.js';
 import { LicenceKey, LicenceKeySchema } from './schemas/licence-key.schema.js';
 import { LicenceSeat, LicenceSeatSchema } from './schemas/licence-seat.schema.js';
 import { SigningKey, SigningKeySchema } from './schemas/signing-key.schema.js';
@@ -40,6 +41,7 @@ import { SigningKeysService } from './signing-keys.service.js';
       { name: LicenceKey.name, schema: LicenceKeySchema },
       { name: LicenceSeat.name, schema: LicenceSeatSchema },
       { name: LicenceActivation.name, schema: LicenceActivationSchema },
+      { name: LicenceActivationEvent.name, schema: LicenceActivationEventSchema },
       { name: SigningKey.name, schema: SigningKeySchema },
     ]),
   ],

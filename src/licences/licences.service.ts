@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type {
   AdminLicence,
@@ -17,6 +17,7 @@ import { generateKey, parseKey, type ParsedKey, type ProductSlug } from '../../l
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Entitlement, EntitlementSink, SourceLicence } from '../billing/entitlement-sink.js';
+import { once } from '../database/once.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import type { LicenceActivity } from '../overview/licence-activity.js';
 import type { DownloadEntitlement } from '../releases/download-entitlement.js';
@@ -55,6 +56,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
   constructor(
     @InjectModel(Licence.name) private readonly licences: Model<Licence>,
     @InjectModel(LicenceKey.name) private readonly keyRefs: Model<LicenceKey>,
+    @InjectConnection() private readonly connection: Connection,
     private readonly crypto: LicenceCryptoService,
     private readonly seats: SeatsService,
     private readonly users: UsersService,
@@ -63,25 +65,22 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
   ) {}
 
   /**
-   * Licences stored before keys had their reference document (licence_keys) get one. Cheap when
-   * there is nothing to do: the counts agree.
+   * Licences stored before keys had their reference document (licence_keys) get one, once per
+   * database (database/once.ts): at later starts a marker read by `_id` says it is done.
    */
   async onModuleInit(): Promise<void> {
-    const [licences, refs] = await Promise.all([
-      this.licences.estimatedDocumentCount().exec(),
-      this.keyRefs.estimatedDocumentCount().exec(),
-    ]);
-    if (refs >= licences) return;
-    let added = 0;
-    for await (const licence of this.licences.find({}, { keyLookup: 1 }).lean<Pick<Licence, '_id' | 'keyLookup'>>().cursor()) {
-      try {
-        await this.keyRefs.create({ _id: licence.keyLookup, licenceId: licence._id });
-        added += 1;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+    await once(this.connection, 'licence-key-references', async () => {
+      let added = 0;
+      for await (const licence of this.licences.find({}, { keyLookup: 1 }).lean<Pick<Licence, '_id' | 'keyLookup'>>().cursor()) {
+        try {
+          await this.keyRefs.create({ _id: licence.keyLookup, licenceId: licence._id });
+          added += 1;
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
       }
-    }
-    if (added) this.logger.log(`Licence keys: ${added} references added`);
+      if (added) this.logger.log(`Licence keys: ${added} references added`);
+    });
   }
 
   /**

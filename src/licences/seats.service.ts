@@ -5,6 +5,7 @@ import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../database/upsert.js';
 import { LicenceReadCache } from './licence-read-cache.js';
 import { LicenceActivation } from './schemas/licence-activation.schema.js';
+import { activationEventId, LicenceActivationEvent } from './schemas/licence-activation-event.schema.js';
 import { LicenceSeat } from './schemas/licence-seat.schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,6 +41,7 @@ export class SeatsService {
   constructor(
     @InjectModel(LicenceSeat.name) private readonly seats: Model<LicenceSeat>,
     @InjectModel(LicenceActivation.name) private readonly activations: Model<LicenceActivation>,
+    @InjectModel(LicenceActivationEvent.name) private readonly events: Model<LicenceActivationEvent>,
     private readonly cache: LicenceReadCache,
   ) {}
 
@@ -108,6 +110,9 @@ export class SeatsService {
       if (existing.seat < licence.seats) {
         const set = { lastSeenAt: now, ...pickDevice(device) };
         await this.activations.updateOne({ _id: id, status: 'active', claim: existing.claim }, { $set: set }).exec();
+        // Normally there already (E11000): written here too in case the first activation's request
+        // failed between binding the seat and recording the event, and the app retried.
+        await this.recordActivation(existing);
         return { ...existing, ...set };
       }
       // The licence has fewer seats than when this device got its seat: give it back and claim anew.
@@ -177,8 +182,9 @@ export class SeatsService {
     now: Date,
   ): Promise<LicenceActivation | null> {
     const id = activationId(licenceId, fingerprint);
+    let bound: LicenceActivation | null;
     try {
-      return await this.activations
+      bound = await this.activations
         .findOneAndUpdate(
           { _id: id, status: { $ne: 'active' } },
           {
@@ -205,6 +211,20 @@ export class SeatsService {
       await this.seats.deleteOne({ _id: seatId(licenceId, seat), claim }).exec();
       const winner = await this.activations.findById(id).lean().exec();
       return winner?.status === 'active' ? winner : null;
+    }
+    if (bound) await this.recordActivation(bound);
+    return bound;
+  }
+
+  /**
+   * The activation event of a binding (what "activations today" counts): inserted once, whatever
+   * happens to the device afterwards; a second write of the same binding is a no-op.
+   */
+  private async recordActivation(activation: Pick<LicenceActivation, '_id' | 'claim' | 'activatedAt'>): Promise<void> {
+    try {
+      await this.events.create({ _id: activationEventId(activation._id, activation.claim), at: activation.activatedAt });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
     }
   }
 
@@ -289,9 +309,12 @@ export class SeatsService {
     return this.activations.countDocuments({ licenceId, status: 'active', seat: { $lt: seats } }).exec();
   }
 
-  /** A count over every activation: FerretDB scans for it, which is fine for one overview answer every 30 s. */
+  /**
+   * Device activations since `since`, counted from the insert-only events: a device deactivated
+   * (its activation deleted) or released since still counts. Indexed on `at`.
+   */
   activationsSince(since: Date): Promise<number> {
-    return this.activations.countDocuments({ activatedAt: { $gte: since } }).exec();
+    return this.events.countDocuments({ at: { $gte: since } }).exec();
   }
 
   async listFor(licenceIds: string[]): Promise<LicenceActivation[]> {

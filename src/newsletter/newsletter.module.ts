@@ -9,12 +9,21 @@ import { AdminNewsletterController } from './admin-newsletter.controller.js';
 import { AdminCampaignsController, AdminNewsletterSettingsController } from './campaigns/admin-campaigns.controller.js';
 import { CampaignProgressStream } from './campaigns/campaign-progress.stream.js';
 import { CampaignSender } from './campaigns/campaign-sender.js';
+import { CampaignLock, CampaignLockSchema, CampaignRequeueLock } from './campaigns/requeue-lock.js';
+import { CampaignTurns } from './campaigns/campaign-turns.js';
 import { CAMPAIGN_SENDER_OPTIONS, DEFAULT_CAMPAIGN_SENDER_OPTIONS } from './campaigns/campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, outboxCampaignTransport, smtpCampaignTransport } from './campaigns/campaign-transport.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { NewsletterSettingsService } from './campaigns/newsletter-settings.service.js';
 import { CampaignDelivery, CampaignDeliverySchema } from './campaigns/schemas/campaign-delivery.schema.js';
-import { CampaignSlice, CampaignSliceSchema, SliceRecipients, SliceRecipientsSchema } from './campaigns/schemas/campaign-slice.schema.js';
+import {
+  CampaignSlice,
+  CampaignSliceSchema,
+  SliceClaim,
+  SliceClaimSchema,
+  SliceRecipients,
+  SliceRecipientsSchema,
+} from './campaigns/schemas/campaign-slice.schema.js';
 import { NewsletterCampaign, NewsletterCampaignSchema } from './campaigns/schemas/campaign.schema.js';
 import {
   NewsletterSettingsDocument,
@@ -43,6 +52,8 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
       { name: CampaignDelivery.name, schema: CampaignDeliverySchema },
       { name: CampaignSlice.name, schema: CampaignSliceSchema },
       { name: SliceRecipients.name, schema: SliceRecipientsSchema },
+      { name: SliceClaim.name, schema: SliceClaimSchema },
+      { name: CampaignLock.name, schema: CampaignLockSchema },
       { name: NewsletterSettingsDocument.name, schema: NewsletterSettingsSchema },
       { name: SendWindow.name, schema: SendWindowSchema },
     ]),
@@ -53,6 +64,8 @@ import { NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas/news
     NewsletterAccountData,
     NewsletterSettingsService,
     SendLimiter,
+    CampaignRequeueLock,
+    CampaignTurns,
     CampaignSender,
     CampaignsService,
     CampaignProgressStream,

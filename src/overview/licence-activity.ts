@@ -3,7 +3,7 @@
  * one question rather than on the licences' internals.
  */
 export interface LicenceActivity {
-  /** Device activations since `since` (by `activatedAt`). */
+  /** Device activations since `since`: events, so a device deactivated or released since still counts. */
   activationsSince(since: Date): Promise<number>;
 }
 

@@ -19,8 +19,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, type ChangePasswordResponse, type ProfileResponse } from '../../lib/api/profile.js';
-import { COLOR_MODE_COOKIE } from '../../lib/client-constants.js';
-import { clearAuthCookies } from '../auth/auth-cookies.js';
+import { clearAuthCookies, setColorModeCookie } from '../auth/auth-cookies.js';
 import { CurrentSession, type CurrentSessionInfo } from '../auth/decorators/current-session.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Public } from '../auth/decorators/public.decorator.js';
@@ -53,14 +52,7 @@ export class ProfileController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<ProfileResponse> {
     const updated = await this.profile.update(user, body, ip);
-    if (body.colorMode) {
-      response.cookie(COLOR_MODE_COOKIE, body.colorMode, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 24 * 3600 * 1000,
-        secure: this.config.cookieSecure,
-      });
-    }
+    if (body.colorMode) setColorModeCookie(response, this.config, body.colorMode);
     return updated;
   }
 

@@ -3,7 +3,8 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDes
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { upsertWithRetry } from '../database/upsert.js';
+import { KeyedTurns } from '../database/keyed-turns.js';
+import { isDuplicateKey } from '../database/upsert.js';
 import type { RateLimitRule } from './rate-limit.decorator.js';
 import { RateLimitCounter } from './schemas/rate-limit-counter.schema.js';
 
@@ -46,6 +47,10 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private flusher: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private readonly buffered = new Map<string, BufferedCounter>();
+  /** Per counter, the slot this instance tries first (see {@link take}). */
+  private readonly slotHints = new Map<string, number>();
+  /** Hits of this instance on one counter take their turns. */
+  private readonly turns = new KeyedTurns();
 
   constructor(
     @InjectModel(RateLimitCounter.name) private readonly counters: Model<RateLimitCounter>,
@@ -76,35 +81,57 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   /**
    * Counts one hit against `rule` for `subject`; throws 429 when the window's limit is exceeded.
    * Subjects are hashed so counters never hold raw e-mail addresses or IPs.
-   *
-   * One counter document per window, incremented with an atomic `$inc` upsert that returns the new
-   * count: the k-th request of a window reads k, so exactly `limit` requests pass, on MongoDB (atomic
-   * updates) and on FerretDB (one connection; see database-server.ts) alike. The window index is part
-   * of the counter's id, so an expired window is never read again: that is the expiry check, and
-   * `expiresAt` serves the sweep and Retry-After.
    */
   async hit(bucket: string, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
     const { allowed, retryAfterSeconds } = await this.take(bucket, rule, subject, now);
     if (!allowed) throw new TooManyRequestsException(retryAfterSeconds);
   }
 
-  /** Counts one hit and answers whether it is within the limit, for callers that skip work rather than refuse. */
+  /**
+   * Counts one hit and answers whether it is within the limit, for callers that skip work rather than
+   * refuse; `claim` names the hit, for {@link refund}.
+   *
+   * The k-th hit of a window claims slot k by inserting `<counter id>#<k>` (a unique `_id`): of
+   * hits racing for one slot exactly one insert succeeds and the others go on to the next slot, so
+   * exactly `limit` hits pass however many instances, connections or databases take part. A counter
+   * incremented with `$inc` would need the database to apply concurrent updates of one document
+   * atomically, which FerretDB does not do over several connections (docs/database.md). The search
+   * for a free slot starts where this instance last claimed one, and hits of this instance on one
+   * counter take their turns, so a hit costs one insert unless other instances took slots meanwhile.
+   * Past the limit nothing is written: the window refuses until it ends (`expiresAt`, Retry-After).
+   */
   async take(
     bucket: string,
     rule: RateLimitRule,
     subject: string,
     now = Date.now(),
-  ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number; claim: string | null }> {
     const limit = Math.max(1, Math.round(rule.limit * this.config.rateLimitMultiplier));
     const { key, expiresAt } = this.counterOf(bucket, rule, subject, now);
-    // An upsert that returns the document after the update always finds or makes one.
-    const counter = await upsertWithRetry(() =>
-      this.counters
-        .findOneAndUpdate({ _id: key }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })
-        .lean()
-        .exec(),
-    );
-    return { allowed: counter!.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
+    const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000));
+    const claim = await this.turns.run(key, () => this.claimSlot(key, limit, expiresAt));
+    return { allowed: claim !== null, retryAfterSeconds, claim };
+  }
+
+  /** Inserts the lowest free slot from this instance's hint on; null when all `limit` are taken. */
+  private async claimSlot(key: string, limit: number, expiresAt: Date): Promise<string | null> {
+    for (let slot = this.slotHints.get(key) ?? 1; slot <= limit; slot += 1) {
+      try {
+        await this.counters.create({ _id: `${key}#${slot}`, count: 1, expiresAt });
+      } catch (error) {
+        if (isDuplicateKey(error)) continue;
+        throw error;
+      }
+      this.rememberHint(key, slot + 1);
+      return `${key}#${slot}`;
+    }
+    this.rememberHint(key, limit + 1);
+    return null;
+  }
+
+  private rememberHint(key: string, slot: number): void {
+    if (this.slotHints.size >= MAX_BUFFERED_COUNTERS) this.slotHints.clear(); // hints only save inserts
+    this.slotHints.set(key, slot);
   }
 
   /**
@@ -200,12 +227,16 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Gives back a hit taken at `now` (an attempt that turned out not to count, such as a correct
-   * password). Counters never go below zero in effect: a refund only follows a take.
+   * Gives back a hit {@link take} answered `claim` for (an attempt that turned out not to count, such
+   * as a correct password): its slot is free again, and this instance looks there first.
    */
-  async refund(bucket: string, rule: RateLimitRule, subject: string, now: number): Promise<void> {
-    const { key } = this.counterOf(bucket, rule, subject, now);
-    await this.counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } }).exec();
+  async refund(claim: string | null): Promise<void> {
+    if (!claim) return;
+    const { deletedCount } = await this.counters.deleteOne({ _id: claim }).exec();
+    const separator = claim.lastIndexOf('#');
+    const key = claim.slice(0, separator);
+    const slot = Number(claim.slice(separator + 1));
+    if (deletedCount && slot < (this.slotHints.get(key) ?? Number.POSITIVE_INFINITY)) this.rememberHint(key, slot);
   }
 
   /** The counter of `subject` in the fixed window of `rule` that contains `now`. Subjects are hashed. */

@@ -14,6 +14,7 @@ import {
 import { SiteSettingsAccountData } from './site-settings.account-data.js';
 import { AdminSiteSettingsController, SiteSettingsController } from './site-settings.controller.js';
 import { SiteSettingsService } from './site-settings.service.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 
 @Module({
   imports: [
@@ -24,6 +25,8 @@ import { SiteSettingsService } from './site-settings.service.js';
     ]),
     AuditModule,
     AnalyticsSettingsModule,
+    // The plans the legal documents state (lib/legal/placeholders.ts).
+    CatalogueModule,
   ],
   controllers: [RouteRulesController, AdminSiteSettingsController, SiteSettingsController],
   providers: [RouteRulesService, SiteSettingsService, SiteSettingsAccountData],

@@ -5,17 +5,22 @@ import type { SessionUser } from '../../lib/api/auth.js';
 import {
   ANNOUNCEMENT_DISMISSED_COOKIE,
   type AnnouncementSettings,
+  type ContactSettings,
   type GeneralSettings,
   type PrivacySettingsResponse,
   type PublicPrivacyPolicy,
   type PublicSiteSettings,
   type PublicSponsors,
+  type PublicTerms,
   type RegistrationSettings,
   SPONSOR_LOGO_FIELD,
   SPONSOR_LOGO_MAX_BYTES,
   type SponsorLogoUploadResponse,
   type SponsorsSettings,
+  type TermsSettingsResponse,
 } from '../../lib/api/site-settings.js';
+import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
+import type { LegalValues } from '../../lib/legal/placeholders.js';
 import { baseCookieOptions, readCookie } from '../auth/auth-cookies.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { OptionalSession, SessionUserIfAny } from '../auth/decorators/optional-session.decorator.js';
@@ -25,11 +30,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { sendStoredFile } from '../storage/send-stored-file.js';
 import {
   AnnouncementSettingsDto,
+  ContactSettingsDto,
   DismissAnnouncementDto,
   GeneralSettingsDto,
   PrivacySettingsDto,
   RegistrationSettingsDto,
   SponsorsSettingsDto,
+  TermsSettingsDto,
 } from './dto/site-settings.dto.js';
 import { SiteSettingsService, SPONSOR_LOGO_CACHE_CONTROL } from './site-settings.service.js';
 
@@ -112,6 +119,39 @@ export class AdminSiteSettingsController {
   savePrivacy(@CurrentUser() actor: SessionUser, @Body() body: PrivacySettingsDto): Promise<PrivacySettingsResponse> {
     return this.settings.update(actor, 'privacy', { markdown: body.markdown });
   }
+
+  @Get('terms')
+  @Header('Cache-Control', 'private, no-store')
+  terms(): Promise<TermsSettingsResponse> {
+    return this.settings.section('terms');
+  }
+
+  @Put('terms')
+  saveTerms(@CurrentUser() actor: SessionUser, @Body() body: TermsSettingsDto): Promise<TermsSettingsResponse> {
+    return this.settings.update(actor, 'terms', { markdown: body.markdown });
+  }
+
+  @Get('contact')
+  @Header('Cache-Control', 'private, no-store')
+  contact(): Promise<ContactSettings> {
+    return this.settings.section('contact');
+  }
+
+  /** Stored in the addresses' normal form (domain in ASCII), as the mailto links need them. */
+  @Put('contact')
+  saveContact(@CurrentUser() actor: SessionUser, @Body() body: ContactSettingsDto): Promise<ContactSettings> {
+    return this.settings.update(actor, 'contact', {
+      legalEmail: normaliseEmailAddress(body.legalEmail)!,
+      privacyEmail: normaliseEmailAddress(body.privacyEmail)!,
+    });
+  }
+
+  /** What the legal documents' placeholders stand for now: the editors' previews fill them in with these. */
+  @Get('legal-values')
+  @Header('Cache-Control', 'private, no-store')
+  legalValues(): Promise<LegalValues> {
+    return this.settings.legalValues();
+  }
 }
 
 /** What every page shows: the site name, whether registration is open, the announcement. */
@@ -158,6 +198,13 @@ export class SiteSettingsController {
   @Header('Cache-Control', 'public, max-age=5')
   privacyPolicy(): Promise<PublicPrivacyPolicy> {
     return this.settings.publicPrivacyPolicy();
+  }
+
+  @Public()
+  @Get('site-settings/terms')
+  @Header('Cache-Control', 'public, max-age=5')
+  terms(): Promise<PublicTerms> {
+    return this.settings.publicTerms();
   }
 
   /** Public images by an unguessable id, served inert (own CSP, nosniff) as avatars are. */

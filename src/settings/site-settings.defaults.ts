@@ -1,5 +1,6 @@
 import type {
   AnnouncementSettings,
+  ContactSettings,
   GeneralSettings,
   PrivacySettings,
   RegistrationSettings,
@@ -55,11 +56,16 @@ export const DEFAULT_SPONSORS: SponsorsSettings = {
   sponsors: [],
 };
 
-const PRIVACY_EMAIL = 'privacy@hitscope.dev';
+/** The addresses the legal documents give until an admin sets the site's own (Contact addresses section). */
+export const DEFAULT_CONTACT: ContactSettings = {
+  legalEmail: `legal@${PRODUCT.slug}.dev`,
+  privacyEmail: `privacy@${PRODUCT.slug}.dev`,
+};
 
 /**
  * The policy of a fresh install: it describes what this code actually stores. Admins replace it in
- * /admin/settings; until then it is shown without a "last updated" date of its own.
+ * /admin/settings; until then it is shown without a "last updated" date of its own. Its contact
+ * address is a placeholder, filled in from the settings (lib/legal/placeholders.ts).
  */
 export const DEFAULT_PRIVACY: PrivacySettings = {
   markdown: `## The short version
@@ -72,7 +78,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
 
 ## Who is responsible
 
-${PRODUCT.name} ("we", "us") runs this website, the dashboard tools and the licence service for ${PRODUCT.name} for Apps and ${PRODUCT.name} for Browsers. We are the controller of the personal data described here under the EU General Data Protection Regulation (GDPR). For anything about your data, write to <${PRIVACY_EMAIL}>.
+${PRODUCT.name} ("we", "us") runs this website, the dashboard tools and the licence service for ${PRODUCT.name} for Apps and ${PRODUCT.name} for Browsers. We are the controller of the personal data described here under the EU General Data Protection Regulation (GDPR). For anything about your data, write to {{privacyEmail}}.
 
 ## What we collect and why
 
@@ -134,7 +140,7 @@ We do not sell your data. Our hosting, database and file storage providers, Stri
 
 ## Your rights
 
-You have the right to access, correct, export and delete your data, to object to processing based on our legitimate interests and to withdraw your consent. Most of it you can do yourself in your [profile](/dashboard/user/profile); for anything else write to <${PRIVACY_EMAIL}>. You may also complain to a data protection authority.
+You have the right to access, correct, export and delete your data, to object to processing based on our legitimate interests and to withdraw your consent. Most of it you can do yourself in your [profile](/dashboard/user/profile); for anything else write to {{privacyEmail}}. You may also complain to a data protection authority.
 
 ## Changes
 

@@ -5,6 +5,7 @@ import type { Model } from 'mongoose';
 import type { SessionUser } from '../../lib/api/auth.js';
 import {
   type AnnouncementSettings,
+  type ContactSettings,
   type GeneralSettings,
   type PrivacySettings,
   type PrivacySettingsResponse,
@@ -12,6 +13,7 @@ import {
   type PublicPrivacyPolicy,
   type PublicSiteSettings,
   type PublicSponsors,
+  type PublicTerms,
   type RegistrationSettings,
   type SiteSettingsRequests,
   type SiteSettingsResponses,
@@ -20,18 +22,26 @@ import {
   type SponsorLogoUploadResponse,
   sponsorLogoUrl,
   type SponsorsSettings,
+  type TermsSettingsResponse,
 } from '../../lib/api/site-settings.js';
 import { analyticsDisclosure } from '../../lib/analytics/disclosure.js';
+import { fillPlaceholders, type LegalValues, legalValues } from '../../lib/legal/placeholders.js';
 import { renderInlineMarkdown, renderMarkdown } from '../../lib/markdown/markdown.js';
+import { withSectionIds } from '../../lib/markdown/sections.js';
 import { AnalyticsSettingsService } from '../analytics/analytics-settings.service.js';
 import { AuditService } from '../audit/audit.service.js';
+// A constant of the billing rules (not its service): how long a licence stays valid after a failed renewal.
+import { GRACE_DAYS } from '../billing/billing-state.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { ReadCache } from '../common/read-cache.js';
 import { FileStorage, type StoredFile } from '../storage/file-storage.js';
 import { sniffImageType } from '../storage/image-type.js';
 import { AnnouncementDismissal, SiteSettingsRecord } from './schemas/site-settings.schema.js';
 import { SettingsErrorCode, SettingsException } from './settings.exception.js';
+import { DEFAULT_TERMS } from './default-terms.js';
 import {
   DEFAULT_ANNOUNCEMENT,
+  DEFAULT_CONTACT,
   DEFAULT_GENERAL,
   DEFAULT_PRIVACY,
   DEFAULT_REGISTRATION,
@@ -55,8 +65,14 @@ export interface SiteSettingsSnapshot {
   registration: RegistrationSettings;
   announcement: AnnouncementSettings;
   sponsors: SponsorsSettings;
+  contact: ContactSettings;
   privacy: PrivacySettingsResponse;
+  terms: TermsSettingsResponse;
 }
+
+/** The two legal documents: Markdown, saved with a last-updated time, placeholders filled when shown. */
+type LegalSection = 'privacy' | 'terms';
+const isLegalSection = (section: SiteSettingsSection): section is LegalSection => section === 'privacy' || section === 'terms';
 
 type SectionValues = SiteSettingsRequests;
 type SectionResponses = SiteSettingsResponses;
@@ -92,22 +108,28 @@ export class SiteSettingsService {
     private readonly audit: AuditService,
     private readonly files: FileStorage,
     private readonly analyticsSettings: AnalyticsSettingsService,
+    private readonly catalogue: CatalogueService,
   ) {}
 
   /** All sections, each its stored value over the defaults (so a section added later has one). */
   async snapshot(): Promise<SiteSettingsSnapshot> {
     const snapshot = await this.cache.get(SETTINGS_ID, async () => {
       const stored = await this.settings.findById(SETTINGS_ID).lean().exec();
-      const privacy = stored?.privacy as (PrivacySettings & { updatedAt?: Date }) | undefined;
+      const legal = (value: unknown, fallback: PrivacySettings): PrivacySettingsResponse => {
+        const saved = value as (PrivacySettings & { updatedAt?: Date }) | undefined;
+        return {
+          markdown: saved?.markdown ?? fallback.markdown,
+          updatedAt: saved?.updatedAt ? new Date(saved.updatedAt).toISOString() : null,
+        };
+      };
       return {
         general: { ...DEFAULT_GENERAL, ...(stored?.general as GeneralSettings | undefined) },
         registration: { ...DEFAULT_REGISTRATION, ...(stored?.registration as RegistrationSettings | undefined) },
         announcement: { ...DEFAULT_ANNOUNCEMENT, ...(stored?.announcement as AnnouncementSettings | undefined) },
         sponsors: { ...DEFAULT_SPONSORS, ...(stored?.sponsors as SponsorsSettings | undefined) },
-        privacy: {
-          markdown: privacy?.markdown ?? DEFAULT_PRIVACY.markdown,
-          updatedAt: privacy?.updatedAt ? new Date(privacy.updatedAt).toISOString() : null,
-        },
+        contact: { ...DEFAULT_CONTACT, ...(stored?.contact as ContactSettings | undefined) },
+        privacy: legal(stored?.privacy, DEFAULT_PRIVACY),
+        terms: legal(stored?.terms, DEFAULT_TERMS),
       };
     });
     return snapshot!;
@@ -129,7 +151,7 @@ export class SiteSettingsService {
     const before = await this.section(section);
     let stored: unknown = value;
     if (section === 'sponsors') stored = await this.checkSponsors(value as SponsorsSettings);
-    if (section === 'privacy') stored = { markdown: (value as PrivacySettings).markdown, updatedAt: new Date() };
+    if (isLegalSection(section)) stored = { markdown: (value as PrivacySettings).markdown, updatedAt: new Date() };
     await this.settings.updateOne({ _id: SETTINGS_ID }, { $set: { [section]: stored, updatedAt: new Date() } }, { upsert: true }).exec();
     this.cache.forget(SETTINGS_ID);
     publicContentChanged();
@@ -177,14 +199,33 @@ export class SiteSettingsService {
     };
   }
 
-  /** Rendered here, on the server: raw HTML in the Markdown is escaped, so a `<script>` shows as text. */
+  /**
+   * What the legal documents' placeholders stand for now: the site name and contact addresses
+   * from the settings, the plans on sale from the catalogue (lib/legal/placeholders.ts). Also what
+   * the editors in /admin/settings preview with.
+   */
+  async legalValues(): Promise<LegalValues> {
+    const [{ general, contact }, catalogue] = await Promise.all([this.snapshot(), this.catalogue.catalogue()]);
+    return legalValues({ siteName: general.siteName, ...contact, plans: catalogue.plans, graceDays: GRACE_DAYS });
+  }
+
+  /**
+   * Rendered here, on the server, with its placeholders filled in: raw HTML in the Markdown is
+   * escaped, so a `<script>` shows as text.
+   */
   async publicPrivacyPolicy(): Promise<PublicPrivacyPolicy> {
-    const [{ privacy }, analytics] = await Promise.all([this.snapshot(), this.analyticsSettings.fresh()]);
+    const [{ privacy }, values, analytics] = await Promise.all([this.snapshot(), this.legalValues(), this.analyticsSettings.fresh()]);
     return {
-      ...withSectionIds(renderMarkdown(privacy.markdown)),
+      ...withSectionIds(renderMarkdown(fillPlaceholders(privacy.markdown, values))),
       updatedAt: privacy.updatedAt,
       analyticsHtml: renderMarkdown(analyticsDisclosure(analytics)),
     };
+  }
+
+  /** The terms of /terms, as the privacy policy: placeholders filled from the settings and the catalogue, rendered here. */
+  async publicTerms(): Promise<PublicTerms> {
+    const [{ terms }, values] = await Promise.all([this.snapshot(), this.legalValues()]);
+    return { ...withSectionIds(renderMarkdown(fillPlaceholders(terms.markdown, values))), updatedAt: terms.updatedAt };
   }
 
   /**
@@ -307,35 +348,10 @@ const SECTION_LABELS: Record<SiteSettingsSection, string> = {
   registration: 'Registration',
   announcement: 'Announcement banner',
   sponsors: 'Sponsors',
+  contact: 'Contact addresses',
   privacy: 'Privacy policy',
+  terms: 'Terms of service',
 };
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/**
- * Gives each `<h2>` of rendered Markdown an id and lists them for a table of contents. The HTML is
- * markdown-it's own output (raw HTML escaped), so its `<h2>` tags are exactly the `## ` headings.
- */
-export function withSectionIds(html: string): { html: string; toc: Array<{ id: string; title: string }> } {
-  const toc: Array<{ id: string; title: string }> = [];
-  const used = new Set<string>();
-  const withIds = html.replace(/<h2>([\s\S]*?)<\/h2>/g, (_match, inner: string) => {
-    const title = inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
-    const base =
-      title
-        .toLowerCase()
-        .normalize('NFKD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'section';
-    let id = base;
-    for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
-    used.add(id);
-    toc.push({ id, title });
-    return `<h2 id="${id}">${inner}</h2>`;
-  });
-  return { html: withIds, toc };
-}
 
 const clip = (text: string, length = 120) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
@@ -344,6 +360,7 @@ function summarise(section: SiteSettingsSection, value: unknown): Record<string,
   switch (section) {
     case 'general':
     case 'registration':
+    case 'contact':
       return { ...(value as Record<string, unknown>) };
     case 'announcement': {
       const announcement = value as AnnouncementSettings;
@@ -362,7 +379,8 @@ function summarise(section: SiteSettingsSection, value: unknown): Record<string,
         sponsors: sponsors.sponsors.map((sponsor) => `${sponsor.name} [${sponsor.tierId}]`),
       };
     }
-    case 'privacy': {
+    case 'privacy':
+    case 'terms': {
       const privacy = value as PrivacySettingsResponse;
       return {
         characters: privacy.markdown.length,

@@ -86,6 +86,7 @@ export class PageContextService {
       siteSettings: () => this.siteSettings.publicSettings({ user, dismissedCookie }),
       sponsors: () => this.siteSettings.publicSponsors(),
       privacyPolicy: () => this.siteSettings.publicPrivacyPolicy(),
+      terms: () => this.siteSettings.publicTerms(),
     };
   }
 }

@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
+import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { once } from '../database/once.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
 
 /**
@@ -42,8 +44,16 @@ export interface ProfileChanges {
 }
 
 /** The signed-in user as the API, the page guards and the app's header see them. */
-export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role' | 'avatarId'>): SessionUser {
-  return { id: user.id as string, name: user.name, email: user.email, role: user.role, avatarUrl: avatarUrl(user.avatarId) };
+export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' | 'role' | 'avatarId' | 'colorMode'>): SessionUser {
+  return {
+    id: user.id as string,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    avatarUrl: avatarUrl(user.avatarId),
+    // Documents written before the field existed have none: the schema's default.
+    colorMode: parseColorMode(user.colorMode),
+  };
 }
 
 /** Addresses stored before the e-mail rule may hold a domain as typed (`münchen.de`): any character beyond printable ASCII. */
@@ -57,12 +67,18 @@ export class UsersService implements OnApplicationBootstrap {
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** In the background: a database that is down at start-up must not keep the app from starting. */
+  /**
+   * In the background: a database that is down at start-up must not keep the app from starting.
+   * Once per database (database/once.ts): addresses stored since are in normal form already.
+   */
   onApplicationBootstrap(): void {
-    this.normaliseStoredAddresses().catch((error: Error) => this.logger.warn(`Could not check stored e-mail addresses: ${error.message}`));
+    once(this.connection, 'normal-form-addresses', async () => {
+      await this.normaliseStoredAddresses();
+    }).catch((error: Error) => this.logger.warn(`Could not check stored e-mail addresses: ${error.message}`));
   }
 
   /**
@@ -118,7 +134,7 @@ export class UsersService implements OnApplicationBootstrap {
   /** The user behind a session, from memory when read in the last few seconds (see SESSION_USER_CACHE_MS). */
   sessionUserOf(id: string): Promise<SessionUserRecord | null> {
     return this.sessionUsers.get(id, async () => {
-      const user = await this.users.findById(id, { name: 1, email: 1, role: 1, avatarId: 1, status: 1 }).lean().exec();
+      const user = await this.users.findById(id, { name: 1, email: 1, role: 1, avatarId: 1, colorMode: 1, status: 1 }).lean().exec();
       return user ? { user: toSessionUser({ ...user, id: String(user._id) }), status: user.status } : null;
     });
   }
@@ -275,6 +291,15 @@ export class UsersService implements OnApplicationBootstrap {
         .exec(),
     ]);
     return { total, createdAt: recent.map((user) => user.createdAt) };
+  }
+
+  /**
+   * The ids of every admin, and nothing else: no count and no order, so the database reads only the
+   * admins (by the `role` index on MongoDB, and on FerretDB over PostgreSQL by the launcher's).
+   */
+  async adminIds(): Promise<string[]> {
+    const admins = await this.users.find({ role: 'admin' }, { _id: 1 }).lean<Array<{ _id: unknown }>>().exec();
+    return admins.map((admin) => String(admin._id));
   }
 
   /** Admins who can sign in: the number that must never drop to zero. */

@@ -186,3 +186,68 @@ test.describe('first-party analytics', () => {
     await expect(card.getByRole('link', { name: /Open analytics/ })).toHaveAttribute('href', '/admin/analytics');
   });
 });
+
+test.describe('first-party analytics on a phone and for missing pages', () => {
+  test('the "Page not found" screen marks its beacon, so the dashboard counts it apart from the top pages', async ({ page, baseURL }) => {
+    const beacons: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/e') beacons.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+    });
+    await gotoHydrated(page, '/no-such-page-here');
+    await expect.poll(() => beacons.length).toBe(1);
+    expect(beacons[0]).toMatchObject({ p: '/no-such-page-here', nf: true });
+    // A client navigation from there to a real page is a real page view again.
+    await page.evaluate(() => void window.__hitscope!.router.navigate('/sponsor'));
+    await expect.poll(() => beacons.length).toBe(2);
+    expect(beacons[1]).toEqual(expect.objectContaining({ p: '/sponsor' }));
+    expect(beacons[1]).not.toHaveProperty('nf');
+
+    const ua = `${UAS[0]} notfound-${test.info().workerIndex}`;
+    await postBeacon(page.request, baseURL!, ua, { p: '/wp-admin/setup-config.php', nf: true });
+    await postBeacon(page.request, baseURL!, ua, { p: '/sponsor' });
+    await signInAsAdmin(page.request);
+    await gotoHydrated(page, '/admin/analytics?preset=today');
+    await expect(page.locator('[data-dimension="notfound"]')).toContainText('/wp-admin/setup-config.php');
+    await expect(page.locator('[data-dimension="notfound"]').getByRole('heading')).toHaveText('Not found (404)');
+    await expect(page.locator('[data-dimension="page"]')).toContainText('/sponsor');
+    await expect(page.locator('[data-dimension="page"]')).not.toContainText('/wp-admin/setup-config.php');
+  });
+
+  test('at 390 px the chart labels keep their size and the tables show every reason in full', async ({ page, baseURL }) => {
+    await seed(page.request, baseURL!);
+    await signInAsAdmin(page.request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/admin/analytics?preset=30d');
+    const chart = page.getByRole('figure', { name: /Page views per day \(UTC\)/ });
+    await expect(chart).toBeVisible();
+    // 11px text draws about 13px tall; a 720-unit drawing shrunk into a phone card drew it at about 5px.
+    const labels = await chart.locator('text.chart__axis').evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { left: box.left, right: box.right, top: box.top, height: box.height };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(2);
+    for (const label of labels) expect(label.height).toBeGreaterThanOrEqual(10);
+    // The day labels (the bottom row) do not run into each other.
+    const bottom = Math.max(...labels.map((label) => label.top));
+    const days = labels.filter((label) => label.top === bottom).sort((a, b) => a.left - b.left);
+    for (let index = 1; index < days.length; index += 1) expect(days[index].left).toBeGreaterThan(days[index - 1].right);
+
+    const reasons = page.locator('[data-dimension="drops"] .analytics-table__value');
+    await expect(reasons.first()).toBeVisible();
+    const clipped = await reasons.evaluateAll((cells) =>
+      cells
+        .filter((cell) => {
+          const text = cell.querySelector('span')!;
+          return (
+            cell.scrollWidth > cell.clientWidth + 1 || text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1
+          );
+        })
+        .map((cell) => cell.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await expect(page.locator('[data-dimension="drops"]')).toContainText('Bot or script user agent');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

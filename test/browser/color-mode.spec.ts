@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
-import { BACKGROUND, cookieValue, gotoHydrated, waitForHydration } from './fixtures.js';
+import { BACKGROUND, cookieValue, csrfToken, gotoHydrated, signUp, waitForHydration } from './fixtures.js';
 
 const COOKIE = 'hs_color_mode';
 
@@ -115,5 +115,36 @@ test.describe('colour mode without a flash', () => {
     await expect(group.getByRole('radio', { name: 'Dark' })).toBeChecked();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect.poll(() => cookieValue(page, COOKIE)).toBe('dark');
+  });
+
+  test('the mode saved on the account comes along when signing in on another browser, server render included', async ({ browser }) => {
+    const baseURL = test.info().project.use.baseURL!;
+    // First browser: an account set to dark.
+    const first = await browser.newContext({ baseURL, colorScheme: 'light' });
+    const person = await signUp(first.request, 'colour');
+    const token = await csrfToken(first.request);
+    const saved = await first.request.patch('/api/profile', { data: { colorMode: 'dark' }, headers: { 'x-csrf-token': token } });
+    expect(saved.status()).toBe(200);
+    await first.close();
+
+    // Another browser, light, never set: sign in through the form.
+    const second = await browser.newContext({ baseURL, colorScheme: 'light' });
+    try {
+      const page = await second.newPage();
+      await gotoHydrated(page, '/login');
+      expect(await bodyBackground(page)).toBe(BACKGROUND.light);
+      await page.getByLabel('E-mail').fill(person.email);
+      await page.getByLabel('Password', { exact: true }).fill(person.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard\/lounge$/);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+      expect(await cookieValue(page, COOKIE)).toBe('dark');
+      // The next page the server renders is dark in its HTML: no light flash first.
+      const response = await page.reload();
+      expect(await response!.text()).toMatch(/<html[^>]*\sdata-theme="dark"/);
+    } finally {
+      await second.close();
+    }
   });
 });

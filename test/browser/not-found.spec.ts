@@ -58,4 +58,49 @@ test.describe('404 screen', () => {
     expect(response.headers()['content-type']).toMatch(/application\/json/);
     expect(await response.json()).toMatchObject({ statusCode: 404 });
   });
+
+  test('has the bare screens’ header: the logo home and the colour switch, in both modes', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const response = await page.goto('/this-does-not-exist');
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      const header = page.locator('.bare__header');
+      await expect(header.getByRole('link', { name: 'Hitscope home' })).toHaveAttribute('href', '/');
+      await expect(header.getByRole('group', { name: 'Colour mode' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('There is nothing at this address.');
+    }
+    // The switch works here as everywhere.
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('a signed-in user’s unknown tool stays in the dashboard shell, titled and worded as every 404', async ({ page }) => {
+    await signUp(page.request, 'notfound-tool');
+    const response = await page.goto('/dashboard/tools/nope');
+    expect(response?.status()).toBe(404);
+    expect(await response!.text()).toContain('data-layout="authenticated"');
+    await waitForHydration(page);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GA4 Measurement Protocol' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /dashboard/tools/nope');
+    await expect(page).toHaveTitle(/^Page Not Found — /);
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard/lounge');
+    // The same on a client navigation, with the document title kept.
+    await gotoHydrated(page, '/dashboard/lounge');
+    await page.evaluate(() => void window.__hitscope!.router.navigate('/dashboard/tools/also-nope'));
+    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /dashboard/tools/also-nope');
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page Not Found — /);
+  });
+
+  test('a visitor’s unknown tool is the bare 404 screen, with the way to sign in', async ({ page }) => {
+    const response = await page.goto('/dashboard/tools/nope');
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
+    await expect(page.locator('.bare__header').getByRole('link', { name: 'Hitscope home' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
 });

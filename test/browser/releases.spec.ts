@@ -12,7 +12,14 @@ const TOOL_PATH = `/dashboard/tools/${BROWSERS.slug}`;
 const VERSION = `1.${Date.now()}.0`;
 const BUILD = randomBytes(4096 + 17);
 const SHA256 = createHash('sha256').update(BUILD).digest('hex');
-const NOTES = 'Faster HAR decoding.\nFixes <b>consent</b> state on batched hits.';
+const NOTES = [
+  '## What is new',
+  '',
+  '- **Faster** HAR decoding of batched `/g/collect` hits',
+  '- Fixes <b>consent</b> state on batched hits',
+  '',
+  'Read [the changelog](https://example.com/changelog).',
+].join('\n');
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,9 +80,19 @@ test.describe('latest releases', () => {
     await expect(release(page).getByRole('heading', { name: 'Chrome' })).toBeVisible();
     await expect(release(page).getByLabel(/^SHA-256 of Chrome/)).toHaveValue(SHA256);
     await expect(release(page)).toContainText('4.0 KB');
-    // Plain text, line breaks kept: the markup in the notes is shown, not rendered.
-    await expect(release(page)).toContainText('Fixes <b>consent</b> state on batched hits.');
+    // The notes' Markdown is rendered (a heading under the platform's, a list, bold, code, a link that
+    // opens no referrer); the raw HTML in them is shown as text, never rendered.
+    const notes = release(page).getByTestId('release-notes');
+    await expect(notes.getByRole('heading', { level: 4, name: 'What is new' })).toBeVisible();
+    await expect(notes.getByRole('listitem')).toHaveText([
+      'Faster HAR decoding of batched /g/collect hits',
+      'Fixes <b>consent</b> state on batched hits',
+    ]);
+    await expect(notes.locator('strong')).toHaveText('Faster');
+    await expect(notes.locator('code')).toHaveText('/g/collect');
+    await expect(notes.getByRole('link', { name: 'the changelog' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     await expect(release(page).locator('b')).toHaveCount(0);
+    await expect(release(page)).not.toContainText('**');
     await expect(card(page).getByLabel(`${BROWSERS.name} licence key`)).toHaveValue(key!);
     await expect(card(page).getByTestId('licence-needed')).toHaveCount(0);
 

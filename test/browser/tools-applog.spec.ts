@@ -335,3 +335,24 @@ test.describe('app-log analyser with a large file', () => {
     expect(usage).toEqual([]);
   });
 });
+
+test('at 1280 px the details panel shows ids and screen classes on one line', async ({ page }) => {
+  await open(page);
+  await pasteAndAnalyse(page, fixture('android-logcat-threadtime.txt'));
+  await rows(page)
+    .filter({ has: page.getByRole('button', { name: 'purchase', exact: true }) })
+    .getByRole('button', { name: 'purchase', exact: true })
+    .click();
+  const params = details(page).getByRole('table', { name: 'Parameters' });
+  // The short name sits with the name, not in a column of its own.
+  await expect(params.getByRole('columnheader')).toHaveText(['Parameter', 'Value']);
+  for (const [name, value] of [
+    ['ga_screen_id', '-4524658624580936392'],
+    ['ga_screen_class', 'CheckoutFragment'],
+  ]) {
+    const cell = params.getByRole('row', { name: new RegExp(`^${name} `) }).locator('.applog-params__value code');
+    await expect(cell).toHaveText(value);
+    // One line box: a value broken every few characters has one per fragment.
+    expect(await cell.evaluate((code) => code.getClientRects().length), `${name} on one line`).toBe(1);
+  }
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, gotoHydrated, signUp } from './fixtures.js';
 import { serveFakeHistory } from './tools-ga4mp-history.js';
+import { LIVE_RUN_SETTLE_MS } from '../../lib/tools/tool-usage.js';
 
 const PATH = '/dashboard/tools/ga4mp';
 
@@ -281,4 +282,55 @@ test.describe('GA4 Measurement Protocol workbench', () => {
       await shot('mobile-validation');
     });
   }
+
+  test('at 1280x800 the validation list of a payload with many messages keeps a readable window in view', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page.request, 'ga4mp-layout');
+    await gotoHydrated(page, PATH);
+    const events = Array.from({ length: 8 }, (_, index) => ({ name: `_bad${index}`, params: { [`_x${index}`]: 1 } }));
+    await page.getByLabel('Measurement Protocol JSON body').fill(JSON.stringify({ client_id: '1.2', events }, null, 2));
+    const validation = page.getByRole('region', { name: 'Validation' });
+    await expect(validation.getByText(/^\d+ validation messages$/)).toBeVisible();
+    const list = validation.locator('.ga4mp-validation__body');
+    const box = (await list.boundingBox())!;
+    // Four times the 40 px slit it was, wholly inside the window, with two whole messages in it.
+    expect(box.height).toBeGreaterThanOrEqual(160);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    const visible = await list
+      .locator('.ga4mp-message')
+      .evaluateAll((items, bottom) => items.filter((item) => item.getBoundingClientRect().bottom <= bottom).length, box.y + box.height);
+    expect(visible).toBeGreaterThanOrEqual(2);
+    // The list scrolls to its last message; the send buttons are still in view.
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Send to debug' })).toBeInViewport();
+  });
+
+  test('counts the live validation as one run per settled payload, not per keystroke, and none for an untouched page', async ({ page }) => {
+    const reports: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/tools/usage') && request.method() === 'POST') reports.push(request.postDataJSON());
+    });
+    await signUp(page.request, 'ga4mp-usage');
+    await gotoHydrated(page, PATH);
+    await page.waitForTimeout(LIVE_RUN_SETTLE_MS + 500);
+    expect(reports).toEqual([]);
+
+    // Typing a measurement id letter by letter is one run, counted once the payload stays still.
+    await page.getByLabel('Measurement ID').pressSequentially('G-K3TQ8Y2P7L', { delay: 60 });
+    expect(reports).toEqual([]);
+    await expect.poll(() => reports.length, { timeout: LIVE_RUN_SETTLE_MS + 3000 }).toBe(1);
+    expect(reports[0]).toEqual({ tool: 'ga4mp' });
+    await page.waitForTimeout(LIVE_RUN_SETTLE_MS + 500);
+    expect(reports).toHaveLength(1);
+
+    // A change back and forth to the payload already counted is not another run; a new payload is.
+    const name = page.getByLabel('Event name').first();
+    await name.fill('page_viewx');
+    await name.fill('page_view');
+    await page.waitForTimeout(LIVE_RUN_SETTLE_MS + 500);
+    expect(reports).toHaveLength(1);
+    await name.fill('login');
+    await expect.poll(() => reports.length, { timeout: LIVE_RUN_SETTLE_MS + 3000 }).toBe(2);
+  });
 });

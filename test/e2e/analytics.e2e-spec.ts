@@ -12,7 +12,13 @@ import { Test } from '@nestjs/testing';
 import { type Db, MongoClient } from 'mongodb';
 import type { Model } from 'mongoose';
 import request from 'supertest';
-import type { AnalyticsDashboard, AnalyticsRealtime, AnalyticsSettings, Beacon } from '../../lib/api/analytics.js';
+import {
+  type AnalyticsDashboard,
+  type AnalyticsRealtime,
+  type AnalyticsSettings,
+  type Beacon,
+  NOT_FOUND_ENTRY,
+} from '../../lib/api/analytics.js';
 import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import { AdminDetector } from '../../src/analytics/admin-detector.js';
 import { analyticsCollector } from '../../src/analytics/collector.js';
@@ -271,6 +277,27 @@ describe('visitors, visits and the daily salt', () => {
     expect(after.tables.channel.find((row) => row.value === 'Organic search')?.count).toBe(1);
     expect(after.tables.device.find((row) => row.value === 'mobile')?.count).toBeGreaterThanOrEqual(2);
     expect(after.tables.browser.find((row) => row.value === 'Safari')?.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts page views of the "Page not found" screen apart: in the totals and "Not found", never in the top pages', async () => {
+    await settled();
+    const before = await dashboard(`from=${DAY1}&to=${DAY1}`);
+    const ip = '203.0.113.52';
+    await beacon({ ip, ua: IPHONE, body: { p: '/wp-login.php', nf: true, r: 'https://old-blog.example/post' } });
+    await beacon({ ip, ua: IPHONE, body: { p: '/wp-login.php', nf: true } });
+    await beacon({ ip, ua: IPHONE, body: { p: '/sponsor' } });
+    await settled();
+    const after = await dashboard(`from=${DAY1}&to=${DAY1}`);
+    const count = (rows: AnalyticsDashboard['tables']['page'], value: string) => rows.find((row) => row.value === value)?.count ?? 0;
+    expect(after.kpis.pageviews - before.kpis.pageviews).toBe(3);
+    expect(after.kpis.visits - before.kpis.visits).toBe(1);
+    expect(count(after.tables.page, '/wp-login.php')).toBe(0);
+    expect(count(after.tables.page, '/sponsor') - count(before.tables.page, '/sponsor')).toBe(1);
+    expect(count(after.tables.notfound, '/wp-login.php') - count(before.tables.notfound, '/wp-login.php')).toBe(2);
+    // The visit began on the 404 screen: its entry is said so, its path stays out of the entry pages.
+    expect(count(after.tables.entry, NOT_FOUND_ENTRY) - count(before.tables.entry, NOT_FOUND_ENTRY)).toBe(1);
+    expect(count(after.tables.entry, '/wp-login.php')).toBe(0);
+    expect(await beacon({ body: { p: '/', nf: 'yes' } as unknown as Beacon }).then((response) => response.status)).toBe(400);
   });
 
   it('starts a new visit after 30 minutes idle', async () => {

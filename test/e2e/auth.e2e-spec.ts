@@ -100,7 +100,7 @@ describe('registration', () => {
     expect(cookieNamed(followed.headers['set-cookie'], 'hs_session')).toMatch(/HttpOnly/);
     expect(cookieNamed(followed.headers['set-cookie'], 'hs_signup')).toMatch(/Expires=Thu, 01 Jan 1970/);
     const me = await agent.get('/api/auth/me').expect(200);
-    expect(me.body).toEqual({ id: expect.any(String), name: 'Grace', email, role: 'user', avatarUrl: null });
+    expect(me.body).toEqual({ id: expect.any(String), name: 'Grace', email, role: 'user', avatarUrl: null, colorMode: 'system' });
     expect(await users().findOne({ email })).toMatchObject({ emailVerifiedAt: expect.any(Date), registrationNonce: null });
   });
 

@@ -759,6 +759,7 @@ beforeAll(async () => {
     route_rules: 1,
     licences: 1,
     licence_activations: 1,
+    licence_activation_events: 1,
     releases: 1,
     release_files: 1,
   });

@@ -3,6 +3,7 @@
  * checked offline by the reference client (scripts/licence-client.mjs), the dashboard and admin
  * APIs, and what a database dump holds. An app of this suite's own, on the real database.
  */
+import { MIGRATIONS_COLLECTION } from '../../src/database/once.js';
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +19,7 @@ import type {
   RotateSigningKeyResponse,
 } from '../../lib/api/licences.js';
 import { parseKey } from '../../lib/licences/key.js';
+import { fingerprintOf, LicenceClient, memoryStore, newDeviceId } from '../../lib/licensing/client.js';
 import { check, verifyLease } from '../../scripts/licence-client.mjs';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { type Entitlement, ENTITLEMENT_SINK, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
@@ -426,25 +428,25 @@ describe('leases, verified offline by the reference client', () => {
     // The same lease, checked for something else, is refused.
     const lease = activated.lease;
     const nonce = activated.payload.nonce;
-    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce })).toMatchObject({ ok: true });
-    expect(verifyLease(lease, jwks, { product: APPS, fingerprint: device(), licenceId: id })).toEqual({
+    expect(await verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce })).toMatchObject({ ok: true });
+    expect(await verifyLease(lease, jwks, { product: APPS, fingerprint: device(), licenceId: id })).toEqual({
       ok: false,
       reason: 'lease for another device',
     });
-    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: 'lic_00000000000000000000000000' })).toEqual({
+    expect(await verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: 'lic_00000000000000000000000000' })).toEqual({
       ok: false,
       reason: 'lease for another licence',
     });
-    expect(verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce: 'another' })).toEqual({
+    expect(await verifyLease(lease, jwks, { product: APPS, fingerprint, licenceId: id, nonce: 'another' })).toEqual({
       ok: false,
       reason: 'nonce mismatch (replayed answer)',
     });
-    expect(verifyLease(lease, jwks, { product: BROWSERS, fingerprint })).toEqual({ ok: false, reason: 'lease for another product' });
+    expect(await verifyLease(lease, jwks, { product: BROWSERS, fingerprint })).toEqual({ ok: false, reason: 'lease for another product' });
     const [h, p, s] = lease.split('.');
     const forged = Buffer.from(JSON.stringify({ ...activated.payload, seats: 1000 })).toString('base64url');
-    expect(verifyLease(`${h}.${forged}.${s}`, jwks, { product: APPS, fingerprint })).toEqual({ ok: false, reason: 'bad signature' });
-    expect(verifyLease(`${h}.${p}.${s}`, { keys: [] }, { product: APPS, fingerprint })).toMatchObject({ ok: false });
-    expect(verifyLease(lease, jwks, { product: APPS, fingerprint }, (activated.payload.grace + 1) * 1000)).toEqual({
+    expect(await verifyLease(`${h}.${forged}.${s}`, jwks, { product: APPS, fingerprint })).toEqual({ ok: false, reason: 'bad signature' });
+    expect(await verifyLease(`${h}.${p}.${s}`, { keys: [] }, { product: APPS, fingerprint })).toMatchObject({ ok: false });
+    expect(await verifyLease(lease, jwks, { product: APPS, fingerprint }, (activated.payload.grace + 1) * 1000)).toEqual({
       ok: false,
       reason: 'lease and its grace are over',
     });
@@ -487,7 +489,7 @@ describe('leases, verified offline by the reference client', () => {
     const rotated = await running.app.get(SigningKeysService).rotate();
     const published = (await request(server()).get('/.well-known/hitscope-licensing-keys.json').expect(200)).body as LicensingJwks;
     expect(published.keys.map((jwk) => jwk.kid)).toEqual([rotated.current, rotated.retired]);
-    expect(verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
+    expect(await verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
     const after = await check('validate', { baseUrl, key, product: APPS, fingerprint, licenceId: id });
     expect(after.status).toBe('valid');
     if (after.status === 'valid')
@@ -548,7 +550,7 @@ describe('signing keys in the administration', () => {
     const published = await jwksNow();
     expect(published.keys.map((jwk) => jwk.kid)).toEqual(expect.arrayContaining([rotated.current, oldKid]));
     expect(published.keys[0].kid).toBe(rotated.current);
-    expect(verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
+    expect(await verifyLease(before.lease, published, { product: APPS, fingerprint, licenceId: id })).toMatchObject({ ok: true });
     // ... and is published until after the lease's grace is over, and no longer than that needs.
     expect(Date.parse(retired.publishedUntil!)).toBeGreaterThan(before.payload.grace * 1000);
     const keys = running.app.get(SigningKeysService);
@@ -833,12 +835,15 @@ describe('finding a licence by its key', () => {
     const fingerprint = device();
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
     expect(await db.collection('licence_keys').countDocuments({ licenceId: id })).toBe(1);
-    // As stored before references existed.
+    // As stored before references existed: no references, and no record of having added them.
     await db.collection('licence_keys').deleteMany({});
+    await db.collection(MIGRATIONS_COLLECTION).deleteOne({ _id: 'licence-key-references' as never });
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('NOT_FOUND');
     await running.app.get(LicencesService).onModuleInit();
     expect(await db.collection('licence_keys').countDocuments({})).toBe(await db.collection('licences').countDocuments({}));
     expect((await decide('activate', { key, product: APPS, fingerprint })).code).toBe('VALID');
+    // Recorded: later starts read the marker by `_id` instead of the licences.
+    expect(await db.collection(MIGRATIONS_COLLECTION).countDocuments({ _id: 'licence-key-references' as never })).toBe(1);
   });
 });
 
@@ -924,7 +929,7 @@ describe('after AUTH_SECRET changes', () => {
         .body as LicensingJwks;
       expect(jwks.keys.map((jwk) => jwk.kid)).toContain(before);
       expect(jwks.keys[0].kid).not.toBe(before);
-      expect(verifyLease(answer.body.lease, jwks, { product: APPS, fingerprint })).toMatchObject({ ok: true });
+      expect(await verifyLease(answer.body.lease, jwks, { product: APPS, fingerprint })).toMatchObject({ ok: true });
       // The owner of an old licence signed in on this server sees it, without its key.
       const agent = request.agent(other.app.getHttpServer());
       // The token first: the agent attaches its cookies when a request is created.
@@ -937,5 +942,77 @@ describe('after AUTH_SECRET changes', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the companions' licence client (lib/licensing) against this site", () => {
+  const closedSite = async () => {
+    // A port that was just free: nothing answers there, as when the site is down.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return `http://127.0.0.1:${port}`;
+  };
+
+  interface Companion {
+    siteUrl?: string;
+    store?: ReturnType<typeof memoryStore>;
+    fingerprint?: string;
+    now?: () => number;
+  }
+
+  async function companion({ siteUrl = baseUrl, store = memoryStore(), fingerprint, now }: Companion = {}) {
+    const client = new LicenceClient({
+      siteUrl,
+      product: BROWSERS,
+      fingerprint: fingerprint ?? (await fingerprintOf(newDeviceId())),
+      device: { name: 'Chromium on CI', platform: 'chrome', appVersion: '1.0.0' },
+      store,
+      timeoutMs: 5_000,
+      now,
+    });
+    return { client, store };
+  }
+
+  it('activates a key as typed, learns the site keys, validates, and holds the lease while the site is down', async () => {
+    const { key, id } = await licensed({ products: [BROWSERS] }, BROWSERS);
+    const fingerprint = await fingerprintOf(newDeviceId());
+    const { client, store } = await companion({ fingerprint });
+    const activated = await client.activate(key.toLowerCase().replaceAll('-', ' '));
+    expect(activated).toMatchObject({ tier: 'paid', mode: 'online', key, licenceId: id, seats: 3, offlineReason: null });
+    expect(store.value?.keys?.keys.length).toBeGreaterThan(0);
+    expect(await client.validate()).toMatchObject({ tier: 'paid', mode: 'online' });
+
+    // The same stored lease with the site unreachable: still paid, and in grace once past `exp`.
+    const down = await closedSite();
+    const kept = { ...store.value!, siteUrl: down };
+    const offline = await companion({ siteUrl: down, store: memoryStore(kept), fingerprint });
+    expect(await offline.client.validate()).toMatchObject({ tier: 'paid', mode: 'online', offlineReason: expect.any(String) });
+    const { exp, grace } = JSON.parse(Buffer.from(kept.lease!.split('.')[1], 'base64url').toString()) as { exp: number; grace: number };
+    const later = await companion({ siteUrl: down, store: memoryStore(kept), fingerprint, now: () => exp * 1000 + 1000 });
+    expect(await later.client.validate()).toMatchObject({ tier: 'paid', mode: 'grace' });
+    const tooLate = await companion({ siteUrl: down, store: memoryStore(kept), fingerprint, now: () => grace * 1000 + 1000 });
+    expect(await tooLate.client.validate()).toMatchObject({ tier: 'free', reason: 'expired', key });
+  });
+
+  it('a revoked licence turns the companion back to the free tier at the next check, saying why', async () => {
+    const { key, id } = await licensed({ products: [BROWSERS] }, BROWSERS);
+    const { client, store } = await companion();
+    expect(await client.activate(key)).toMatchObject({ tier: 'paid' });
+    await admin.agent.post(`/api/admin/licences/${id}/revoke`).set('x-csrf-token', admin.token).expect(200);
+    expect(await client.validate()).toMatchObject({ tier: 'free', reason: 'denied', code: 'REVOKED', key });
+    expect(store.value).toMatchObject({ key, lease: null, denied: { code: 'REVOKED' } });
+  });
+
+  it('the seat limit holds for companions, and deactivating gives the seat back', async () => {
+    const { key } = await licensed({ products: [BROWSERS], seats: 2 }, BROWSERS);
+    const [first, second, third] = await Promise.all([companion(), companion(), companion()]);
+    expect(await first.client.activate(key)).toMatchObject({ tier: 'paid' });
+    expect(await second.client.activate(key)).toMatchObject({ tier: 'paid' });
+    expect(await third.client.activate(key)).toMatchObject({ tier: 'free', reason: 'denied', code: 'NO_SEATS_LEFT' });
+    expect(await first.client.deactivate()).toEqual({ state: { tier: 'free', reason: 'none' }, error: null });
+    expect(first.store.value).toBeNull();
+    expect(await third.client.activate(key)).toMatchObject({ tier: 'paid' });
   });
 });

@@ -123,7 +123,7 @@ describe('sign-in with an OpenID Connect provider (real oidc-provider on loopbac
     const session = await me(browser);
     expect(session).toEqual({
       status: 200,
-      body: { id: expect.any(String), email: 'nina.new@idp.test', name: 'Nina New', role: 'user', avatarUrl: null },
+      body: { id: expect.any(String), email: 'nina.new@idp.test', name: 'Nina New', role: 'user', avatarUrl: null, colorMode: 'system' },
     });
 
     const stored = await users().findOne({ email: 'nina.new@idp.test' });

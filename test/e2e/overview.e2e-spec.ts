@@ -9,10 +9,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
+import type { LicenceApiResponse, OwnedLicenceList } from '../../lib/api/licences.js';
 import type { AdminOverviewResponse } from '../../lib/api/overview.js';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { activationEventId } from '../../src/licences/schemas/licence-activation-event.schema.js';
 import { OVERVIEW_CACHE_MS } from '../../src/overview/admin-overview.service.js';
 import { MRR_SNAPSHOT_POLL_MS, MrrSnapshotService } from '../../src/overview/mrr-snapshot.service.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
@@ -120,7 +122,9 @@ async function putOrder(seed: OrderSeed): Promise<void> {
   });
 }
 
+/** A device's activation and its event, as SeatsService writes them when a device takes a seat. */
 async function putActivation(id: string, activatedAt: Date): Promise<void> {
+  await db.collection<Doc>('licence_activation_events').insertOne({ _id: activationEventId(`lic_seed:${id}`, id), at: activatedAt });
   await db.collection<Doc>('licence_activations').insertOne({
     _id: `lic_seed:${id}`,
     licenceId: 'lic_seed',
@@ -269,6 +273,40 @@ describe('GET /api/admin/overview: the key figures of /admin from our own data',
       dead: 1,
       unprocessed: 2,
     });
+  });
+
+  it('counts activation events: a device deactivated since still counts, a repeated activation counts once, a new one again', async () => {
+    const activationsToday = async () => (await overview()).licences!.activationsToday;
+    const before = await activationsToday();
+    await admin.agent
+      .post(`/api/admin/users/${user.user.id}/licences`)
+      .set('x-csrf-token', admin.token)
+      .send({ planId: 'team', products: ['hitscope-for-apps'], seats: 2, note: 'overview: activation events' })
+      .expect(201);
+    const { licences } = (await user.agent.get('/api/licences').expect(200)).body as OwnedLicenceList;
+    const licence = licences.find((item) => item.source === 'grant' && item.planId === 'team')!;
+    const activate = async (fingerprint: string) => {
+      const response = await request(app.getHttpServer())
+        .post('/api/v1/licenses/activate')
+        .send({ key: licence.key, product: 'hitscope-for-apps', fingerprint, name: fingerprint, platform: 'linux', appVersion: '1.0.0' })
+        .expect(200);
+      expect((response.body as LicenceApiResponse).code).toBe('VALID');
+    };
+    const [laptop, desktop] = ['a'.repeat(64), 'b'.repeat(64)];
+
+    await activate(laptop);
+    await activate(desktop);
+    expect(await activationsToday()).toBe(before + 2);
+    // The owner deactivates the laptop (its activation is deleted): it was activated today all the same.
+    await user.agent.post(`/api/licences/${licence.id}/activations/${laptop}/deactivate`).set('x-csrf-token', user.token).expect(200);
+    expect(await db.collection('licence_activations').countDocuments({ licenceId: licence.id })).toBe(1);
+    expect(await activationsToday()).toBe(before + 2);
+    // The desktop activating again (an app retrying, or reinstalled) keeps its seat: not a new activation.
+    await activate(desktop);
+    expect(await activationsToday()).toBe(before + 2);
+    // The laptop activating again takes a seat again: a new activation.
+    await activate(laptop);
+    expect(await activationsToday()).toBe(before + 3);
   });
 
   it('counts confirmed and pending newsletter subscribers, and leaves out page views (no data source yet)', async () => {

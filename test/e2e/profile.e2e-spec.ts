@@ -42,6 +42,27 @@ describe('profile', () => {
     expect(Object.keys(bad.body.fields).sort()).toEqual(['colorMode', 'email']);
   });
 
+  it('brings the colour mode saved on the account to another browser at sign-in, and leaves the default alone', async () => {
+    const { agent, token, email } = await signUp({ name: 'Two Browsers' });
+    const signInElsewhere = async () => {
+      const other = newAgent();
+      const csrf = await csrfToken(other);
+      const response = await other.post('/api/auth/login').set('x-csrf-token', csrf).send({ email, password: PASSWORD }).expect(200);
+      return { body: response.body, cookies: ((response.headers['set-cookie'] as unknown as string[] | undefined) ?? []).join('\n') };
+    };
+
+    // Nothing chosen yet ("system", every account's default): the other browser keeps its own mode.
+    const before = await signInElsewhere();
+    expect(before.body.colorMode).toBe('system');
+    expect(before.cookies).not.toContain('hs_color_mode=');
+
+    await agent.patch('/api/profile').set('x-csrf-token', token).send({ colorMode: 'dark' }).expect(200);
+    const after = await signInElsewhere();
+    expect(after.body.colorMode).toBe('dark');
+    expect(after.cookies).toMatch(/hs_color_mode=dark;[^\n]*Path=\//);
+    expect(after.cookies).not.toMatch(/hs_color_mode=[^\n]*HttpOnly/);
+  });
+
   it('changes the e-mail only after the new address is verified', async () => {
     const { agent, token, email } = await signUp();
     const taken = (await signUp()).email;

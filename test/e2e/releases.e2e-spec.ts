@@ -164,6 +164,8 @@ describe('uploads', () => {
       channel: 'stable',
       version: '1.0.0',
       notes: '## First\n\nHello.',
+      // The Markdown as the pages show it, rendered here; its headings start under the card's <h3>.
+      notesHtml: '<h4>First</h4>\n<p>Hello.</p>\n',
       status: 'published',
       downloads: 0,
       file: { filename: 'Hitscope-1.0.0.dmg', size: build.length, sha256: sha256(build), contentType: 'application/x-apple-diskimage' },
@@ -266,6 +268,28 @@ describe('uploads', () => {
       .send('hello')
       .expect(415);
     await eventually(stored, before);
+  });
+
+  it('refuses a build for a platform or arch its product does not ship on (a desktop build as a Chrome build), naming the field and keeping nothing', async () => {
+    const before = await stored();
+    const cases: Array<[string, UploadInput, string, RegExp]> = [
+      [
+        'desktop build as Chrome',
+        { product: APPS, platform: 'chrome', arch: 'universal' },
+        'platform',
+        /Hitscope for Apps does not ship on Chrome/,
+      ],
+      ['extension as Linux', { product: BROWSERS, platform: 'linux', arch: 'x64' }, 'platform', /choose one of chrome, firefox, edge/],
+      ['extension for x64', { product: BROWSERS, platform: 'firefox', arch: 'x64' }, 'arch', /is built for universal, not x64/],
+      ['Windows universal', { product: APPS, platform: 'windows', arch: 'universal' }, 'arch', /built for x64, arm64, not Universal/],
+    ];
+    for (const [title, input, field, message] of cases) {
+      const response = await upload(admin, { version: '2.1.0', ...input });
+      expect({ title, status: response.status }).toEqual({ title, status: 400 });
+      expect({ title, fields: Object.keys(response.body.fields ?? {}) }).toEqual({ title, fields: [field] });
+      expect(response.body.fields[field][0]).toMatch(message);
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it('leaves no document and no stored chunks when the client goes away half-way', async () => {
@@ -419,6 +443,9 @@ describe('the apps: update check and key-authorised downloads', () => {
       `product=${APPS}&platform=..%2F..%2Fetc&arch=x64`,
       `product=../../etc/passwd&platform=macos&arch=x64`,
       `${base}&extra=1`,
+      // Not a target the product ships on (lib/releases/targets.ts).
+      `product=${APPS}&platform=chrome&arch=universal`,
+      `product=${BROWSERS}&platform=chrome&arch=x64`,
     ]) {
       const response = await check(query);
       expect({ query, status: response.status }).toEqual({ query, status: 400 });

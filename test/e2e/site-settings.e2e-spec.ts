@@ -61,7 +61,7 @@ describe('site settings (two instances on one database, a real OpenID provider)'
   });
 
   describe('access', () => {
-    it.each(['general', 'registration', 'announcement', 'sponsors', 'privacy'])(
+    it.each(['general', 'registration', 'announcement', 'sponsors', 'contact', 'privacy', 'terms'])(
       'refuses %s to visitors (401) and to users (403)',
       async (section) => {
         const anonymous = newAgent(a.origin);
@@ -71,6 +71,13 @@ describe('site settings (two instances on one database, a real OpenID provider)'
         await admin.agent.get(`/api/admin/site-settings/${section}`).expect(200);
       },
     );
+
+    it('refuses the legal documents’ placeholder values (the editors’ preview) to visitors and users', async () => {
+      await newAgent(a.origin).get('/api/admin/site-settings/legal-values').expect(401);
+      await user.agent.get('/api/admin/site-settings/legal-values').expect(403);
+      const values = (await admin.agent.get('/api/admin/site-settings/legal-values').expect(200)).body;
+      expect(values).toMatchObject({ currencies: 'euros', graceDays: '7' });
+    });
 
     it('refuses a write without the CSRF token', async () => {
       await admin.agent.put('/api/admin/site-settings/general').send({ siteName: 'No token' }).expect(403);
@@ -109,6 +116,17 @@ describe('site settings (two instances on one database, a real OpenID provider)'
         'Enter an http(s) URL such as https://example.com',
       ],
       ['privacy', { markdown: '' }, 'markdown', 'The policy cannot be empty'],
+      ['privacy', { markdown: 'Write to {{privacyEmial}}.' }, 'markdown', undefined],
+      ['terms', { markdown: ' ' }, 'markdown', 'The terms cannot be empty'],
+      [
+        'terms',
+        { markdown: '## Terms\n\nNo withdrawal section.' },
+        'markdown',
+        'Keep the section on the right of withdrawal, headed “## … {#withdrawal}”: checkout links to /terms#withdrawal',
+      ],
+      ['terms', { markdown: '## Right of withdrawal {#withdrawal}\n\n{{plans}} {{price}}' }, 'markdown', undefined],
+      ['contact', { legalEmail: 'not an address', privacyEmail: 'privacy@example.test' }, 'legalEmail', undefined],
+      ['contact', { legalEmail: 'legal@example.test' }, 'privacyEmail', undefined],
     ])('%s: %j is a 400 naming %s', async (section, body, field, message) => {
       const response = await put(admin, section, body).expect(400);
       expect(response.body.fields[field]).toBeDefined();
@@ -405,6 +423,107 @@ describe('site settings (two instances on one database, a real OpenID provider)'
       }).expect(400);
       expect(response.body.fields).toEqual({ 'sponsors.0.logoId': ['This logo is gone: upload it again'] });
     });
+  });
+
+  describe('terms of service', () => {
+    it('a fresh install: the default terms state the catalogue (plans, prices, seats, periods, currency) and the contact addresses, with #withdrawal', async () => {
+      const database = testDatabaseUri('site_settings_terms');
+      const fresh = await startInstance(database, { ADMIN_EMAILS: ADMIN });
+      try {
+        let html = await page(newAgent(fresh.origin), '/terms');
+        expect(html).not.toContain('{{');
+        expect(html).not.toContain('Last updated');
+        // Every plan on sale, from the catalogue; seats and billing periods in words true for them.
+        expect(html).toContain(
+          '<li><strong>Team (monthly)</strong>: €29 per month, 5 seats, Hitscope for Apps and Hitscope for Browsers</li>',
+        );
+        expect(html).toContain(
+          '<li><strong>Solo lifetime</strong>: €199 one-off, 1 seat, Hitscope for Apps and Hitscope for Browsers</li>',
+        );
+        expect(html).toContain('(Solo 1 seat, Team 5 seats, Agency 20 seats and Solo lifetime 1 seat)');
+        expect(html).toContain('billed in advance, monthly or yearly as its plan says');
+        expect(html).toContain('A one-off plan is paid once');
+        expect(html).toContain('with their prices in euros');
+        expect(html).toContain('keeps working for 7 days after the renewal date');
+        // The section Stripe Checkout's consent text links to, in the table of contents too.
+        expect(html).toContain('<h2 id="withdrawal">Right of withdrawal</h2>');
+        expect(html).toContain('<a href="#withdrawal">Right of withdrawal</a>');
+        expect(html).toMatch(
+          /Stripe Checkout asks you to agree to these terms and to confirm that you want your licence delivered straight away/,
+        );
+        expect(html).toContain('<a href="mailto:legal@hitscope.dev">legal@hitscope.dev</a>');
+        expect(html).not.toMatch(/every plan includes|billed monthly in advance|euros per month/i);
+
+        // The administrator changes a plan and the addresses: the terms (and the policy) follow, nothing to edit.
+        const freshAdmin = await signUp({ agent: newAgent(fresh.origin), email: ADMIN, name: 'Admin', database });
+        await freshAdmin.agent
+          .patch('/api/admin/catalogue/plans/team-monthly')
+          .set('x-csrf-token', freshAdmin.token)
+          .send({ seats: 6, amountMinor: 3100 })
+          .expect(200);
+        await put(freshAdmin, 'contact', { legalEmail: ' Legal@Example.TEST ', privacyEmail: 'dpo@example.test' })
+          .expect(200)
+          .expect((response) => expect(response.body).toEqual({ legalEmail: 'legal@example.test', privacyEmail: 'dpo@example.test' }));
+        html = await page(newAgent(fresh.origin), '/terms');
+        expect(html).toContain('<li><strong>Team (monthly)</strong>: €31 per month, 6 seats,');
+        expect(html).toContain('Team 6 seats');
+        expect(html).toContain('<a href="mailto:legal@example.test">legal@example.test</a>');
+        expect(html).not.toContain('legal@hitscope.dev');
+        const policy = await page(newAgent(fresh.origin), '/privacy-policy');
+        expect(policy).toContain('<a href="mailto:dpo@example.test">dpo@example.test</a>');
+        expect(policy).not.toContain('{{');
+        const audit = (await freshAdmin.agent.get('/api/admin/audit-log').expect(200)).body.items[0];
+        expect(audit).toMatchObject({
+          action: 'settings.contact.update',
+          target: { id: 'contact', label: 'Contact addresses' },
+          before: { legalEmail: 'legal@hitscope.dev' },
+          after: { legalEmail: 'legal@example.test', privacyEmail: 'dpo@example.test' },
+        });
+      } finally {
+        await fresh.running.close();
+      }
+    }, 60_000);
+
+    it('saved in /admin/settings: rendered on the server with its date and placeholders, audited, seen by the other instance', async () => {
+      const before = Date.now();
+      const saved = await put(admin, 'terms', {
+        markdown:
+          '## Our terms\n\nPlans: {{seats}}.\n\n<script>document.title="pwned"</script>\n\n## Changing your mind {#withdrawal}\n\nWrite to {{ legalEmail }}.',
+      }).expect(200);
+      expect(Date.parse(saved.body.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect((await admin.agent.get('/api/admin/site-settings/terms').expect(200)).body.markdown).toContain('{{seats}}');
+
+      const html = await page(newAgent(a.origin), '/terms');
+      expect(html).toContain('<h2 id="our-terms">Our terms</h2>');
+      expect(html).toContain('Plans: Solo 1 seat, Team 5 seats');
+      expect(html).toContain('<h2 id="withdrawal">Changing your mind</h2>');
+      expect(html).toMatch(/Write to <a href="mailto:[^"]+">/);
+      expect(html).toContain('&lt;script&gt;document.title=&quot;pwned&quot;&lt;/script&gt;');
+      expect(html).not.toContain('<script>document.title');
+      expect(html).toMatch(/Last updated <time datetime="[^"]+">\d{1,2} \w+ \d{4}<\/time>/i);
+      const api = (await newAgent(a.origin).get('/api/site-settings/terms').expect(200)).body;
+      expect(api.toc).toEqual([
+        { id: 'our-terms', title: 'Our terms' },
+        { id: 'withdrawal', title: 'Changing your mind' },
+      ]);
+
+      const audit = (await admin.agent.get('/api/admin/audit-log').expect(200)).body.items[0];
+      expect(audit).toMatchObject({
+        action: 'settings.terms.update',
+        actor: { email: ADMIN },
+        target: { type: 'site_settings', id: 'terms', label: 'Terms of service' },
+        after: { updatedAt: saved.body.updatedAt },
+      });
+      expect(JSON.stringify(audit)).not.toContain('pwned');
+
+      // The other instance, within its settings cache window.
+      let seen = false;
+      for (const started = Date.now(); !seen && Date.now() - started < SITE_SETTINGS_CACHE_MS + 2000;) {
+        seen = (await page(newAgent(b.origin), '/terms')).includes('<h2 id="withdrawal">Changing your mind</h2>');
+        if (!seen) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(seen).toBe(true);
+    }, 30_000);
   });
 
   describe('privacy policy', () => {

@@ -55,8 +55,10 @@ describe('production start-up log', () => {
     const output = await startProduction();
     const lines = output.split('\n').filter((line) => line.trim());
     expect(lines.filter((line) => ROUTE_MAPPING.test(line))).toEqual([]);
-    expect(output).toMatch(/LOG \[Bootstrap\] Hitscope is listening on http:\/\/localhost:\d+ \(production\)/);
+    expect(output).toMatch(/LOG \[Bootstrap\] Hitscope is listening on http:\/\/127\.0\.0\.1:\d+ \(production\)\n/);
     expect(output).toMatch(/WARN \[SecretsService\] AUTH_SECRET is not set/);
+    // A fresh database: the default plans are on sale from now on, and the log says where to change them.
+    expect(output).toMatch(/LOG \[CatalogueService\] Catalogue: 6 default plans created \(.+\)\. Change .+ in \/admin\/settings#catalogue/);
     expect(lines.length).toBeLessThan(10);
   }, 30_000);
 

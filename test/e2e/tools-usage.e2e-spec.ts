@@ -67,8 +67,15 @@ describe('POST /api/tools/usage', () => {
     expect(await db.collection('tool_usage_daily').countDocuments({ day: today(), tool: 'har' })).toBe(1);
   });
 
+  it('counts a report of the GA4 workbench as a live validation, apart from "Validate on server"', async () => {
+    const validate = await runsOf('ga4mp', 'validate');
+    await report(user, { tool: 'ga4mp' }).expect(204);
+    expect(await runsOf('ga4mp', 'validate-live')).toBe(1);
+    expect(await runsOf('ga4mp', 'validate')).toBe(validate);
+  });
+
   it.each([
-    ['an unknown tool', { tool: 'ga4mp' }, 'tool'],
+    ['an unknown tool', { tool: 'linker' }, 'tool'],
     ['no tool', {}, 'tool'],
     ['an extra field', { tool: 'har', runs: 1000 }, 'runs'],
     ['an operator object', { tool: { $gt: '' } }, 'tool'],

@@ -1,5 +1,8 @@
 // Jest global setup: one real database and one real app process (the production build) shared by
 // the end-to-end suites. Each in-process suite uses a database name of its own on the same server.
+// The database is MONGODB_URI when set; else, with HITSCOPE_TEST_ENGINE=postgresql (`npm run
+// test:server:pool`), FerretDB on a throw-away PostgreSQL server reached through a pool of
+// connections; else the embedded FerretDB on SQLite, as `npm start` runs it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -10,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const E2E_ADMIN_EMAIL = 'admin@hitscope.test';
+/** Connections per client in the pool run: the driver's default is 100; this is plenty for one app. */
+const POOL_SIZE = 20;
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -29,7 +34,18 @@ export default async function globalSetup() {
   const { startEmbeddedDatabase } = await import(join(root, 'dist/app/src/database/embedded-database.js'));
 
   let mongodbUri = process.env.MONGODB_URI;
-  if (!mongodbUri) {
+  if (!mongodbUri && process.env.HITSCOPE_TEST_ENGINE === 'postgresql') {
+    const started = Date.now();
+    const { startPostgresql } = await import(join(root, 'scripts/postgresql.mjs'));
+    const postgresql = await startPostgresql({ log: console.log });
+    globalThis.__HITSCOPE_POSTGRESQL__ = postgresql;
+    const database = await startEmbeddedDatabase({ dataDir: postgresql.dataDir, postgresqlUrl: postgresql.url, log: console.log });
+    globalThis.__HITSCOPE_DB__ = database;
+    // A pool of connections, as several instances (or MongoDB) would have: nothing may rely on the
+    // one connection the app otherwise takes to FerretDB (docs/database.md).
+    mongodbUri = `${database.uri}?maxPoolSize=${POOL_SIZE}`;
+    console.log(`\nFerretDB on PostgreSQL ready in ${Date.now() - started} ms at ${mongodbUri}`);
+  } else if (!mongodbUri) {
     const started = Date.now();
     const database = await startEmbeddedDatabase({ dataDir: await mkdtemp(join(tmpdir(), 'hitscope-test-db-')), log: console.log });
     globalThis.__HITSCOPE_DB__ = database;

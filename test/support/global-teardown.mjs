@@ -9,4 +9,5 @@ export default async function globalTeardown() {
   }
   await globalThis.__HITSCOPE_STRIPE_MOCK__?.stop();
   await globalThis.__HITSCOPE_DB__?.stop();
+  await globalThis.__HITSCOPE_POSTGRESQL__?.stop();
 }

@@ -149,7 +149,7 @@ const stable = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Date ? inner.toISOString() : inner))) as unknown;
 
 /**
- * Counts of users, sessions, route rules and licences (with their seats and devices), plus every
+ * Counts of users, sessions, route rules and licences (with their seats, devices and activation events), plus every
  * document of them (role, status, password hash, revocation, refresh hash, rules, licence state…),
  * and counts of what a write could have queued.
  */
@@ -164,6 +164,7 @@ export async function databaseState(db: Db) {
     licences,
     licenceSeats,
     licenceActivations,
+    licenceActivationEvents,
     plans,
     orders,
     releases,
@@ -177,6 +178,7 @@ export async function databaseState(db: Db) {
     all('licences'),
     all('licence_seats'),
     all('licence_activations'),
+    all('licence_activation_events'),
     all('plans'),
     all('orders'),
     all('releases'),
@@ -192,6 +194,7 @@ export async function databaseState(db: Db) {
       licences: licences.length,
       licence_seats: licenceSeats.length,
       licence_activations: licenceActivations.length,
+      licence_activation_events: licenceActivationEvents.length,
       plans: plans.length,
       orders: orders.length,
       releases: releases.length,
@@ -203,6 +206,7 @@ export async function databaseState(db: Db) {
     licences,
     licenceSeats,
     licenceActivations,
+    licenceActivationEvents,
     plans,
     orders,
     releases,

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import './charts.css';
 
 export interface ChartSeries {
@@ -18,6 +18,34 @@ export interface StackedBarChartProps {
 }
 
 const PADDING = { top: 8, right: 8, bottom: 22, left: 36 };
+/** The width drawn before the figure is measured (the server's render): a desktop card's. */
+const DEFAULT_WIDTH = 720;
+/** Below this the bars are too thin to read; the figure scales down instead. */
+const MIN_WIDTH = 240;
+/** About the width of one character of the 11px axis labels, to space the day labels. */
+const LABEL_CHAR_PX = 6.5;
+const LABEL_GAP_PX = 10;
+
+/**
+ * The figure's width in CSS pixels, followed as it resizes. The SVG is drawn at that width (its
+ * viewBox is the box it fills) so that text keeps its 11px on a phone instead of shrinking with a
+ * fixed-width drawing scaled to fit (a 720-unit drawing in a 330px card made 5px labels).
+ */
+function useWidth() {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = (measured: number) => setWidth(Math.max(MIN_WIDTH, Math.round(measured)));
+    measure(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => measure(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /** A step for the value axis that gives at most four gridlines of round numbers. */
 function niceStep(max: number): number {
@@ -34,7 +62,7 @@ function niceStep(max: number): number {
  */
 export function StackedBarChart({ bars, series, title, height = 180 }: StackedBarChartProps) {
   const id = useId();
-  const width = 720;
+  const [figureRef, width] = useWidth();
   const totals = bars.map((bar) => series.reduce((sum, item) => sum + (bar.values[item.key] ?? 0), 0));
   const step = niceStep(Math.max(0, ...totals));
   const top = Math.max(step, Math.ceil(Math.max(0, ...totals) / step) * step);
@@ -43,12 +71,14 @@ export function StackedBarChart({ bars, series, title, height = 180 }: StackedBa
   const slot = plotWidth / Math.max(1, bars.length);
   const barWidth = Math.max(2, Math.min(28, slot * 0.7));
   const y = (value: number) => PADDING.top + plotHeight - (value / top) * plotHeight;
-  const labelEvery = Math.ceil(bars.length / 8);
+  // At most eight day labels, and never so many that they touch.
+  const labelWidth = Math.max(0, ...bars.map((bar) => bar.label.length)) * LABEL_CHAR_PX + LABEL_GAP_PX;
+  const labelEvery = Math.max(1, Math.ceil(bars.length / 8), Math.ceil(labelWidth / slot));
   const gridlines = Array.from({ length: Math.floor(top / step) + 1 }, (_, index) => index * step);
   const grandTotal = totals.reduce((sum, value) => sum + value, 0);
 
   return (
-    <figure className="chart" aria-labelledby={`${id}-caption`}>
+    <figure ref={figureRef} className="chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="chart__caption">
         {title}
         <span className="visually-hidden">

@@ -1,11 +1,8 @@
 import { ADMIN_USER_AUDIT_ACTIONS } from '../../../lib/api/admin-users.js';
 import type { AuditLogEntry } from '../../../lib/api/audit.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+/** The site's one date format (lib/format/date.ts: British English, UTC). */
+export { formatDate, formatDateTime } from '../../../lib/format/date.js';
 
 /** "1 session", "2 sessions", "0 sessions". */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -6,9 +6,8 @@ export const formatCount = (value: number) => COUNT.format(value);
 export const formatPercent = (value: number) => PERCENT.format(value);
 export const formatDecimal = (value: number) => DECIMAL.format(value);
 
-/** "24 Nov" in UTC (the server renders it too). */
-export const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "24 Nov" in UTC (the server renders it too): the site's one date format. */
+export { formatDay } from '../../../lib/format/date.js';
 
 /** The change from the previous period as text ("+12%", "−3%", "new", "no change"): never only a colour. */
 export function changeText(current: number, previous: number): { text: string; direction: 'up' | 'down' | 'flat' } {

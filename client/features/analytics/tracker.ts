@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from 'react-router';
 import type { Beacon } from '../../../lib/api/analytics.js';
 
 /**
@@ -45,8 +46,16 @@ function send(beacon: Beacon): void {
   }).catch(() => undefined);
 }
 
+/** Whether the router shows the "Page not found" screen: a loader (unmatched path, refused slug) threw a 404. */
+export const showsNotFound = (errors: Record<string, unknown> | null) =>
+  Object.values(errors ?? {}).some((error) => isRouteErrorResponse(error) && error.status === 404);
+
 interface RouterLike {
-  state: { location: { pathname: string; search: string }; navigation: { state: string } };
+  state: {
+    location: { pathname: string; search: string };
+    navigation: { state: string };
+    errors: Record<string, unknown> | null;
+  };
   subscribe(listener: (state: RouterLike['state']) => void): () => void;
 }
 
@@ -59,7 +68,7 @@ interface RouterLike {
 export function startAnalyticsTracker(router: RouterLike, respectsPrivacySignals: () => boolean): () => void {
   let lastPath: string | null = null;
   let first = true;
-  const track = (location: { pathname: string; search: string }) => {
+  const track = ({ location, errors }: RouterLike['state']) => {
     if (location.pathname === lastPath) return;
     lastPath = location.pathname;
     if (!isTrackedPath(location.pathname)) return;
@@ -68,10 +77,12 @@ export function startAnalyticsTracker(router: RouterLike, respectsPrivacySignals
     first = false;
     beacon.w = Math.round(window.screen?.width ?? 0);
     if (navigator.webdriver) beacon.wd = true;
+    // Counted apart from the top pages (scanners and broken links would fill them).
+    if (showsNotFound(errors)) beacon.nf = true;
     send(beacon);
   };
-  track(router.state.location);
+  track(router.state);
   return router.subscribe((state) => {
-    if (state.navigation.state === 'idle') track(state.location);
+    if (state.navigation.state === 'idle') track(state);
   });
 }

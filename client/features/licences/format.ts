@@ -1,31 +1,14 @@
 import type { CataloguePlan } from '../../../lib/api/catalogue.js';
 import type { LicenceStatus, OwnedLicence } from '../../../lib/api/licences.js';
+import { formatDate } from '../../../lib/format/date.js';
 import { PRICING } from '../../../lib/pricing.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "5 minutes ago", "yesterday", "just now". */
-export function formatRelative(iso: string, now = Date.now()): string {
-  const seconds = (new Date(iso).getTime() - now) / 1000;
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
+/*
+ * Dates are the site's one format (lib/format/date.ts: British English, UTC), never the browser's
+ * locale or time zone: the server renders this page and the browser hydrates it, and the same
+ * renewal reads the same here as on the subscription and orders pages.
+ */
+export { formatDate, formatDateTime, formatRelative } from '../../../lib/format/date.js';
 
 /** "1 device", "2 devices". */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,8 +1,8 @@
+import { formatDate } from '../../../lib/format/date.js';
 import type { AdminSigningKey } from '../../../lib/api/licences.js';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export const adminDate = (iso: string) => dateFormat.format(new Date(iso));
+/** The site's one date format (lib/format/date.ts). */
+export const adminDate = (iso: string) => formatDate(iso);
 
 /** A kid is a 43-character thumbprint: its start is enough to tell keys apart on screen. */
 export const shortKid = (kid: string) => `${kid.slice(0, 12)}…`;

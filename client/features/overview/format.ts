@@ -13,16 +13,8 @@ export function formatSignedMoney(amountMinor: number, currency: string): string
 }
 
 /**
- * A fixed locale and UTC, because the server renders this and the browser hydrates it: "24 Nov, 14:05 UTC".
- * Relative times ("3 minutes ago") would differ between the two renders.
+ * The site's one date format (lib/format/date.ts: British English, UTC), because the server renders
+ * this and the browser hydrates it: "24 Nov 2026, 14:05 UTC", and `2026-11-24` → "24 Nov". Relative
+ * times ("3 minutes ago") would differ between the two renders.
  */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return `${day}, ${time} UTC`;
-}
-
-/** `2026-11-24` → "24 Nov". */
-export const formatDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+export { formatDateTime, formatDay } from '../../../lib/format/date.js';

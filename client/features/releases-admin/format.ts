@@ -6,3 +6,8 @@ const PRODUCT_NAMES = Object.fromEntries(Object.values(COMPANION_PRODUCTS).map((
 >;
 
 export const productName = (slug: ProductSlug): string => PRODUCT_NAMES[slug] ?? slug;
+
+const COUNT = new Intl.NumberFormat('en-GB');
+
+/** "1,234": a fixed locale, as every figure the server renders. */
+export const formatCount = (value: number) => COUNT.format(value);

@@ -6,6 +6,7 @@ import type {
   SponsorLogoUploadResponse,
 } from '../../../lib/api/site-settings.js';
 import { SPONSOR_LOGO_FIELD } from '../../../lib/api/site-settings.js';
+import type { LegalValues } from '../../../lib/legal/placeholders.js';
 import { api } from '../../app/api-client.js';
 import { SITE_SETTINGS_KEY } from '../../app/queries.js';
 
@@ -15,6 +16,13 @@ export const siteSettingsSectionQuery = <S extends SiteSettingsSection>(section:
   queryOptions({
     queryKey: ['admin', 'site-settings', section] as const,
     queryFn: ({ signal }) => api<SiteSettingsResponses[S]>(pathOf(section), { signal }),
+  });
+
+/** What the legal documents' placeholders stand for now (settings and catalogue): the editors' previews. */
+export const legalValuesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'site-settings', 'legal-values'] as const,
+    queryFn: ({ signal }) => api<LegalValues>('/api/admin/site-settings/legal-values', { signal }),
   });
 
 /**
@@ -29,6 +37,8 @@ export function useSaveSiteSettingsSection<S extends SiteSettingsSection>(sectio
     onSuccess: (saved) => {
       queryClient.setQueryData(siteSettingsSectionQuery(section).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: SITE_SETTINGS_KEY });
+      // The site name and the contact addresses are placeholders of the legal documents.
+      void queryClient.invalidateQueries({ queryKey: legalValuesQuery().queryKey });
     },
   });
 }

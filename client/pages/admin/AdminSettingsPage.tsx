@@ -8,7 +8,8 @@ import { NewsletterSettingsSection } from '../../features/newsletter/components/
 import { RouteRulesEditor } from '../../features/route-rules/components/RouteRulesEditor.js';
 import { AnnouncementSection } from '../../features/site-settings/components/AnnouncementSection.js';
 import { GeneralSection } from '../../features/site-settings/components/GeneralSection.js';
-import { PrivacySection } from '../../features/site-settings/components/PrivacySection.js';
+import { ContactSection } from '../../features/site-settings/components/ContactSection.js';
+import { LegalDocumentSection } from '../../features/site-settings/components/LegalDocumentSection.js';
 import { RegistrationSection } from '../../features/site-settings/components/RegistrationSection.js';
 import { SettingsNav } from '../../features/site-settings/components/SettingsNav.js';
 import { SponsorsSection } from '../../features/site-settings/components/SponsorsSection.js';
@@ -39,7 +40,9 @@ const SECTIONS: ReadonlyArray<{ id: string; label: string; render: (id: string) 
   { id: 'announcement', label: 'Announcement', render: (id) => <AnnouncementSection id={id} /> },
   { id: 'redirect-rules', label: 'Redirect rules', render: () => <RedirectRulesSection /> },
   { id: 'sponsors', label: 'Sponsors', render: (id) => <SponsorsSection id={id} /> },
-  { id: 'privacy', label: 'Privacy policy', render: (id) => <PrivacySection id={id} /> },
+  { id: 'contact', label: 'Contact addresses', render: (id) => <ContactSection id={id} /> },
+  { id: 'privacy', label: 'Privacy policy', render: (id) => <LegalDocumentSection id={id} section="privacy" /> },
+  { id: 'terms', label: 'Terms of service', render: (id) => <LegalDocumentSection id={id} section="terms" /> },
   { id: 'newsletter', label: 'Newsletter', render: () => <NewsletterSettingsSection /> },
   { id: 'analytics', label: 'Analytics', render: () => <AnalyticsSettingsSection /> },
   { id: 'catalogue', label: 'Catalogue', render: () => <CatalogueSection /> },
@@ -51,8 +54,8 @@ export default function AdminSettingsPage() {
   return (
     <>
       <PageHeader title="Settings">
-        Site name, registration, announcement, redirect rules, sponsors, privacy policy, newsletter sending, analytics, catalogue, releases
-        and licence signing keys. Every change is audited.
+        Site name, registration, announcement, redirect rules, sponsors, contact addresses, privacy policy, terms of service, newsletter
+        sending, analytics, catalogue, releases and licence signing keys. Every change is audited.
       </PageHeader>
       <div className="site-settings">
         <SettingsNav items={SECTIONS} />

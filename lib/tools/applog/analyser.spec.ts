@@ -515,3 +515,53 @@ describe('capture quirks', () => {
     });
   });
 });
+
+describe('stages of one event', () => {
+  // The fixture's two screen_views (the SDK's own for MainActivity, the app's for CheckoutFragment),
+  // with the service's line for the first one missing, as when a logcat filter or a full buffer drops
+  // it: the service's line of the second continues the second, not the oldest screen_view still open.
+  const log = [
+    '05-01 10:00:01.210  1234  1260 V FA      : Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto, ga_previous_screen(_pn)=null, ga_previous_class(_pc)=null, ga_previous_id(_pi)=null, ga_screen_class(_sc)=MainActivity, ga_screen_id(_si)=-4524658624580936391}]',
+    '05-01 10:00:03.400  1234  1260 V FA      : Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=app, ga_screen(_sn)=Checkout, ga_screen_class(_sc)=CheckoutFragment, ga_previous_class(_pc)=MainActivity, ga_screen_id(_si)=-4524658624580936392}]',
+    '05-01 10:00:03.450  1234  1290 V FA-SVC  : Logging event: origin=app,name=screen_view(_vs),params=Bundle[{ga_event_origin(_o)=app, ga_screen(_sn)=Checkout, ga_screen_class(_sc)=CheckoutFragment, ga_previous_class(_pc)=MainActivity, ga_screen_id(_si)=-4524658624580936392}]',
+    "05-01 10:00:03.460  1234  1290 V FA-SVC  : Event recorded: Event{appId='com.example.shop', name='screen_view(_vs)', params=Bundle[{ga_event_origin(_o)=app, ga_screen(_sn)=Checkout, ga_screen_class(_sc)=CheckoutFragment, ga_previous_class(_pc)=MainActivity, ga_screen_id(_si)=-4524658624580936392, ga_debug(_dbg)=1, ga_realtime(_r)=1}]}",
+  ].join('\n');
+
+  it('keeps two screen_views of different origin and screen class apart, each with its own lines and stages', () => {
+    expect(outline(analyseAppLog(log))).toEqual([
+      ['screen', '05-01 10:00:01.210', '1', 'screen_view', 'auto', 'MainActivity', 'logged (FE)', ''],
+      ['screen', '05-01 10:00:03.400', '2,3,4', 'screen_view', 'app', 'Checkout', 'logged (FE)|logged (service)|recorded', ''],
+    ]);
+  });
+
+  it('still merges the stages of one screen_view whose lines agree', () => {
+    const result = analyseAppLog(fixture('android-logcat-threadtime.txt'));
+    const first = result.entries.find((entry) => entry.name === 'screen_view')!;
+    expect(first.stages).toEqual(['logged (FE)', 'logged (service)', 'saved', 'recorded']);
+    expect(first.lines).toEqual([8, 9, 10, 11]);
+  });
+
+  it('joins an iOS real-time marking only to a screen_view of the same screen', () => {
+    const ios = [
+      '2024-05-01 10:00:00.401234+0200 ShopApp[5123:201460] 10.24.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: auto, screen_view, {',
+      '    ga_event_origin (_o) = auto;',
+      '    ga_screen_class (_sc) = UIViewController;',
+      '}',
+      '2024-05-01 10:00:00.501234+0200 ShopApp[5123:201460] 10.24.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, screen_view, {',
+      '    ga_event_origin (_o) = app;',
+      '    ga_screen_class (_sc) = CartViewController;',
+      '}',
+      '2024-05-01 10:00:00.502234+0200 ShopApp[5123:201470] 10.24.0 - [FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: screen_view, {',
+      '    ga_debug (_dbg) = 1;',
+      '    ga_event_origin (_o) = app;',
+      '    ga_realtime (_r) = 1;',
+      '    ga_screen_class (_sc) = CartViewController;',
+      '}',
+    ].join('\n');
+    const screens = analyseAppLog(ios, { platform: 'ios' }).entries.filter((entry) => entry.name === 'screen_view');
+    expect(screens.map((entry) => [entry.screen, entry.stages.length > 1])).toEqual([
+      ['UIViewController', false],
+      ['CartViewController', true],
+    ]);
+  });
+});

@@ -373,14 +373,17 @@ export class AppLogAnalyser {
     return entry;
   }
 
-  /** Finds the oldest recent entry of `key` not yet seen at `stage`, or null. */
-  private mergeTarget(key: string, stage: number): { entry: AppLogEntry; stage: number } | null {
+  /**
+   * Finds the oldest recent entry of `key` not yet seen at `stage` (and, for an event, one the line can
+   * belong to: see `isSameEvent`), or null.
+   */
+  private mergeTarget(key: string, stage: number, event?: EventIdentity): { entry: AppLogEntry; stage: number } | null {
     const open = this.open.get(key);
     // Stage 1 is the first a line can show: nothing earlier to merge into.
     if (!open || stage <= 1) return null;
     const oldest = this.entries.length - MERGE_WINDOW;
     while (open.length && open[0].entry.index < oldest) open.shift();
-    return open.find((candidate) => candidate.stage < stage) ?? null;
+    return open.find((candidate) => candidate.stage < stage && (!event || isSameEvent(candidate.entry, event))) ?? null;
   }
 
   private remember(key: string, entry: AppLogEntry, stage: number): void {
@@ -398,7 +401,9 @@ export class AppLogAnalyser {
     // "Event logged" (and after "Starting data upload"): it joins the oldest recent entry of that name
     // that has not been marked so yet, whatever stage it has reached.
     const marking = fact.stageLabel.startsWith('marked');
-    const target = marking ? this.markTarget(key, fact.stageLabel) : this.mergeTarget(key, fact.stage);
+    const target = marking
+      ? this.markTarget(key, fact.stageLabel, { origin: fact.origin, params })
+      : this.mergeTarget(key, fact.stage, { origin: fact.origin, params });
     if (target) {
       const entry = target.entry;
       target.stage = Math.max(target.stage, fact.stage);
@@ -426,12 +431,12 @@ export class AppLogAnalyser {
   }
 
   /** The oldest recent entry of `key` without the `label` marking yet, or null. */
-  private markTarget(key: string, label: string): { entry: AppLogEntry; stage: number } | null {
+  private markTarget(key: string, label: string, event: EventIdentity): { entry: AppLogEntry; stage: number } | null {
     const open = this.open.get(key);
     if (!open) return null;
     const oldest = this.entries.length - MERGE_WINDOW;
     while (open.length && open[0].entry.index < oldest) open.shift();
-    return open.find((candidate) => !candidate.entry.stages.includes(label)) ?? null;
+    return open.find((candidate) => !candidate.entry.stages.includes(label) && isSameEvent(candidate.entry, event)) ?? null;
   }
 
   private userProperty(fact: Extract<LogFact, { type: 'user_property' }>, source: Source): AppLogEntry {
@@ -460,6 +465,35 @@ function splitItems(all: AppLogParam[]): { params: AppLogParam[]; items: AppLogP
   const index = all.findIndex((param) => param.name === 'items' && param.items);
   if (index === -1) return { params: all, items: [] };
   return { params: all.filter((_, i) => i !== index), items: all[index].items ?? [] };
+}
+
+/** What a line says of the event it logs, to tell whether it continues an open entry. */
+interface EventIdentity {
+  origin: AppLogEntry['origin'];
+  params: AppLogParam[];
+}
+
+/**
+ * Parameters the SDK fixes when an event is logged and carries unchanged through every later stage:
+ * two lines of the same name that disagree on one of them are two events (an auto-logged
+ * `screen_view` of MainActivity and the app's own `screen_view` of CheckoutFragment), never the
+ * stages of one, even when a line of the first is missing from the log (a filtered or dropped line).
+ */
+const IDENTITY_PARAMS: ReadonlyArray<readonly [shortName: string, name: string]> = [
+  ['_o', 'ga_event_origin'],
+  ['_sc', 'ga_screen_class'],
+  ['_sn', 'ga_screen'],
+  ['_si', 'ga_screen_id'],
+];
+
+/** Whether a later stage's line can belong to `entry`: the same origin and screen, where both say. */
+function isSameEvent(entry: AppLogEntry, line: EventIdentity): boolean {
+  if (entry.origin && line.origin && entry.origin !== line.origin) return false;
+  return IDENTITY_PARAMS.every(([shortName, name]) => {
+    const mine = paramValue(entry.params, shortName, name);
+    const theirs = paramValue(line.params, shortName, name);
+    return mine === null || theirs === null || mine === theirs;
+  });
 }
 
 function paramValue(params: AppLogParam[], shortName: string, name: string): string | null {

@@ -31,11 +31,12 @@ export class CsrfGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(SKIP_CSRF_KEY, [context.getHandler(), context.getClass()])) {
       return true;
     }
-    const crossSite = crossSiteWrite(request.headers, this.config.publicUrl);
+    const crossSite = crossSiteWrite(request.headers, this.config.publicUrl, !this.config.publicUrlSet);
     if (crossSite) {
       // Also what a PUBLIC_URL that differs from the address in the browser looks like: say so in the log.
       this.logger.warn(
-        `Refused a ${request.method} from another site (${JSON.stringify(crossSite.slice(0, 200))}; PUBLIC_URL is ${this.config.publicUrl})`,
+        `Refused a ${request.method} from another site (${JSON.stringify(crossSite.slice(0, 200))}; PUBLIC_URL is ${this.config.publicUrl}` +
+          `${this.config.publicUrlSet ? '' : ', the default: set PUBLIC_URL to the address people open'})`,
       );
       throw new AuthException(AuthErrorCode.CrossSiteRequest, 'This request came from another site and was refused');
     }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { AuthProviders } from '../../../lib/api/auth.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
-import { readCookie, rotateCsrfCookie, setAuthCookies } from '../auth-cookies.js';
+import { applyAccountColorMode, readCookie, rotateCsrfCookie, setAuthCookies } from '../auth-cookies.js';
 import { Public } from '../decorators/public.decorator.js';
 import { authProvidersOf } from './auth-providers.js';
 import { OidcStartQueryDto } from './dto/oidc-start-query.dto.js';
@@ -57,6 +57,7 @@ export class OidcController {
     );
     if (tokens) {
       setAuthCookies(response, this.config, tokens);
+      applyAccountColorMode(response, this.config, tokens.user);
       rotateCsrfCookie(response, this.config);
     }
     response.redirect(302, location);

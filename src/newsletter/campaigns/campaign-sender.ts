@@ -11,11 +11,16 @@ import { deliveryMessageId, formatSender, renderCampaign, type RenderedCampaign 
 import { backoffAfter, CAMPAIGN_SENDER_OPTIONS, type CampaignSenderOptions } from './campaign-sender.options.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { CampaignRequeueLock } from './requeue-lock.js';
+import { CampaignTurns } from './campaign-turns.js';
 import { CampaignDelivery, type DeliveryStatus } from './schemas/campaign-delivery.schema.js';
-import { CampaignSlice, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
+import { CampaignSlice, SliceClaim, type SliceRecipient, SliceRecipients } from './schemas/campaign-slice.schema.js';
 import { NewsletterCampaign } from './schemas/campaign.schema.js';
 import { SendLimiter } from './send-limiter.js';
 import { isDuplicateKey } from '../../database/upsert.js';
+
+/** Due slices read per claim: the first whose ticket this worker gets is taken (others race for the rest). */
+const CLAIM_CANDIDATES = 5;
 
 /** Stands in for each recipient's own unsubscribe link in the once-rendered message. */
 const LINK_PLACEHOLDER = 'https://unsubscribe.invalid/HITSCOPE-RECIPIENT-LINK';
@@ -105,6 +110,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectModel(CampaignDelivery.name) private readonly deliveries: Model<CampaignDelivery>,
     @InjectModel(CampaignSlice.name) private readonly slices: Model<CampaignSlice>,
     @InjectModel(SliceRecipients.name) private readonly sliceRecipients: Model<SliceRecipients>,
+    @InjectModel(SliceClaim.name) private readonly sliceClaims: Model<SliceClaim>,
+    private readonly requeueLock: CampaignRequeueLock,
+    private readonly turns: CampaignTurns,
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly limiter: SendLimiter,
@@ -200,13 +208,15 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private async noteWait(campaign: NewsletterCampaign, until: number): Promise<void> {
     const known = campaign.waitingUntil ? new Date(campaign.waitingUntil).getTime() : null;
     if (until - Date.now() < WAIT_WORTH_NOTING_MS || known === until) return;
-    await this.campaigns.updateOne({ _id: campaign._id, state: 'sending' }, { $set: { waitingUntil: new Date(until) } }).exec();
+    await this.turns.run(campaign._id, () =>
+      this.campaigns.updateOne({ _id: campaign._id, state: 'sending' }, { $set: { waitingUntil: new Date(until) } }).exec(),
+    );
   }
 
   /* The recipient snapshot ---------------------------------------------------------------- */
 
   private newSlice(campaignId: string, id: string, n: number, now: Date): CampaignSlice {
-    return { _id: id, campaignId, n, state: 'queued', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, claim: null };
+    return { _id: id, campaignId, n, state: 'queued', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, claim: null, version: 0 };
   }
 
   private freshRecipient(email: string): SliceRecipient {
@@ -216,38 +226,42 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Copies the next page of confirmed subscribers into slices. Answers whether it did anything. */
   private async snapshotStep(campaign: NewsletterCampaign): Promise<boolean> {
     const now = new Date();
-    const leased = await this.campaigns
-      .findOneAndUpdate(
-        {
-          _id: campaign._id,
-          state: 'sending',
-          snapshotComplete: false,
-          $or: [{ snapshotLeaseUntil: null }, { snapshotLeaseUntil: { $lt: now } }, { snapshotOwner: this.owner }],
-        },
-        { $set: { snapshotLeaseUntil: new Date(now.getTime() + this.options.leaseMs), snapshotOwner: this.owner } },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+    const leased = await this.turns.run(campaign._id, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          {
+            _id: campaign._id,
+            state: 'sending',
+            snapshotComplete: false,
+            $or: [{ snapshotLeaseUntil: null }, { snapshotLeaseUntil: { $lt: now } }, { snapshotOwner: this.owner }],
+          },
+          { $set: { snapshotLeaseUntil: new Date(now.getTime() + this.options.leaseMs), snapshotOwner: this.owner } },
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!leased) return false;
     const recorded = leased.slices ?? 0;
     const record = async (slices: number, cursor: string | null, added: number, done: boolean) => {
-      const result = await this.campaigns
-        .updateOne(
-          // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
-          { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
-          {
-            $inc: { total: added },
-            $set: {
-              slices,
-              snapshotCursor: cursor,
-              snapshotComplete: done,
-              snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
-              snapshotOwner: done ? null : this.owner,
+      const result = await this.turns.run(leased._id, () =>
+        this.campaigns
+          .updateOne(
+            // Compare-and-set on the slice count: a step whose lease was taken over records nothing.
+            { _id: leased._id, snapshotOwner: this.owner, slices: leased.slices ?? { $in: [null, 0] } },
+            {
+              $inc: { total: added },
+              $set: {
+                slices,
+                snapshotCursor: cursor,
+                snapshotComplete: done,
+                snapshotLeaseUntil: done ? null : new Date(Date.now() + this.options.leaseMs),
+                snapshotOwner: done ? null : this.owner,
+              },
             },
-          },
-        )
-        .exec();
+          )
+          .exec(),
+      );
       // The round's copy of the campaign learns it too: the slices just recorded are sent in this round.
       if (result.modifiedCount === 1) Object.assign(campaign, { slices, snapshotComplete: done });
     };
@@ -322,6 +336,47 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   /* Sending ------------------------------------------------------------------------------- */
 
+  /**
+   * Claims one due slice for `claim`: new, back from a retry wait, or left by a worker whose lease
+   * ran out. A few candidates are read; for each, the ticket of the version seen is inserted
+   * (`newsletter_slice_claims`, unique `_id`), and only the worker whose insert succeeds moves the
+   * slice on. Answers the slice as it was before the claim, or null when none is claimable.
+   */
+  private async claimSlice(campaign: NewsletterCampaign, claim: string, now: number): Promise<CampaignSlice | null> {
+    const at = new Date(now);
+    const candidates = await this.slices
+      .find({
+        campaignId: campaign._id,
+        n: { $lt: campaign.slices ?? 0 },
+        $or: [
+          { state: 'queued', nextAttemptAt: { $lte: at } },
+          { state: 'sending', leaseUntil: { $lt: at } },
+        ],
+      })
+      .limit(CLAIM_CANDIDATES)
+      .lean<CampaignSlice[]>()
+      .exec();
+    for (const candidate of candidates) {
+      try {
+        await this.sliceClaims.create({ _id: `${candidate._id}@${candidate.version ?? 0}`, campaignId: campaign._id, claimedAt: at });
+      } catch (error) {
+        if (isDuplicateKey(error)) continue; // another worker took it at this version
+        throw error;
+      }
+      await this.slices
+        .updateOne(
+          { _id: candidate._id },
+          {
+            $set: { state: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, claim },
+            $inc: { version: 1 },
+          },
+        )
+        .exec();
+      return candidate;
+    }
+    return null;
+  }
+
   private async sendBatch(campaign: NewsletterCampaign): Promise<{ progressed: boolean; waitUntil: number | null; empty?: boolean }> {
     const settings = await this.settings.get();
     const now = Date.now();
@@ -330,22 +385,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
     // The claim: one due slice (new, back from a retry wait, or left by a worker whose lease ran out).
     const claim = randomBytes(9).toString('base64url');
-    const at = new Date(now);
-    const slice = await this.slices
-      .findOneAndUpdate(
-        {
-          campaignId: campaign._id,
-          n: { $lt: campaign.slices ?? 0 },
-          $or: [
-            { state: 'queued', nextAttemptAt: { $lte: at } },
-            { state: 'sending', leaseUntil: { $lt: at } },
-          ],
-        },
-        { $set: { state: 'sending', leaseUntil: new Date(now + this.options.leaseMs), leaseOwner: this.owner, claim } },
-        { returnDocument: 'before' },
-      )
-      .lean<CampaignSlice>()
-      .exec();
+    const slice = await this.claimSlice(campaign, claim, now);
     if (!slice) {
       await this.limiter.release(slots.granted, settings, now);
       return { progressed: false, waitUntil: null, empty: true };
@@ -531,7 +571,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         await this.slices
           .updateOne(
             { _id: id, claim },
-            { $set: { state: 'queued', nextAttemptAt: new Date(next), leaseUntil: null, leaseOwner: null, claim: null } },
+            {
+              $set: { state: 'queued', nextAttemptAt: new Date(next), leaseUntil: null, leaseOwner: null, claim: null },
+              $inc: { version: 1 },
+            },
           )
           .exec();
       }
@@ -546,23 +589,25 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     let trailing = 0;
     for (let index = outcomes.length - 1; index >= 0 && !outcomes[index].ok; index -= 1) trailing += 1;
     const anySuccess = outcomes.some((outcome) => outcome.ok);
-    const after = await this.campaigns
-      .findOneAndUpdate(
-        { _id: campaignId },
-        {
-          $inc: {
-            sent: counted.sent,
-            skipped: counted.skipped,
-            failed: counted.failed,
-            retrying,
-            ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
+    const after = await this.turns.run(campaignId, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          { _id: campaignId },
+          {
+            $inc: {
+              sent: counted.sent,
+              skipped: counted.skipped,
+              failed: counted.failed,
+              retrying,
+              ...(anySuccess ? {} : { consecutiveFailures: failures.length }),
+            },
+            $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
           },
-          $set: { waitingUntil: null, ...(anySuccess ? { consecutiveFailures: trailing } : {}) },
-        },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!after) return;
     if (after.state === 'cancelled') await this.slices.deleteOne({ _id: id }).exec();
 
@@ -570,20 +615,26 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       const rate = after.rateSample
         ? (after.sent - after.rateSample.sent) / ((now.getTime() - new Date(after.rateSample.at).getTime()) / 1000)
         : null;
-      await this.campaigns
-        .updateOne(
-          { _id: campaignId },
-          { $set: { rateSample: { at: now, sent: after.sent }, ...(rate === null ? {} : { ratePerSecond: Math.round(rate * 10) / 10 }) } },
-        )
-        .exec();
+      await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne(
+            { _id: campaignId },
+            {
+              $set: { rateSample: { at: now, sent: after.sent }, ...(rate === null ? {} : { ratePerSecond: Math.round(rate * 10) / 10 }) },
+            },
+          )
+          .exec(),
+      );
     }
 
     if (after.consecutiveFailures >= this.options.autoPauseAfter && after.state === 'sending') {
       const last = failures.at(-1);
       const reason = `Paused automatically after ${after.consecutiveFailures} failed attempts in a row${last && !last.ok ? ` (last error: ${last.message})` : ''}. Check the mail server, then resume.`;
-      const paused = await this.campaigns
-        .updateOne({ _id: campaignId, state: 'sending' }, { $set: { state: 'paused', pausedReason: reason, updatedAt: now } })
-        .exec();
+      const paused = await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne({ _id: campaignId, state: 'sending' }, { $set: { state: 'paused', pausedReason: reason, updatedAt: now } })
+          .exec(),
+      );
       if (paused.modifiedCount === 1) this.logger.warn(`Campaign ${campaignId}: ${reason}`);
     }
   }
@@ -596,29 +647,27 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (await this.restIfOpen(campaignId)) return;
     const campaign = await this.campaigns.findById(campaignId, { snapshotComplete: 1, state: 1 }).lean<NewsletterCampaign>().exec();
     if (!campaign?.snapshotComplete || campaign.state !== 'sending') return;
-    // The end takes the campaign's requeue lease: a retry-failed under way (it writes recipients
+    // The end takes the campaign's requeue lock: a retry-failed under way (it writes recipients
     // before their slices) is not cut short by the clean-up below, and none starts meanwhile.
-    const now = new Date();
-    const locked = await this.campaigns
-      .updateOne(
-        { _id: campaignId, state: 'sending', $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
-        { $set: { requeueUntil: new Date(now.getTime() + this.options.leaseMs) } },
-      )
-      .exec();
-    if (locked.modifiedCount !== 1) return;
+    if (!(await this.requeueLock.take(campaignId, this.options.leaseMs))) return;
     try {
-      // A retry-failed that ended just before the lease was taken may have added slices.
+      // A retry-failed that ended just before the lock was taken may have added slices.
       if (await this.restIfOpen(campaignId)) return;
       const counts = await this.recount(campaignId);
-      const finished = await this.campaigns
-        .updateOne(
-          { _id: campaignId, state: 'sending' },
-          { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
-        )
-        .exec();
-      if (finished.modifiedCount === 1) await this.sliceRecipients.deleteMany({ campaignId }).exec();
+      const finished = await this.turns.run(campaignId, () =>
+        this.campaigns
+          .updateOne(
+            { _id: campaignId, state: 'sending' },
+            { $set: { state: 'sent', finishedAt: new Date(), updatedAt: new Date(), ...counts, retrying: 0, consecutiveFailures: 0 } },
+          )
+          .exec(),
+      );
+      if (finished.modifiedCount === 1) {
+        await this.sliceRecipients.deleteMany({ campaignId }).exec();
+        await this.sliceClaims.deleteMany({ campaignId }).exec();
+      }
     } finally {
-      await this.campaigns.updateOne({ _id: campaignId }, { $set: { requeueUntil: null } }).exec();
+      await this.requeueLock.release(campaignId);
     }
   }
 
@@ -657,6 +706,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date();
     await this.slices.deleteMany({ campaignId, $or: [{ state: 'queued' }, { state: 'sending', leaseUntil: { $lt: now } }] }).exec();
     await this.sliceRecipients.deleteMany({ campaignId }).exec();
+    await this.sliceClaims.deleteMany({ campaignId }).exec();
   }
 
   /**

@@ -22,6 +22,8 @@ import { listUnsubscribeHeaders } from '../newsletter-mails.js';
 import { NewsletterErrorCode, NewsletterException, campaignNotFound, campaignStateConflict } from '../newsletter.exception.js';
 import { NewsletterService } from '../newsletter.service.js';
 import { formatSender, renderCampaign } from './campaign-mail.js';
+import { CampaignRequeueLock } from './requeue-lock.js';
+import { CampaignTurns } from './campaign-turns.js';
 import { CampaignSender } from './campaign-sender.js';
 import { CAMPAIGN_TRANSPORT, type CampaignTransport, classifyFailure } from './campaign-transport.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
@@ -86,6 +88,8 @@ export class CampaignsService {
     private readonly newsletter: NewsletterService,
     private readonly settings: NewsletterSettingsService,
     private readonly sender: CampaignSender,
+    private readonly requeueLock: CampaignRequeueLock,
+    private readonly turns: CampaignTurns,
     private readonly audit: AuditService,
     @Inject(CAMPAIGN_TRANSPORT) private readonly transport: CampaignTransport,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -149,14 +153,16 @@ export class CampaignsService {
 
   async update(actor: SessionUser, id: string, input: CampaignInput): Promise<AdminCampaign> {
     const before = await this.find(id);
-    const updated = await this.campaigns
-      .findOneAndUpdate(
-        { _id: id, state: 'draft' },
-        { $set: { subject: input.subject, body: input.body, updatedAt: new Date() } },
-        { returnDocument: 'after' },
-      )
-      .lean<NewsletterCampaign>()
-      .exec();
+    const updated = await this.turns.run(id, () =>
+      this.campaigns
+        .findOneAndUpdate(
+          { _id: id, state: 'draft' },
+          { $set: { subject: input.subject, body: input.body, updatedAt: new Date() } },
+          { returnDocument: 'after' },
+        )
+        .lean<NewsletterCampaign>()
+        .exec(),
+    );
     if (!updated) throw campaignStateConflict('Only a draft can be edited: this campaign has been sent or is sending.');
     if (before.subject !== input.subject || before.body !== input.body) {
       await this.record(
@@ -232,21 +238,23 @@ export class CampaignsService {
       throw new NewsletterException(NewsletterErrorCode.NoRecipients, 'There are no confirmed subscribers to send to.');
     }
     const now = new Date();
-    const started = await this.campaigns
-      .updateOne(
-        { _id: id, state: 'draft' },
-        {
-          $set: {
-            state: 'sending',
-            startedAt: now,
-            updatedAt: now,
-            snapshotComplete: false,
-            snapshotCursor: null,
-            rateSample: { at: now, sent: 0 },
+    const started = await this.turns.run(id, () =>
+      this.campaigns
+        .updateOne(
+          { _id: id, state: 'draft' },
+          {
+            $set: {
+              state: 'sending',
+              startedAt: now,
+              updatedAt: now,
+              snapshotComplete: false,
+              snapshotCursor: null,
+              rateSample: { at: now, sent: 0 },
+            },
           },
-        },
-      )
-      .exec();
+        )
+        .exec(),
+    );
     if (started.modifiedCount === 1) {
       await this.record(actor, 'send', campaign, { state: 'draft' }, { state: 'sending' });
       this.sender.wake();
@@ -264,9 +272,9 @@ export class CampaignsService {
   ) {
     const campaign = await this.find(id);
     const now = new Date();
-    const changed = await this.campaigns
-      .updateOne({ _id: id, state: { $in: from } }, { $set: { state: to, updatedAt: now, ...extra } })
-      .exec();
+    const changed = await this.turns.run(id, () =>
+      this.campaigns.updateOne({ _id: id, state: { $in: from } }, { $set: { state: to, updatedAt: now, ...extra } }).exec(),
+    );
     if (changed.modifiedCount !== 1) {
       throw campaignStateConflict(`This campaign is ${campaign.state}: it cannot be ${to === 'sending' ? 'resumed' : to} now.`);
     }
@@ -298,7 +306,7 @@ export class CampaignsService {
 
   /**
    * Every failed recipient gets a fresh set of attempts; the campaign sends again until they settle.
-   * A short lease on the campaign (`requeueUntil`) keeps two admins from requeueing the same
+   * The campaign's requeue lock (CampaignRequeueLock) keeps two admins from requeueing the same
    * recipients twice: the second one gets a 409 while the first is at it.
    */
   async retryFailed(actor: SessionUser, id: string): Promise<{ message: string; campaign: AdminCampaign }> {
@@ -307,31 +315,31 @@ export class CampaignsService {
       throw campaignStateConflict(`A ${campaign.state} campaign has no failed recipients to retry.`);
     }
     const now = new Date();
-    const leased = await this.campaigns
-      .updateOne(
-        { _id: id, state: { $in: ['sending', 'paused', 'sent'] }, $or: [{ requeueUntil: null }, { requeueUntil: { $lt: now } }] },
-        { $set: { requeueUntil: new Date(now.getTime() + REQUEUE_LEASE_MS) } },
-      )
-      .exec();
-    if (leased.modifiedCount !== 1) throw campaignStateConflict('The failed recipients of this campaign are being queued again already.');
+    if (!(await this.requeueLock.take(id, REQUEUE_LEASE_MS, now))) {
+      throw campaignStateConflict('The failed recipients of this campaign are being queued again already.');
+    }
     let count = 0;
     try {
       count = await this.sender.requeueFailed(id);
       if (count > 0) {
         const counts = await this.sender.recount(id);
-        await this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec();
+        await this.turns.run(id, () =>
+          this.campaigns.updateOne({ _id: id }, { $set: { ...counts, consecutiveFailures: 0, updatedAt: now } }).exec(),
+        );
         // Sent (now, or when this began): sending again. A paused campaign stays paused.
-        await this.campaigns
-          .updateOne(
-            { _id: id, state: 'sent' },
-            { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
-          )
-          .exec();
+        await this.turns.run(id, () =>
+          this.campaigns
+            .updateOne(
+              { _id: id, state: 'sent' },
+              { $set: { state: 'sending', finishedAt: null, rateSample: { at: now, sent: counts.sent } } },
+            )
+            .exec(),
+        );
         await this.record(actor, 'retry_failed', campaign, { failed: campaign.failed }, { requeued: count });
         this.sender.wake();
       }
     } finally {
-      await this.campaigns.updateOne({ _id: id }, { $set: { requeueUntil: null } }).exec();
+      await this.requeueLock.release(id);
     }
     const message = count === 0 ? 'No failed recipients to retry.' : `${count} failed recipient${count === 1 ? '' : 's'} queued again.`;
     return { message, campaign: await this.get(id) };

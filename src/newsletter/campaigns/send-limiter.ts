@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SendLimits } from '../../../lib/api/newsletter-campaigns.js';
 import { SendWindow } from './schemas/newsletter-settings.schema.js';
+import { KeyedTurns } from '../../database/keyed-turns.js';
 import { upsertWithRetry } from '../../database/upsert.js';
 
 export interface SlotGrant {
@@ -25,12 +26,23 @@ const WINDOWS = [
  * the counter never stays above it; the claim is the smallest grant over all windows, and the
  * windows that granted more get the difference back. No transaction needed: every step is an
  * increment that a later step corrects.
+ *
+ * The claims and releases of one instance take their turns (KeyedTurns): over a pool of connections
+ * FerretDB can lose one of two increments of a window in flight at once, and one at a time it loses
+ * none. Several instances on FerretDB over a pool may, at the same moment, still overshoot a window
+ * by a batch (docs/database.md, "Several connections").
  */
 @Injectable()
 export class SendLimiter {
+  private readonly turns = new KeyedTurns();
+
   constructor(@InjectModel(SendWindow.name) private readonly windows: Model<SendWindow>) {}
 
-  async claim(wanted: number, limits: SendLimits, now = Date.now()): Promise<SlotGrant> {
+  claim(wanted: number, limits: SendLimits, now = Date.now()): Promise<SlotGrant> {
+    return this.turns.run('windows', () => this.claimNow(wanted, limits, now));
+  }
+
+  private async claimNow(wanted: number, limits: SendLimits, now: number): Promise<SlotGrant> {
     const active = WINDOWS.filter((window) => window.limit(limits));
     if (active.length === 0 || wanted <= 0) return { granted: wanted, retryAt: null };
     const taken: { id: string; amount: number }[] = [];
@@ -70,7 +82,11 @@ export class SendLimiter {
   }
 
   /** Slots claimed and then not used (fewer recipients were due than slots claimed). */
-  async release(count: number, limits: SendLimits, claimedAt: number): Promise<void> {
+  release(count: number, limits: SendLimits, claimedAt: number): Promise<void> {
+    return this.turns.run('windows', () => this.releaseNow(count, limits, claimedAt));
+  }
+
+  private async releaseNow(count: number, limits: SendLimits, claimedAt: number): Promise<void> {
     if (count <= 0) return;
     for (const window of WINDOWS) {
       if (!window.limit(limits)) continue;

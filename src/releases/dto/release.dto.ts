@@ -6,6 +6,7 @@ import {
   Matches,
   MaxLength,
   Validate,
+  type ValidationArguments,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
@@ -19,13 +20,39 @@ import {
   type ReleasePlatform,
   type UploadReleaseFields,
 } from '../../../lib/api/releases.js';
-import { PRODUCT_SLUGS, type ProductSlug } from '../../../lib/licences/key.js';
+import { isProductSlug, PRODUCT_SLUGS, type ProductSlug } from '../../../lib/licences/key.js';
 import { isSemver } from '../../../lib/releases/semver.js';
+import { releaseTargetProblem } from '../../../lib/releases/targets.js';
 
 @ValidatorConstraint({ name: 'semver' })
 class SemverRule implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     return isSemver(value);
+  }
+}
+
+/**
+ * Product × platform × arch against what each product ships on (lib/releases/targets.ts), reported
+ * on the field that is wrong. Only once each value is one of its enum's: otherwise that field's own
+ * rule has already said what is wrong with it.
+ */
+@ValidatorConstraint({ name: 'releaseTarget' })
+class ReleaseTargetRule implements ValidatorConstraintInterface {
+  private problem(args: ValidationArguments) {
+    const { product, platform, arch } = args.object as { product?: unknown; platform?: unknown; arch?: unknown };
+    const known =
+      isProductSlug(product) &&
+      (RELEASE_PLATFORMS as readonly unknown[]).includes(platform) &&
+      (RELEASE_ARCHES as readonly unknown[]).includes(arch);
+    return known ? releaseTargetProblem(product, platform as ReleasePlatform, arch as ReleaseArch) : null;
+  }
+
+  validate(_value: unknown, args: ValidationArguments): boolean {
+    return this.problem(args)?.field !== args.property;
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return this.problem(args)?.message ?? `${args.property} is not one the product ships on`;
   }
 }
 
@@ -40,9 +67,11 @@ export class UploadReleaseDto implements UploadReleaseFields {
   product!: ProductSlug;
 
   @IsIn(RELEASE_PLATFORMS, { message: PLATFORM_MESSAGE })
+  @Validate(ReleaseTargetRule)
   platform!: ReleasePlatform;
 
   @IsIn(RELEASE_ARCHES, { message: ARCH_MESSAGE })
+  @Validate(ReleaseTargetRule)
   arch!: ReleaseArch;
 
   @IsIn(RELEASE_CHANNELS, { message: CHANNEL_MESSAGE })
@@ -82,9 +111,11 @@ export class UpdateCheckQuery {
   product!: ProductSlug;
 
   @IsIn(RELEASE_PLATFORMS, { message: PLATFORM_MESSAGE })
+  @Validate(ReleaseTargetRule)
   platform!: ReleasePlatform;
 
   @IsIn(RELEASE_ARCHES, { message: ARCH_MESSAGE })
+  @Validate(ReleaseTargetRule)
   arch!: ReleaseArch;
 
   @IsOptional()

@@ -1,5 +1,6 @@
 import type { AdminRelease, PublicRelease } from '../../../lib/api/releases.js';
 import type { ProductSlug } from '../../../lib/licences/key.js';
+import { renderMarkdown } from '../../../lib/markdown/markdown.js';
 import type { Release } from '../schemas/release.schema.js';
 
 export const downloadPath = (id: string) => `/api/releases/${id}/download`;
@@ -16,6 +17,8 @@ export function toPublicRelease(release: Release): PublicRelease {
     channel: release.channel,
     version: release.version,
     notes: release.notes,
+    // Under the card's platform heading (<h3>): the notes' own headings start at <h4>.
+    notesHtml: release.notes.trim() ? renderMarkdown(release.notes, { firstHeadingLevel: 4 }) : '',
     file: {
       filename: release.file.filename,
       size: release.file.size,

@@ -23,6 +23,7 @@ import {
   ANNOUNCEMENT_TONES,
   type AnnouncementSettings,
   type AnnouncementTone,
+  type ContactSettings,
   type DismissAnnouncementRequest,
   type GeneralSettings,
   isHttpUrl,
@@ -38,13 +39,20 @@ import {
   SPONSORS_MAX,
   type SponsorsSettings,
   type SponsorTier,
+  TERMS_MARKDOWN_MAX,
+  type TermsSettings,
   TIER_DESCRIPTION_MAX,
   TIER_NAME_MAX,
   TIER_PERK_MAX,
   TIER_PERKS_MAX,
   TIERS_MAX,
   URL_MAX,
+  WITHDRAWAL_SECTION_ID,
 } from '../../../lib/api/site-settings.js';
+import { checkEmailAddress } from '../../../lib/accounts/email-address.js';
+import { LEGAL_PLACEHOLDERS, unknownPlaceholders } from '../../../lib/legal/placeholders.js';
+import { renderMarkdown } from '../../../lib/markdown/markdown.js';
+import { withSectionIds } from '../../../lib/markdown/sections.js';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const ID_MESSAGE = 'Use 1-40 lower-case letters, digits and dashes';
@@ -58,6 +66,41 @@ class HttpUrlConstraint implements ValidatorConstraintInterface {
   }
   defaultMessage() {
     return 'Enter an http(s) URL such as https://example.com';
+  }
+}
+
+/** A legal document may use the placeholders of lib/legal/placeholders.ts, and no others (a typo would show as is). */
+@ValidatorConstraint({ name: 'knownPlaceholders' })
+class KnownPlaceholdersConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return typeof value !== 'string' || unknownPlaceholders(value).length === 0;
+  }
+  defaultMessage(args: ValidationArguments) {
+    const unknown = typeof args.value === 'string' ? unknownPlaceholders(args.value) : [];
+    const known = Object.keys(LEGAL_PLACEHOLDERS).map((name) => `{{${name}}}`);
+    return `Unknown placeholder ${unknown.join(', ')}: use ${known.join(', ')}`;
+  }
+}
+
+/** Checkout's consent text links to /terms#withdrawal: the terms keep that section, whatever its words. */
+@ValidatorConstraint({ name: 'withdrawalSection' })
+class WithdrawalSectionConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return typeof value !== 'string' || withSectionIds(renderMarkdown(value)).toc.some((section) => section.id === WITHDRAWAL_SECTION_ID);
+  }
+  defaultMessage() {
+    return `Keep the section on the right of withdrawal, headed “## … {#${WITHDRAWAL_SECTION_ID}}”: checkout links to /terms#${WITHDRAWAL_SECTION_ID}`;
+  }
+}
+
+@ValidatorConstraint({ name: 'contactEmail' })
+class ContactEmailConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return checkEmailAddress(value).ok;
+  }
+  defaultMessage(args: ValidationArguments) {
+    const check = checkEmailAddress(args.value);
+    return check.ok ? '' : check.message;
   }
 }
 
@@ -206,7 +249,28 @@ export class PrivacySettingsDto implements PrivacySettings {
   @IsString()
   @Matches(VISIBLE, { message: 'The policy cannot be empty' })
   @MaxLength(PRIVACY_MARKDOWN_MAX, { message: `The policy can have at most ${PRIVACY_MARKDOWN_MAX} characters` })
+  @Validate(KnownPlaceholdersConstraint)
   markdown!: string;
+}
+
+export class TermsSettingsDto implements TermsSettings {
+  @IsString()
+  @Matches(VISIBLE, { message: 'The terms cannot be empty' })
+  @MaxLength(TERMS_MARKDOWN_MAX, { message: `The terms can have at most ${TERMS_MARKDOWN_MAX} characters` })
+  @Validate(KnownPlaceholdersConstraint)
+  @Validate(WithdrawalSectionConstraint)
+  markdown!: string;
+}
+
+/** The addresses are checked as account addresses are (lib/accounts/email-address.ts) and stored as typed, trimmed. */
+export class ContactSettingsDto implements ContactSettings {
+  @IsString()
+  @Validate(ContactEmailConstraint)
+  legalEmail!: string;
+
+  @IsString()
+  @Validate(ContactEmailConstraint)
+  privacyEmail!: string;
 }
 
 export class DismissAnnouncementDto implements DismissAnnouncementRequest {

@@ -25,7 +25,13 @@ export class SiteSettingsRecord {
   sponsors?: unknown;
 
   @Prop({ type: MongooseSchema.Types.Mixed })
+  contact?: unknown;
+
+  @Prop({ type: MongooseSchema.Types.Mixed })
   privacy?: unknown;
+
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  terms?: unknown;
 
   @Prop()
   updatedAt?: Date;

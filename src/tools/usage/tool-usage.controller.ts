@@ -3,7 +3,7 @@ import type { ToolUsageResponse } from '../../../lib/api/tool-usage.js';
 import { Roles, SignedIn } from '../../auth/decorators/roles.decorator.js';
 import { fieldError } from '../../common/validation.js';
 import { RateLimit } from '../../rate-limit/rate-limit.decorator.js';
-import { usageDay } from '../../../lib/tools/tool-usage.js';
+import { BROWSER_RUNS, usageDay } from '../../../lib/tools/tool-usage.js';
 import { RecordToolRunDto, ToolUsageQueryDto } from './dto/tool-usage.dto.js';
 import { ToolUsageService } from './tool-usage.service.js';
 
@@ -17,13 +17,16 @@ export const TOOL_RUN_REPORTS_PER_HOUR = 120;
 export class ToolUsageController {
   constructor(private readonly usage: ToolUsageService) {}
 
-  /** The HAR and app-log analysers run in the browser; each finished analysis is reported here. */
+  /**
+   * What runs in the browser is reported here: each finished HAR or app-log analysis, and the GA4
+   * workbench's live validation once per settled payload (client/features/ga4mp/hooks/useLiveRunReport.ts).
+   */
   @SignedIn()
   @RateLimit('tool-usage', { scope: 'user', limit: TOOL_RUN_REPORTS_PER_HOUR, windowSeconds: 3600 })
   @Post('tools/usage')
   @HttpCode(204)
   async record(@Body() body: RecordToolRunDto): Promise<void> {
-    await this.usage.record(body.tool, 'analyse');
+    await this.usage.record(body.tool, BROWSER_RUNS[body.tool]);
   }
 
   /** Daily runs per tool and action; the last 30 days unless a range is given. */

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { ToolUsageRow } from '../../../lib/api/tool-usage.js';
 import { TOOL_ACTIONS, type ToolAction, type ToolId, usageDay } from '../../../lib/tools/tool-usage.js';
+import { KeyedTurns } from '../../database/keyed-turns.js';
 import { upsertWithRetry } from '../../database/upsert.js';
 import { ToolUsageDay } from './tool-usage.schema.js';
 
@@ -14,26 +15,30 @@ function isKnownRun<T extends { tool: string; action: string }>(row: T): row is 
 @Injectable()
 export class ToolUsageService {
   private readonly logger = new Logger(ToolUsageService.name);
+  private readonly turns = new KeyedTurns();
 
   constructor(@InjectModel(ToolUsageDay.name) private readonly days: Model<ToolUsageDay>) {}
 
   /**
-   * Counts one run with an atomic `$inc` upsert of the day's document; resolves once it is written.
+   * Counts one run with an `$inc` upsert of the day's document; resolves once it is written.
    * Counting never fails the run it counts: a database hiccup is logged and the tool's answer still
    * goes out.
    *
-   * Exact on both databases: across instances on MongoDB (its updates are atomic), and over the
-   * one connection the app keeps to FerretDB (see database-server.ts). This replaced an in-process
-   * queue that kept one write per counter in flight and folded the runs arriving meanwhile into the
-   * next `$inc`, a workaround for FerretDB losing concurrent updates over several connections. It is
-   * not the better design on MongoDB either: each request waited for the writes queued before it,
-   * and a small `$inc` per run costs MongoDB nothing worth saving at these rates.
+   * The runs of one counter counted by this instance take their turns (KeyedTurns): FerretDB
+   * applies an update as a read and a separate write, so two increments of one document in flight
+   * at once over a pool of connections can lose one; one at a time they cannot. That keeps every
+   * run counted on one instance whatever its connections, and on MongoDB (atomic updates) across
+   * instances too. Several instances on FerretDB over a pool may still, rarely, lose one run of the
+   * same action at the same moment: these are usage statistics, not limits (those claim slots,
+   * RateLimitService#take).
    */
   async record<T extends ToolId>(tool: T, action: ToolAction<T>, at = new Date()): Promise<void> {
     const filter = { day: usageDay(at), tool, action };
     try {
       // The unique (day, tool, action) index makes concurrent first runs of a day converge.
-      await upsertWithRetry(() => this.days.updateOne(filter, { $inc: { runs: 1 } }, { upsert: true }).exec());
+      await this.turns.run(`${filter.day}|${tool}|${action}`, () =>
+        upsertWithRetry(() => this.days.updateOne(filter, { $inc: { runs: 1 } }, { upsert: true }).exec()),
+      );
     } catch (error) {
       this.logger.warn(`A run of ${filter.day}|${tool}|${action} was not counted: ${(error as Error).message}`);
     }

@@ -26,7 +26,8 @@ export class User {
   @Prop({ type: Boolean, default: true })
   passwordSet!: boolean;
 
-  @Prop({ type: String, required: true, enum: ROLES, default: 'user' })
+  /** Indexed: the admins are read on their own (UsersService#adminIds). */
+  @Prop({ type: String, required: true, enum: ROLES, default: 'user', index: true })
   role!: Role;
 
   @Prop({ type: String, required: true, enum: USER_STATUSES, default: 'active' })

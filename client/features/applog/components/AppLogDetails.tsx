@@ -12,17 +12,24 @@ function ParamsTable({ params, caption }: { params: AppLogParam[]; caption: stri
         <thead>
           <tr>
             <th scope="col">Parameter</th>
-            <th scope="col">Short name</th>
             <th scope="col">Value</th>
           </tr>
         </thead>
         <tbody>
           {params.map((param, index) => (
             <tr key={`${param.name}-${index}`}>
-              <th scope="row">
+              {/* The short name under the name, not in a column of its own: the panel is narrow beside the stream. */}
+              <th scope="row" className="applog-params__name">
                 <code>{param.name}</code>
+                {param.shortName ? (
+                  <>
+                    {' '}
+                    <code className="applog-params__short" title="Short name">
+                      {param.shortName}
+                    </code>
+                  </>
+                ) : null}
               </th>
-              <td>{param.shortName ? <code>{param.shortName}</code> : <span className="muted">—</span>}</td>
               <td className="applog-params__value">
                 {param.items ? (
                   param.items.map((item, i) => <ParamsTable key={i} params={item} caption={`${param.name} ${i + 1}`} />)

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/Icon.js';
 import { useRegister } from '../api.js';
 import { useRedirectTarget, withRedirect } from '../hooks/useRedirectTarget.js';
 import { readRegistrationForm } from '../registration.js';
+import { ChosenPlan } from './ChosenPlan.js';
 import { ProviderSignIn } from './ProviderSignIn.js';
 import '../auth.css';
 
@@ -21,12 +22,16 @@ export function RegisterForm() {
     register.mutate(readRegistrationForm(event.currentTarget));
   };
 
-  if (register.data) return <CheckYourInbox answer={register.data} onRetry={() => register.reset()} />;
+  if (register.data) return <CheckYourInbox answer={register.data} redirect={redirect} onRetry={() => register.reset()} />;
   const errors = fieldErrors(register.error);
   return (
     <section className="card auth-card" aria-labelledby="register-title">
       <h1 id="register-title">Create your account</h1>
       <p className="muted">Four analytics debugging tools, free with your account.</p>
+      <ChosenPlan
+        redirect={redirect}
+        next="Create your account and confirm your e-mail address: you then continue to checkout with this plan."
+      />
       <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert error={register.error} />
@@ -60,7 +65,7 @@ export function RegisterForm() {
 }
 
 /** After registering: where the link went, and what to do when it does not arrive. */
-function CheckYourInbox({ answer, onRetry }: { answer: RegisterResponse; onRetry: () => void }) {
+function CheckYourInbox({ answer, redirect, onRetry }: { answer: RegisterResponse; redirect: string | null; onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -72,6 +77,7 @@ function CheckYourInbox({ answer, onRetry }: { answer: RegisterResponse; onRetry
         Check your inbox
       </h1>
       <p role="status">{answer.message}</p>
+      <ChosenPlan redirect={redirect} next="Open the link in this browser: you are signed in and continue to checkout with this plan." />
       <p className="muted">
         No e-mail after a few minutes? Look in your spam folder, or <AppLink to="/login?forgot=1">reset your password</AppLink> if you
         already had an account.

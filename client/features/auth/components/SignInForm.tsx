@@ -1,14 +1,17 @@
 import { type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { parseVerifiedParam, VERIFIED_PARAM } from '../../../../lib/api/auth.js';
+import { colorModeAtSignIn } from '../../../../lib/client-constants.js';
 import { PRODUCT } from '../../../../lib/product.js';
 import { HOME_AFTER_SIGN_IN } from '../../../../lib/routes/route-middleware.js';
+import { useColorMode } from '../../../app/color-mode.js';
 import { AppLink } from '../../../components/AppLink.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { FormField } from '../../../components/FormField.js';
 import { useToast } from '../../../components/Toaster.js';
 import { useLogin } from '../api.js';
 import { useRedirectTarget, withRedirect } from '../hooks/useRedirectTarget.js';
+import { ChosenPlan } from './ChosenPlan.js';
 import { EmailVerifiedNotice } from './EmailVerifiedNotice.js';
 import { ProviderSignIn } from './ProviderSignIn.js';
 import '../auth.css';
@@ -21,6 +24,7 @@ export function SignInForm() {
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
+  const { setMode: setColorMode } = useColorMode();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,6 +33,9 @@ export function SignInForm() {
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       {
         onSuccess: async (user) => {
+          // The server set the cookie already; this page, already drawn, takes the account's mode too.
+          const saved = colorModeAtSignIn(user.colorMode);
+          if (saved) setColorMode(saved);
           toast(`Welcome back, ${user.name}`, 'success', { key: 'session' });
           await navigate(redirect ?? HOME_AFTER_SIGN_IN, { replace: true });
         },
@@ -45,6 +52,7 @@ export function SignInForm() {
       ) : (
         <EmailVerifiedNotice verified={verified} />
       )}
+      <ChosenPlan redirect={redirect} next="Sign in: you then continue to checkout with this plan." />
       <ProviderSignIn redirect={redirect} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert error={login.error} />

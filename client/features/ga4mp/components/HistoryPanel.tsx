@@ -6,14 +6,12 @@ import { Pager } from '../../../components/Pager.js';
 import { useToast } from '../../../components/Toaster.js';
 import { ga4mpHistoryQuery, useClearHistory, useDeleteHistoryEntry } from '../api.js';
 import { plural } from '../format.js';
+import { formatDateTime } from '../../../../lib/format/date.js';
 import '../ga4mp.css';
 
 const TOAST = { key: 'ga4mp-history' };
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+const when = (iso: string) => formatDateTime(iso, { seconds: true });
 
 function HistoryRow({
   entry,

@@ -18,22 +18,24 @@ interface Props {
 export function SendPanel({ region, invalidCount, pendingCount, sending, onSend }: Props) {
   const host = region === 'eu' ? 'region1.google-analytics.com' : 'www.google-analytics.com';
   return (
-    <section className="ga4mp-section" aria-labelledby="ga4mp-send-title">
-      <h2 id="ga4mp-send-title">Send</h2>
-      <p className="muted ga4mp-note">
-        Through Hitscope's server to <code>{host}</code>. Debug sends go to GA4's validation server, never into reports.
-      </p>
-      <div className="ga4mp-inline ga4mp-send">
-        <button type="button" className="button button--primary" disabled={sending !== null} onClick={() => onSend(true, false)}>
-          {sending === 'debug' ? 'Sending…' : 'Send to debug'}
-        </button>
-        <button type="button" className="button" disabled={sending !== null} onClick={() => onSend(false, false)}>
-          {sending === 'real' ? 'Sending…' : 'Send for real'}
-        </button>
+    <section className="ga4mp-section ga4mp-send-panel" aria-labelledby="ga4mp-send-title" aria-describedby="ga4mp-send-note">
+      <div className="ga4mp-send-panel__row">
+        <h2 id="ga4mp-send-title">Send</h2>
+        <div className="ga4mp-inline ga4mp-send">
+          <button type="button" className="button button--primary" disabled={sending !== null} onClick={() => onSend(true, false)}>
+            {sending === 'debug' ? 'Sending…' : 'Send to debug'}
+          </button>
+          <button type="button" className="button" disabled={sending !== null} onClick={() => onSend(false, false)}>
+            {sending === 'real' ? 'Sending…' : 'Send for real'}
+          </button>
+        </div>
       </div>
+      <p id="ga4mp-send-note" className="muted ga4mp-note">
+        Sent by Hitscope's server to <code>{host}</code>; debug sends are only validated, never reported.
+      </p>
       {invalidCount > 0 ? (
         <p className="field__hint">
-          The payload has {plural(invalidCount, 'validation message')}: sending is refused unless you choose to send anyway.
+          Refused while the payload has {plural(invalidCount, 'validation message')}, unless you choose to send anyway.
         </p>
       ) : pendingCount > 0 ? (
         <p className="field__hint">Fill in the {plural(pendingCount, 'field')} listed under Validation first.</p>

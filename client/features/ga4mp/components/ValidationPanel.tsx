@@ -58,13 +58,13 @@ function BehaviorChoice({
             {typeof behavior === 'string' ? behavior : JSON.stringify(behavior)} (not a GA4 value)
           </option>
         ) : null}
-        <option value="RELAXED">Relaxed (GA4's default)</option>
-        <option value="ENFORCE_RECOMMENDATIONS">Enforce recommendations (strict)</option>
+        <option value="RELAXED">Relaxed</option>
+        <option value="ENFORCE_RECOMMENDATIONS">Strict</option>
       </select>
       <p className="field__hint" id={`${id}-hint`}>
         {strict
-          ? 'Also checks the client_id format, recommended events’ required parameters and currency with value.'
-          : 'GA4’s default. Google recommends strict while developing.'}
+          ? 'Enforces recommendations: also checks the client_id format, recommended events’ required parameters and currency with value.'
+          : 'GA4’s default; Google advises strict while developing.'}
       </p>
       <FieldMessages id={`${id}-messages`} messages={messages} />
     </div>

@@ -18,6 +18,7 @@ import {
   rememberSecret,
   withKey,
 } from '../draft.js';
+import { useLiveRunReport } from './useLiveRunReport.js';
 
 const format = (body: Body) => JSON.stringify(body, null, 2);
 
@@ -159,6 +160,8 @@ export function useWorkbench() {
       );
     return { shown: messages.filter(isShown), pending: messages.filter((message) => !isShown(message)) };
   }, [messages, touched]);
+
+  useLiveRunReport({ query, body: draft.body }, touched.all || touched.paths.size > 0);
 
   const checks = useMemo<FieldChecks>(() => {
     const byPath = new Map<string, ValidationMessage[]>();

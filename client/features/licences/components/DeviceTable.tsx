@@ -69,7 +69,8 @@ export function DeviceTable({ licence, deactivated, onDeactivated }: Props) {
                     {device.appVersion ? <span className="licence__device-version">{device.appVersion}</span> : '—'}
                   </td>
                   <td data-label="Last seen" className="licence__nowrap">
-                    <time dateTime={device.lastSeenAt} title={formatDateTime(device.lastSeenAt)}>
+                    {/* Relative to the moment of rendering: the browser's text may be a minute on from the server's. */}
+                    <time dateTime={device.lastSeenAt} title={formatDateTime(device.lastSeenAt)} suppressHydrationWarning>
                       {formatRelative(device.lastSeenAt)}
                     </time>
                   </td>

@@ -1,4 +1,5 @@
 import type { Verification } from '../../../../lib/tools/linker/fingerprint.js';
+import { formatDateTime } from '../../../../lib/format/date.js';
 import '../linker.css';
 
 const TITLES: Record<Verification['status'], string> = {
@@ -8,9 +9,7 @@ const TITLES: Record<Verification['status'], string> = {
   mismatch: 'No match',
 };
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+const formatTime = (iso: string) => formatDateTime(iso, { seconds: true });
 
 /** Whether gtag.js on the receiving page would accept the link, and by how many minutes. */
 export function VerificationResult({ verification }: { verification: Verification }) {

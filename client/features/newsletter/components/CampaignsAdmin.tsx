@@ -5,19 +5,10 @@ import { campaignQuery, campaignsQuery } from '../campaigns-api.js';
 import { CampaignDetail } from './CampaignDetail.js';
 import { CampaignEditor } from './CampaignEditor.js';
 import { CampaignStateBadge } from './CampaignStateBadge.js';
+import { formatDateTime } from '../../../../lib/format/date.js';
 import '../campaigns.css';
 
 const SKELETON_ROWS = 3;
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
 
 /**
  * The campaigns section of /admin/newsletter. Which view shows is in the query string, so it
@@ -159,7 +150,7 @@ function CampaignRow({ campaign, onOpen }: { campaign: AdminCampaignSummary; onO
       </td>
       <td data-label="Failed">{campaign.state === 'draft' ? '—' : counts.failed.toLocaleString('en-GB')}</td>
       <td data-label="Created">
-        <time dateTime={campaign.createdAt}>{formatDate(campaign.createdAt)}</time>
+        <time dateTime={campaign.createdAt}>{formatDateTime(campaign.createdAt)}</time>
       </td>
     </tr>
   );

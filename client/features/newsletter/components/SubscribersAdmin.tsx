@@ -10,6 +10,7 @@ import {
 import { Field } from '../../../components/FormField.js';
 import { Pager } from '../../../components/Pager.js';
 import { csvHref, subscribersQuery } from '../api.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import '../newsletter.css';
 
 const PAGE_SIZE = 25;
@@ -17,8 +18,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = 4;
 const COLUMNS = 5;
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—';
+const dateOrDash = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 /** /admin/newsletter: counts per state, search, filter, the list (cards on phones) and the CSV export. */
 export function SubscribersAdmin() {
@@ -151,9 +151,9 @@ export function SubscribersAdmin() {
                       </td>
                       <td data-label="Source">{SOURCE_LABELS[subscriber.source]}</td>
                       <td data-label="Signed up">
-                        <time dateTime={subscriber.subscribedAt}>{formatDate(subscriber.subscribedAt)}</time>
+                        <time dateTime={subscriber.subscribedAt}>{dateOrDash(subscriber.subscribedAt)}</time>
                       </td>
-                      <td data-label="Confirmed">{formatDate(subscriber.confirmedAt)}</td>
+                      <td data-label="Confirmed">{dateOrDash(subscriber.confirmedAt)}</td>
                     </tr>
                   ))}
             </tbody>

@@ -1,15 +1,16 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import {
-  RELEASE_ARCHES,
   RELEASE_CHANNELS,
   RELEASE_FILENAME,
   RELEASE_MAX_BYTES,
   RELEASE_NOTES_MAX_LENGTH,
-  RELEASE_PLATFORMS,
+  type ReleaseArch,
+  type ReleasePlatform,
   type UploadReleaseFields,
 } from '../../../../lib/api/releases.js';
-import { PRODUCT_SLUGS } from '../../../../lib/product.js';
+import { PRODUCT_SLUGS, type ProductSlug } from '../../../../lib/product.js';
 import { isSemver } from '../../../../lib/releases/semver.js';
+import { archesOf, platformsOf } from '../../../../lib/releases/targets.js';
 import { FormAlert, fieldErrors } from '../../../components/FormAlert.js';
 import { Field, FormField } from '../../../components/FormField.js';
 import { useToast } from '../../../components/Toaster.js';
@@ -20,6 +21,18 @@ import { productName } from '../format.js';
 
 type Fields = Omit<UploadReleaseFields, 'size'>;
 type Errors = Record<string, string[]>;
+type Target = Pick<Fields, 'product' | 'platform' | 'arch'>;
+
+/**
+ * A product, platform and arch the product ships on (lib/releases/targets.ts, the table the API
+ * checks too): what was asked where it is valid, else the first valid choice.
+ */
+function validTarget(product: ProductSlug, platform?: ReleasePlatform, arch?: ReleaseArch): Target {
+  const platforms = platformsOf(product);
+  const chosenPlatform = platform && platforms.includes(platform) ? platform : platforms[0]!;
+  const arches = archesOf(product, chosenPlatform);
+  return { product, platform: chosenPlatform, arch: arch && arches.includes(arch) ? arch : arches[0]! };
+}
 
 function readFields(form: HTMLFormElement): Fields {
   const data = new FormData(form);
@@ -52,6 +65,7 @@ export function ReleaseUploadForm() {
   const toast = useToast();
   const upload = useUploadRelease();
   const [file, setFile] = useState<File | null>(null);
+  const [target, setTarget] = useState<Target>(() => validTarget(PRODUCT_SLUGS[0]!));
   const [clientErrors, setClientErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -108,19 +122,31 @@ export function ReleaseUploadForm() {
       <FormAlert error={serverError} />
       <fieldset className="releases-admin__grid" disabled={pending}>
         <legend className="visually-hidden">Build</legend>
-        <SelectField label="Product" name="product" options={PRODUCT_SLUGS} labels={productName} errors={errors.product} />
+        <SelectField
+          label="Product"
+          name="product"
+          options={PRODUCT_SLUGS}
+          labels={productName}
+          value={target.product}
+          onChange={(product) => setTarget((current) => validTarget(product, current.platform, current.arch))}
+          errors={errors.product}
+        />
         <SelectField
           label="Platform"
           name="platform"
-          options={RELEASE_PLATFORMS}
+          options={platformsOf(target.product)}
           labels={(value) => PLATFORM_LABELS[value]}
+          value={target.platform}
+          onChange={(platform) => setTarget((current) => validTarget(current.product, platform, current.arch))}
           errors={errors.platform}
         />
         <SelectField
           label="Architecture"
           name="arch"
-          options={RELEASE_ARCHES}
+          options={archesOf(target.product, target.platform)}
           labels={(value) => ARCH_LABELS[value]}
+          value={target.arch}
+          onChange={(arch) => setTarget((current) => validTarget(current.product, current.platform, arch))}
           errors={errors.arch}
         />
         <SelectField label="Channel" name="channel" options={RELEASE_CHANNELS} labels={(value) => value} errors={errors.channel} />
@@ -163,23 +189,31 @@ export function ReleaseUploadForm() {
   );
 }
 
+/** A select of `options`; controlled when `value` and `onChange` are given. */
 function SelectField<Value extends string>({
   label,
   name,
   options,
   labels,
+  value,
+  onChange,
   errors,
 }: {
   label: string;
   name: string;
   options: readonly Value[];
   labels: (value: Value) => string;
+  value?: Value;
+  onChange?: (value: Value) => void;
   errors?: readonly string[];
 }) {
+  const selection = onChange
+    ? { value, onChange: (event: ChangeEvent<HTMLSelectElement>) => onChange(event.currentTarget.value as Value) }
+    : { defaultValue: options[0] };
   return (
     <Field label={label} errors={errors}>
       {(control) => (
-        <select {...control} name={name} defaultValue={options[0]}>
+        <select {...control} name={name} {...selection}>
           {options.map((value) => (
             <option key={value} value={value}>
               {labels(value)}

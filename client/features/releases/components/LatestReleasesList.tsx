@@ -5,7 +5,7 @@ import { AppLink } from '../../../components/AppLink.js';
 import { UpcomingSection } from '../../../components/PageHeader.js';
 import { latestReleasesQuery } from '../api.js';
 import { platformLabel } from '../../../../lib/releases/labels.js';
-import { formatReleaseDate } from '../format.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import '../releases.css';
 
 const PRODUCTS = Object.values(COMPANION_PRODUCTS);
@@ -47,7 +47,7 @@ export function LatestReleasesList() {
                 <span className="latest-releases__platform">{platformLabel(release.platform, release.arch)}</span>
                 <span className="latest-releases__version">v{release.version}</span>
                 <time className="latest-releases__date" dateTime={release.publishedAt}>
-                  {formatReleaseDate(release.publishedAt)}
+                  {formatDate(release.publishedAt)}
                 </time>
               </li>
             );

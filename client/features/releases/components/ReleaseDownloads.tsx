@@ -9,7 +9,7 @@ import { AppLink } from '../../../components/AppLink.js';
 import { latestReleasesQuery } from '../api.js';
 import { formatBytes } from '../../../../lib/format/bytes.js';
 import { platformLabel } from '../../../../lib/releases/labels.js';
-import { formatReleaseDate } from '../format.js';
+import { formatDate } from '../../../../lib/format/date.js';
 import { CopyValue } from './CopyValue.js';
 import '../releases.css';
 
@@ -117,7 +117,7 @@ function ReleaseItem({ release, productName, download }: { release: PublicReleas
         <div className="release__fact">
           <dt>Released</dt>
           <dd>
-            <time dateTime={release.publishedAt}>{formatReleaseDate(release.publishedAt)}</time>
+            <time dateTime={release.publishedAt}>{formatDate(release.publishedAt)}</time>
           </dd>
         </div>
         <div className="release__fact">
@@ -126,7 +126,10 @@ function ReleaseItem({ release, productName, download }: { release: PublicReleas
         </div>
       </dl>
       <CopyValue label="SHA-256" detail={`of ${platform} ${release.version}`} value={release.file.sha256} what="Checksum" />
-      {release.notes.trim() ? <p className="release__notes">{release.notes}</p> : null}
+      {release.notesHtml ? (
+        // Rendered on the server with the site's Markdown renderer: raw HTML in the notes is escaped.
+        <div className="release__notes" data-testid="release-notes" dangerouslySetInnerHTML={{ __html: release.notesHtml }} />
+      ) : null}
       {download === 'none' ? null : (
         <a className="button button--primary release__download" href={`/api/releases/${encodeURIComponent(release.id)}/download`} download>
           {download === 'free' ? 'Free download' : 'Download'}

@@ -4,6 +4,7 @@ import { TOOL_ACTIONS, type ToolId } from '../../../../lib/tools/tool-usage.js';
 import { SegmentedControl } from '../../../components/SegmentedControl.js';
 import { type ChartSeries, StackedBarChart } from '../../../components/charts/StackedBarChart.js';
 import { toolUsageQuery } from '../api.js';
+import { formatDay } from '../../../../lib/format/date.js';
 import '../tool-usage.css';
 
 const RANGES = [7, 30, 90] as const;
@@ -34,9 +35,6 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** Tool runs per day (UTC) from the `$inc` counters: a chart, then the same numbers as a table. */
 export function ToolUsagePanel() {
   const [range, setRange] = useState<Range>(30);
@@ -58,7 +56,7 @@ export function ToolUsagePanel() {
   }
   const total = rows.reduce((sum, row) => sum + row.runs, 0);
   const bars = usage.data
-    ? daysBetween(usage.data.from, usage.data.to).map((day) => ({ label: shortDay(day), values: byDay.get(day) ?? {} }))
+    ? daysBetween(usage.data.from, usage.data.to).map((day) => ({ label: formatDay(day), values: byDay.get(day) ?? {} }))
     : [];
 
   return (
@@ -93,7 +91,7 @@ export function ToolUsagePanel() {
       ) : (
         <>
           <StackedBarChart
-            title={`Tool runs per day, ${shortDay(usage.data.from)} – ${shortDay(usage.data.to)}`}
+            title={`Tool runs per day, ${formatDay(usage.data.from)} – ${formatDay(usage.data.to)}`}
             bars={bars}
             series={SERIES}
           />

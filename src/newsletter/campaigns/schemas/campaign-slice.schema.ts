@@ -44,10 +44,35 @@ export class CampaignSlice {
   /** The claim that holds the lease: only its holder may write the slice back. */
   @Prop({ type: String, default: null })
   claim!: string | null;
+
+  /**
+   * Bumped by every claim and every requeue: a claim is first a unique insert of
+   * `<slice id>@<version>` into `newsletter_slice_claims` (SliceClaim), so of the workers that saw
+   * the slice claimable at one version exactly one takes it, on any database and any number of
+   * connections (a conditional `findOneAndUpdate` is exact only where updates are atomic).
+   */
+  @Prop({ type: Number, default: 0 })
+  version!: number;
 }
 
 export const CampaignSliceSchema = SchemaFactory.createForClass(CampaignSlice);
 CampaignSliceSchema.index({ campaignId: 1, state: 1, nextAttemptAt: 1 });
+
+/** The ticket of one claim of one slice at one version (see CampaignSlice#version); deleted with the campaign's slices. */
+@Schema({ collection: 'newsletter_slice_claims', versionKey: false })
+export class SliceClaim {
+  /** `<slice id>@<version>`. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  campaignId!: string;
+
+  @Prop({ type: Date, required: true })
+  claimedAt!: Date;
+}
+
+export const SliceClaimSchema = SchemaFactory.createForClass(SliceClaim);
 
 /** One recipient of a slice that is not settled yet, with its retry state. */
 export interface SliceRecipient {

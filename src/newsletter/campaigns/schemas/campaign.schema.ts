@@ -84,7 +84,7 @@ export class NewsletterCampaign {
   @Prop({ type: Number, default: null })
   ratePerSecond!: number | null;
 
-  /** A retry-failed is under way until then (one at a time per campaign). */
+  /** Unused since the requeue lock has its own document (requeue-lock.ts); kept in older documents. */
   @Prop({ type: Date, default: null })
   requeueUntil!: Date | null;
 

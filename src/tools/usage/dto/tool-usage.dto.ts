@@ -2,7 +2,7 @@ import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { ToolRunReport, ToolUsageQuery } from '../../../../lib/api/tool-usage.js';
 import { BROWSER_TOOLS, type BrowserToolId } from '../../../../lib/tools/tool-usage.js';
 
-/** A finished run of a browser-only tool. */
+/** A run that happened in the browser. */
 export class RecordToolRunDto implements ToolRunReport {
   @IsIn(BROWSER_TOOLS, { message: `tool must be one of: ${BROWSER_TOOLS.join(', ')}` })
   tool!: BrowserToolId;
