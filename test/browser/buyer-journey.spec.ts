@@ -392,4 +392,82 @@ test.describe('the buyer’s journey', () => {
       await adminContext.close();
     }
   });
+
+  test('after the purchase: a renewal’s receipt, once per invoice; a dispute suspends and then revokes a purchase, each said by mail and shown on the subscription page', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // A renewal of a running subscription: its receipt, once per invoice however often Stripe says it.
+    const { person, customer, subscriptionId, periodEnd, metadata } = await subscribe(page, request);
+    const renewal = stripeTestId('in');
+    const invoice = await objects().invoice(renewal, {
+      customer,
+      billing_reason: 'subscription_cycle',
+      amount_paid: 2900,
+      currency: 'eur',
+      hosted_invoice_url: `https://invoice.stripe.com/i/${renewal}`,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
+    });
+    await sendStripeEvents(request, [stripeEvent('invoice.paid', now(), invoice)]);
+    await sendStripeEvents(request, [stripeEvent('invoice.paid', now(), invoice)]);
+    const receiptSubject = 'Receipt for your Hitscope subscription (Team)';
+    await expect.poll(() => mailsTo(person.email).map((mail) => mail.subject), { timeout: 15_000 }).toContain(receiptSubject);
+    const receipts = mailsTo(person.email).filter((mail) => mail.subject === receiptSubject);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].text).toContain('€29.00');
+    expect(receipts[0].text).toContain(`https://invoice.stripe.com/i/${renewal}`);
+    expect(receipts[0].text).toContain(`valid until ${new Date(periodEnd * 1000).toISOString().slice(0, 10)}`);
+
+    // A one-off purchase.
+    const billing = await billingServerUrl();
+    const buyerOfLifetime = await buyer(page, 'journey-refund');
+    const response = await billingPost(page.request, '/api/billing/checkout', { planId: 'solo-lifetime' });
+    expect(response.status(), await response.text()).toBe(201);
+    const { orderId } = (await response.json()) as { orderId: string };
+    const ids = { paymentIntent: stripeTestId('pi'), charge: stripeTestId('ch'), dispute: stripeTestId('dp') };
+    await sendStripeEvents(request, [
+      stripeEvent(
+        'checkout.session.completed',
+        now(),
+        await objects().checkoutSession({
+          id: stripeTestId('cs_test'),
+          client_reference_id: orderId,
+          mode: 'payment',
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: ids.paymentIntent,
+          customer: await stripeCustomerOf(buyerOfLifetime.user.id),
+        }),
+      ),
+    ]);
+    // A dispute opens: suspended, with a mail; then lost: revoked, with another.
+    const dispute = (type: string, status: string, created: number) =>
+      stripeEvent(type, created, {
+        id: ids.dispute,
+        object: 'dispute',
+        charge: ids.charge,
+        payment_intent: ids.paymentIntent,
+        status,
+        amount: 19900,
+      });
+    await sendStripeEvents(request, [dispute('charge.dispute.created', 'needs_response', now() + 1)]);
+    await gotoHydrated(page, `${billing}/dashboard/user/subscription`);
+    const owned = page.getByRole('region', { name: 'Solo lifetime' });
+    await expect(owned).toContainText('Suspended');
+    const suspendedSubject = 'Your Hitscope licence is suspended during a payment dispute';
+    await expect.poll(() => mailsTo(buyerOfLifetime.email).map((mail) => mail.subject), { timeout: 15_000 }).toContain(suspendedSubject);
+    const suspended = mailsTo(buyerOfLifetime.email).find((mail) => mail.subject === suspendedSubject)!;
+    expect(suspended.text).toContain(orderId);
+
+    await sendStripeEvents(request, [dispute('charge.dispute.closed', 'lost', now() + 2)]);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(owned).toContainText('Revoked');
+    await expect(owned).toContainText('the licences are revoked');
+    await expect
+      .poll(() => mailsTo(buyerOfLifetime.email).map((mail) => mail.subject), { timeout: 15_000 })
+      .toContain('Your Hitscope licence is revoked after a payment dispute');
+    expect(mailsTo(buyerOfLifetime.email).filter((mail) => mail.subject.startsWith('Your Hitscope licence is'))).toHaveLength(2);
+  });
 });
