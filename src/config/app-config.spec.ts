@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COMPRESSION: 'false' })).toThrow('COMPRESSION must be on or off (got "false")');
   });
 
+  it('publishes the bundled companion builds on a fresh site unless told not to (and not under test unless told to)', () => {
+    expect(loadConfig({}, '/srv/hitscope').companionBuilds).toEqual({ dir: '/srv/hitscope/dist/companions', publishOnStart: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).companionBuilds.publishOnStart).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLISH_BUNDLED_BUILDS: 'ON' }).companionBuilds.publishOnStart).toBe(true);
+    expect(loadConfig({ PUBLISH_BUNDLED_BUILDS: 'off', COMPANION_BUILDS_DIR: '/opt/builds' }).companionBuilds).toEqual({
+      dir: '/opt/builds',
+      publishOnStart: false,
+    });
+    expect(() => loadConfig({ PUBLISH_BUNDLED_BUILDS: 'yes' })).toThrow('PUBLISH_BUNDLED_BUILDS must be on or off (got "yes")');
+  });
+
   it('parses lists, proxies and secure cookies', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Ada@Example.test, ,bob@example.test',

@@ -57,6 +57,12 @@ export interface AppConfig {
   s3: S3Config | null;
   /** Payments through Stripe; null when STRIPE_SECRET_KEY is unset (billing "not configured"). */
   stripe: StripeConfig | null;
+  /**
+   * Where `npm run build` writes the companion packages (dist/companions, with packages.json), and
+   * whether a site with no release of a product publishes the bundled build of it on start-up
+   * (PUBLISH_BUNDLED_BUILDS=on|off; on by default, off in tests unless set).
+   */
+  companionBuilds: { dir: string; publishOnStart: boolean };
 }
 
 export interface StripeConfig {
@@ -181,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const compressionRaw = (str('COMPRESSION') ?? 'on').toLowerCase();
   if (compressionRaw !== 'on' && compressionRaw !== 'off') problems.push(`COMPRESSION must be on or off (got "${compressionRaw}")`);
 
+  const publishRaw = (str('PUBLISH_BUNDLED_BUILDS') ?? (nodeEnv === 'test' ? 'off' : 'on')).toLowerCase();
+  if (publishRaw !== 'on' && publishRaw !== 'off') problems.push(`PUBLISH_BUNDLED_BUILDS must be on or off (got "${publishRaw}")`);
+  const buildsDirRaw = str('COMPANION_BUILDS_DIR') ?? './dist/companions';
+
   const oidc = readOidcConfig(str, problems);
   const s3 = readS3Config(str, problems);
   const stripe = readStripeConfig(str, problems);
@@ -210,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     oidc,
     s3,
     stripe,
+    companionBuilds: { dir: isAbsolute(buildsDirRaw) ? buildsDirRaw : resolve(cwd, buildsDirRaw), publishOnStart: publishRaw === 'on' },
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

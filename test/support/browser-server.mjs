@@ -55,6 +55,9 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Many accounts sign up from 127.0.0.1 in this suite; the limits are tested at real values in test/e2e.
   RATE_LIMIT_MULTIPLIER: '1000',
+  // As on a newcomer's fresh site: the bundled browser extension is published on first start (by
+  // both instances at once, test/extension/release.spec.ts checks what they published).
+  PUBLISH_BUNDLED_BUILDS: 'on',
 };
 
 let dataDir = null;

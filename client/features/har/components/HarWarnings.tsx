@@ -6,7 +6,7 @@ const SHOWN_PER_CODE = 25;
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** One title per code: typed by WarningCode so a new code cannot show up raw. */
-const TITLES: Record<WarningCode, string> = {
+export const TITLES: Record<WarningCode, string> = {
   duplicate_page_view: 'Duplicate page views',
   missing_consent: 'Google hits without consent state',
   no_consent_mode: 'No consent mode',
