@@ -71,7 +71,12 @@ export interface StripeConfig {
   webhookSecrets: readonly string[];
   /** Another API host (tests: stripe-mock on loopback); null: Stripe's own. */
   apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
+  /** Checkout's terms checkbox (STRIPE_TERMS_CONSENT; src/billing/checkout-consent.ts). */
+  termsConsent: TermsConsent;
 }
+
+/** `required`: a checkbox at Checkout (needs a terms URL in Stripe's dashboard); `off`: the words beside the pay button only. */
+export type TermsConsent = 'required' | 'off';
 
 export interface S3Config {
   bucket: string;
@@ -400,8 +405,12 @@ function readStripeConfig(str: (name: string) => string | null, problems: string
       );
     }
   }
+  const termsConsent = (str('STRIPE_TERMS_CONSENT') ?? 'required') as TermsConsent;
+  if (termsConsent !== 'required' && termsConsent !== 'off') {
+    problems.push(`STRIPE_TERMS_CONSENT must be "required" or "off" (got "${termsConsent}")`);
+  }
   if (problems.length > before) return null;
-  return { secretKey, webhookSecrets, apiBase };
+  return { secretKey, webhookSecrets, apiBase, termsConsent };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -84,6 +84,9 @@ if (process.env.MONGODB_URI) {
 // first instance stays unconfigured: that is what a site without Stripe shows.
 const { freePort, startStripeMock } = await import(join(root, 'scripts/stripe-mock.mjs'));
 const stripeMock = await startStripeMock(log);
+// The billing instance mails through a real SMTP server (the buyer's mails arrive there).
+const { smtpMailboxPath, startSmtpMailbox } = await import('./smtp-mailbox.mjs');
+const mailbox = await startSmtpMailbox(smtpMailboxPath(port));
 const billingPort = await freePort();
 const billingEnv = {
   ...env,
@@ -92,6 +95,7 @@ const billingEnv = {
   STRIPE_SECRET_KEY: 'sk_test_browsersuite123',
   STRIPE_WEBHOOK_SECRET: 'whsec_browsersuite12345678',
   STRIPE_API_BASE: stripeMock.url,
+  SMTP_URL: mailbox.url,
 };
 
 const infoPath = browserServerInfoPath(port);
@@ -176,6 +180,8 @@ app.on('exit', async (code, signal) => {
     await exited;
   }
   await stripeMock.stop();
+  await mailbox.stop();
+  rmSync(smtpMailboxPath(port), { force: true });
   await database?.stop().catch((error) => console.error(`[browser-server] could not stop the database: ${error.message}`));
   cleanUp();
   process.exit(rebuilt ? 1 : (code ?? (signal ? 0 : 1)));
