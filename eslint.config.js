@@ -150,11 +150,21 @@ export default tseslint.config(
     },
   },
   {
+    // Hitscope for Browsers: React pages and a service worker with the WebExtension APIs (`chrome`).
+    files: ['companions/browser/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
     files: ['companions/desktop/src/**/*.worker.ts'],
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    files: ['test/browser/**/*.ts', 'scripts/**/*.mjs'],
+    files: ['test/browser/**/*.ts', 'test/extension/**/*.ts', 'scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {

@@ -8,7 +8,6 @@ const port = Number(process.env.HITSCOPE_BROWSER_PORT ?? 3987);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: './test/browser',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results/playwright',
   // Tests are independent (own browser context, own users); spreading them evens out the workers.
@@ -43,6 +42,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'site', testDir: './test/browser' },
+    // Hitscope for Browsers: the built extension in Chromium profiles of their own (test/extension/fixtures.ts).
+    { name: 'extension', testDir: './test/extension' },
+  ],
   webServer: {
     command: 'node test/support/browser-server.mjs',
     url: `${baseURL}/health/ready`,

@@ -3,6 +3,7 @@ import './styles/index.css';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import type { CatalogueResponse } from '../lib/api/catalogue.js';
 import { findRoute, notFoundMessage } from '../lib/routes/route-table.js';
 import { escapeHtml, renderHead } from '../lib/seo/head.js';
 import { stateExpression } from '../lib/ssr/state-script.js';
@@ -129,6 +130,8 @@ async function render(input: ServerRenderInput): Promise<ServerRenderResult> {
     pathname: url.pathname,
     publicUrl: input.publicUrl,
     nonce: input.nonce,
+    // The home page prefetches the catalogue: its JSON-LD offers are the plans on sale.
+    plans: queryClient.getQueryData<CatalogueResponse>(['catalogue'])?.plans,
   });
   const state = stateExpression(dehydrate(queryClient));
   queryClient.clear();

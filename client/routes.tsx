@@ -71,7 +71,8 @@ const ROUTE_PREFETCH: Readonly<Record<string, readonly RoutePrefetch[]>> = {
   terms: [terms],
   // The glances: licences and subscription.
   lounge: [catalogue, subscription, licences],
-  'user-subscription': [catalogue, billingStatus, subscription],
+  // What the person owns, with each purchase's licences.
+  'user-subscription': [catalogue, billingStatus, subscription, licences],
   'user-orders': [catalogue, orders],
   // Plan names come from the catalogue.
   'user-licenses': [catalogue, licences],

@@ -34,7 +34,7 @@ export const TOOLS = [
   {
     slug: COMPANION_PRODUCTS.browsers.slug,
     name: COMPANION_PRODUCTS.browsers.name,
-    summary: 'Analyse HAR exports: every GA4, Ads, Floodlight and Meta hit decoded, with warnings.',
+    summary: 'Analyse HAR exports: hits of Google, Adobe, Meta, Matomo, Segment and 40 more tools decoded, with warnings.',
   },
   {
     slug: COMPANION_PRODUCTS.apps.slug,

@@ -18,7 +18,8 @@
 //
 // Only loopback addresses; every port is picked free by the OS; every child is killed on exit; the
 // whole run is bounded in time. BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS
-// (default 10) tune the load runs; BENCH_ONLY=http, database, memory, licensing, tools, webhooks,
+// (default 10) tune the load runs; BENCH_ONLY=http, database, memory, licensing, tools (which includes
+// the browser extension's capture cost and panel, scripts/bench/browser-extension.mjs), webhooks,
 // releases, analytics or campaigns runs one section (BENCH_ONLY=scale runs the scale section, which only
 // runs on its own: scripts/bench/support/scale.mjs); BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Production build: client bundle (+ manifest), SSR bundle, server (tsc), and the build manifest
-// that open tabs poll to notice a new version. One build id is shared by all of them.
+// Production build: client bundle (+ manifest), SSR bundle, the browser extension's packages, server
+// (tsc), and the build manifest that open tabs poll to notice a new version. One build id is shared
+// by all of them.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,11 @@ await build({
   mode: 'production',
   build: { ssr: 'client/entry-server.tsx' },
 });
+
+// Hitscope for Browsers: the extension, checked and packed (.zip, .xpi) into dist/companions, where
+// the releases publisher finds it (a fresh site publishes it on first start).
+const { buildExtension } = await import('./build-extension.mjs');
+await buildExtension();
 
 // The client's source maps hold the original sources: keep them beside the build for an error
 // tracker (dist/sourcemaps/client/assets), out of the directory the server publishes.

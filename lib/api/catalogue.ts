@@ -3,6 +3,7 @@
  * Shared by the server's DTOs and mappers and the client (pricing on the home and tool pages, the
  * catalogue section of /admin/settings). Money is in integer minor units (`amountMinor: 2900` = €29).
  */
+import { productsText } from '../billing/plan-copy.js';
 import { type ProductSlug, PRODUCT_SLUGS } from '../product.js';
 
 export const CURRENCIES = ['eur', 'usd', 'gbp'] as const;
@@ -110,14 +111,18 @@ export const CATALOGUE_AUDIT_ACTIONS = [
 type SeedPlan = Omit<AdminPlan, 'updatedAt'>;
 const BOTH = [...PRODUCT_SLUGS];
 
-/** Inserted on first start (by `_id`, so two instances starting together insert each plan once). */
+/**
+ * Inserted on first start (by `_id`, so two instances starting together insert each plan once).
+ * The products a plan covers are not a feature line: the cards say them from `products`
+ * (lib/billing/plan-copy.ts), so they stay true when an administrator changes them.
+ */
 export const DEFAULT_PLANS: readonly SeedPlan[] = [
-  plan('solo-monthly', 'Solo', 900, 'month', 1, 10, ['Both companion products', 'E-mail support']),
-  plan('solo-yearly', 'Solo', 9000, 'year', 1, 20, ['Both companion products', 'E-mail support', 'Two months free']),
-  plan('team-monthly', 'Team', 2900, 'month', 5, 30, ['Both companion products', 'Priority support'], true),
-  plan('team-yearly', 'Team', 29000, 'year', 5, 40, ['Both companion products', 'Priority support', 'Two months free']),
-  plan('agency-monthly', 'Agency', 7900, 'month', 20, 50, ['Both companion products', 'Onboarding call']),
-  plan('solo-lifetime', 'Solo lifetime', 19900, 'lifetime', 1, 60, ['Both companion products', 'Pay once, use forever']),
+  plan('solo-monthly', 'Solo', 900, 'month', 1, 10, ['E-mail support']),
+  plan('solo-yearly', 'Solo', 9000, 'year', 1, 20, ['E-mail support', 'Two months free']),
+  plan('team-monthly', 'Team', 2900, 'month', 5, 30, ['Priority support'], true),
+  plan('team-yearly', 'Team', 29000, 'year', 5, 40, ['Priority support', 'Two months free']),
+  plan('agency-monthly', 'Agency', 7900, 'month', 20, 50, ['Onboarding call']),
+  plan('solo-lifetime', 'Solo lifetime', 19900, 'lifetime', 1, 60, ['Pay once, use forever']),
 ];
 
 function plan(
@@ -134,7 +139,7 @@ function plan(
   return {
     id,
     name,
-    description: `${name}, ${seats} seat${seats === 1 ? '' : 's'}, ${per}.`,
+    description: `${name}, ${seats} seat${seats === 1 ? '' : 's'}, ${per}, ${productsText(BOTH)}.`,
     features,
     products: BOTH,
     amountMinor,

@@ -158,6 +158,8 @@ export interface OwnedLicence extends LicenceSummary {
   keyHint: string;
   productName: string;
   source: 'subscription' | 'order' | 'grant';
+  /** The subscription (`sub_…`), order (`ord_…`) or grant (`gr_…`) that gave it: pages show a licence beside its purchase. */
+  sourceId: string;
   valid: boolean;
   activations: DeviceActivation[];
   deactivationsLeftThisMonth: number;
@@ -179,7 +181,7 @@ export interface GrantLicenceRequest {
 }
 
 /** An administrator's view of a licence (no key: only its last characters). */
-export type AdminLicence = Omit<OwnedLicence, 'key'> & { userId: string; sourceId: string };
+export type AdminLicence = Omit<OwnedLicence, 'key'> & { userId: string };
 
 export interface AdminLicenceList {
   licences: AdminLicence[];

@@ -1,4 +1,4 @@
-import { PRICING } from '../pricing.js';
+import type { CataloguePlan } from '../api/catalogue.js';
 import { COMPANION_PRODUCTS, PRODUCT } from '../product.js';
 import type { RouteDefinition, StructuredDataKind } from '../routes/route-table.js';
 import { siteTitle } from './site-title.js';
@@ -15,7 +15,14 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function structuredData(kind: StructuredDataKind, publicUrl: string): object[] {
+/** What a plan costs per unit, as schema.org wants it ("29.00"); one-off and recurring plans alike. */
+const offerPrice = (plan: Pick<CataloguePlan, 'amountMinor'>) => (plan.amountMinor / 100).toFixed(2);
+
+/**
+ * The page's JSON-LD. A product's offers are the plans on sale that cover it (from the catalogue the
+ * page was rendered with); without the catalogue, no offers rather than made-up ones.
+ */
+export function structuredData(kind: StructuredDataKind, publicUrl: string, plans: readonly CataloguePlan[] = []): object[] {
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -37,12 +44,18 @@ export function structuredData(kind: StructuredDataKind, publicUrl: string): obj
     applicationCategory: 'DeveloperApplication',
     operatingSystem: product.kind === 'desktop app' ? 'Windows, macOS, Linux' : 'Chrome, Edge, Firefox',
     url: `${publicUrl}/dashboard/tools/${product.slug}`,
-    offers: PRICING.map((plan) => ({
-      '@type': 'Offer',
-      name: plan.name,
-      price: plan.monthlyPrice.toFixed(2),
-      priceCurrency: 'EUR',
-    })),
+    ...(plans.some((plan) => plan.products.includes(product.slug))
+      ? {
+          offers: plans
+            .filter((plan) => plan.products.includes(product.slug))
+            .map((plan) => ({
+              '@type': 'Offer',
+              name: plan.interval === 'lifetime' ? plan.name : `${plan.name} (${plan.interval === 'month' ? 'monthly' : 'yearly'})`,
+              price: offerPrice(plan),
+              priceCurrency: plan.currency.toUpperCase(),
+            })),
+        }
+      : {}),
   }));
   switch (kind) {
     case 'home':
@@ -63,10 +76,12 @@ export interface HeadInput {
   nonce?: string;
   /** The site name from the settings (defaults to the product name). */
   siteName?: string;
+  /** The plans on sale, when the page was rendered with the catalogue (the products' offers). */
+  plans?: readonly CataloguePlan[];
 }
 
 /** The `<head>` tags of a page: title, description, canonical, Open Graph, robots and JSON-LD. */
-export function renderHead({ route, title, pathname, publicUrl, nonce, siteName }: HeadInput): string {
+export function renderHead({ route, title, pathname, publicUrl, nonce, siteName, plans }: HeadInput): string {
   const pageTitle = siteTitle(title ?? route?.title ?? PRODUCT.name, siteName);
   const description = route?.description ?? PRODUCT.description;
   const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname}`;
@@ -85,7 +100,7 @@ export function renderHead({ route, title, pathname, publicUrl, nonce, siteName 
   if (!route || route.noindex) tags.push('<meta name="robots" content="noindex">');
   if (route?.structuredData) {
     const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-    for (const item of structuredData(route.structuredData, publicUrl)) {
+    for (const item of structuredData(route.structuredData, publicUrl, plans)) {
       tags.push(`<script type="application/ld+json"${nonceAttr}>${jsonForScript(item)}</script>`);
     }
   }

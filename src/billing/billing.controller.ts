@@ -4,10 +4,13 @@ import type { SessionUser } from '../../lib/api/auth.js';
 import type {
   AdminUserBilling,
   BillingStatus,
+  CheckoutProgress,
   CheckoutResponse,
   OrderList,
   OrderView,
+  PlanChangePreview,
   RedirectResponse,
+  StripeCatalogueView,
   SubscriptionChangeResponse,
   SubscriptionResponse,
   WebhookEventList,
@@ -19,14 +22,18 @@ import { SkipCsrf } from '../auth/decorators/skip-csrf.decorator.js';
 import { BillingService } from './billing.service.js';
 import {
   ChangePlanDto,
+  CheckoutConfirmDto,
   CheckoutDto,
   ManualOrderDto,
   OrderIdParams,
+  PlanPreviewQuery,
   PortalDto,
+  SubscriptionTargetDto,
   UserIdParams,
   WebhookEventParams,
   WebhookEventQuery,
 } from './dto/billing.dto.js';
+import { StripeCatalogueService } from './stripe-catalogue.service.js';
 import { BillingErrorCode, BillingException } from './billing.exception.js';
 import { WebhookService } from './webhook.service.js';
 
@@ -46,11 +53,28 @@ export class BillingController {
     return this.billing.checkout(user, body.planId, body.quantity);
   }
 
+  /** The success page: the session checked with Stripe and the purchase fulfilled, if the webhook has not yet. */
+  @SignedIn()
+  @Post('checkout/confirm')
+  @HttpCode(200)
+  @Header('Cache-Control', 'private, no-store')
+  confirmCheckout(@CurrentUser() user: SessionUser, @Body() body: CheckoutConfirmDto): Promise<CheckoutProgress> {
+    return this.billing.confirmCheckout(user, body.sessionId);
+  }
+
+  /** Polled by the success page until the licences are active: the database only. */
+  @SignedIn()
+  @Get('checkout/progress')
+  @Header('Cache-Control', 'private, no-store')
+  checkoutProgress(@CurrentUser() user: SessionUser, @Query() query: CheckoutConfirmDto): Promise<CheckoutProgress> {
+    return this.billing.checkoutProgress(user.id, query.sessionId);
+  }
+
   @SignedIn()
   @Post('portal')
   @HttpCode(200)
   portal(@CurrentUser() user: SessionUser, @Body() body: PortalDto): Promise<RedirectResponse> {
-    return this.billing.portal(user, body.flow);
+    return this.billing.portal(user, body.flow, body.subscriptionId);
   }
 
   @SignedIn()
@@ -63,22 +87,30 @@ export class BillingController {
   @SignedIn()
   @Post('subscription/cancel')
   @HttpCode(202)
-  cancel(@CurrentUser() user: SessionUser): Promise<SubscriptionChangeResponse> {
-    return this.billing.setCancelAtPeriodEnd(user, true);
+  cancel(@CurrentUser() user: SessionUser, @Body() body: SubscriptionTargetDto): Promise<SubscriptionChangeResponse> {
+    return this.billing.setCancelAtPeriodEnd(user, true, body.subscriptionId);
   }
 
   @SignedIn()
   @Post('subscription/resume')
   @HttpCode(202)
-  resume(@CurrentUser() user: SessionUser): Promise<SubscriptionChangeResponse> {
-    return this.billing.setCancelAtPeriodEnd(user, false);
+  resume(@CurrentUser() user: SessionUser, @Body() body: SubscriptionTargetDto): Promise<SubscriptionChangeResponse> {
+    return this.billing.setCancelAtPeriodEnd(user, false, body.subscriptionId);
+  }
+
+  /** What a plan change would cost (Stripe's invoice preview with prorations); changes nothing. */
+  @SignedIn()
+  @Get('subscription/plan-preview')
+  @Header('Cache-Control', 'private, no-store')
+  previewPlan(@CurrentUser() user: SessionUser, @Query() query: PlanPreviewQuery): Promise<PlanChangePreview> {
+    return this.billing.previewPlanChange(user, query);
   }
 
   @SignedIn()
   @Post('subscription/plan')
   @HttpCode(202)
   changePlan(@CurrentUser() user: SessionUser, @Body() body: ChangePlanDto): Promise<SubscriptionChangeResponse> {
-    return this.billing.changePlan(user, body.planId, body.quantity);
+    return this.billing.changePlan(user, body);
   }
 
   @SignedIn()
@@ -103,7 +135,21 @@ export class AdminBillingController {
   constructor(
     private readonly billing: BillingService,
     private readonly webhooks: WebhookService,
+    private readonly stripeCatalogue: StripeCatalogueService,
   ) {}
+
+  /** How each plan is sold through Stripe (the catalogue's Stripe column). */
+  @Get('stripe-catalogue')
+  @Header('Cache-Control', 'private, no-store')
+  stripeCatalogueView(): Promise<StripeCatalogueView> {
+    return this.stripeCatalogue.view();
+  }
+
+  @Post('stripe-catalogue/sync')
+  @HttpCode(200)
+  syncStripeCatalogue(@CurrentUser() actor: SessionUser): Promise<StripeCatalogueView> {
+    return this.stripeCatalogue.syncNow(actor);
+  }
 
   @Get('events')
   @Header('Cache-Control', 'private, no-store')

@@ -10,6 +10,8 @@ export enum BillingErrorCode {
   OrderNotFound = 'ORDER_NOT_FOUND',
   UserNotFound = 'USER_NOT_FOUND',
   NothingToRetry = 'NOTHING_TO_RETRY',
+  CheckoutNotFound = 'CHECKOUT_NOT_FOUND',
+  PreviewStale = 'PREVIEW_STALE',
 }
 
 // 409 for "not configured": the request is fine, the site's configuration does not allow it (a
@@ -24,6 +26,8 @@ const STATUS: Record<BillingErrorCode, number> = {
   [BillingErrorCode.OrderNotFound]: 404,
   [BillingErrorCode.UserNotFound]: 404,
   [BillingErrorCode.NothingToRetry]: 404,
+  [BillingErrorCode.CheckoutNotFound]: 404,
+  [BillingErrorCode.PreviewStale]: 409,
 };
 
 export class BillingException extends DomainException<BillingErrorCode> {

@@ -7,6 +7,7 @@ import { LicencesModule } from '../licences/licences.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { BillingAccountData } from './billing.account-data.js';
 import { AdminBillingController, BillingController, StripeWebhookController } from './billing.controller.js';
+import { BillingMailer } from './billing-mailer.service.js';
 import { BillingService } from './billing.service.js';
 import { EntitlementsService } from './entitlements.service.js';
 import {
@@ -20,11 +21,14 @@ import {
   StripeEventPayloadSchema,
   StripeEventRecord,
   StripeEventRecordSchema,
+  StripePlanPrice,
+  StripePlanPriceSchema,
   SubscriptionMirror,
   SubscriptionMirrorSchema,
 } from './schemas/billing.schemas.js';
 import { createStripeClient, STRIPE_CLIENT } from './stripe-client.js';
 import { ReconcileService } from './reconcile.service.js';
+import { StripeCatalogueService } from './stripe-catalogue.service.js';
 import { StripeEventsService } from './stripe-events.service.js';
 import { SubscriptionReadCache } from './subscription-read-cache.js';
 import { WebhookService } from './webhook.service.js';
@@ -43,6 +47,7 @@ import { WebhookService } from './webhook.service.js';
       { name: StripeEventRecord.name, schema: StripeEventRecordSchema },
       { name: StripeEventPayload.name, schema: StripeEventPayloadSchema },
       { name: BillingSetting.name, schema: BillingSettingSchema },
+      { name: StripePlanPrice.name, schema: StripePlanPriceSchema },
     ]),
     CatalogueModule,
     UsersModule,
@@ -63,6 +68,8 @@ import { WebhookService } from './webhook.service.js';
     ReconcileService,
     BillingAccountData,
     SubscriptionReadCache,
+    StripeCatalogueService,
+    BillingMailer,
   ],
   // WebhookService: the admin overview reads the inbox's health.
   exports: [BillingService, WebhookService],

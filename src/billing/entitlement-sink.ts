@@ -21,8 +21,23 @@ export interface Entitlement {
   graceUntil: Date | null;
 }
 
+/** A licence a source holds, as the buyer's mails and the checkout's progress name it. */
+export interface SourceLicence {
+  product: ProductSlug;
+  /** The key as people type it; null when it cannot be read (the server's AUTH_SECRET changed). */
+  key: string | null;
+  state: EntitlementState;
+  /** Usable now (a past-due licence in its grace period is). */
+  valid: boolean;
+}
+
 export interface EntitlementSink {
   apply(entitlement: Entitlement): Promise<void>;
+  /**
+   * The licences a source holds now, one per product it covers or covered ([] before the first
+   * apply). Keys included: for the owner's own mail and pages only.
+   */
+  licencesOf(source: Entitlement['source']): Promise<SourceLicence[]>;
 }
 
 /** Injection token of the {@link EntitlementSink} (provided and exported by the licences module). */

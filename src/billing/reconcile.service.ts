@@ -7,7 +7,7 @@ import { LIVE_STATUSES } from './billing.service.js';
 import { BillingSetting, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_CLIENT } from './stripe-client.js';
 import { StripeEventsService } from './stripe-events.service.js';
-import { BILLING_POLL_MS } from './webhook.service.js';
+import { BILLING_POLL_MS } from './billing-poll.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -22,3 +22,14 @@ export function createStripeClient(config: StripeConfig): Stripe {
     ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
   });
 }
+
+/**
+ * When Stripe made an answer, in seconds, by Stripe's own clock (the response's `Date` header): the
+ * events Stripe sends about the same change carry a `created` from that clock too, so the answer
+ * and the events are ordered without trusting this server's clock. Falls back to now.
+ */
+export function stripeAnswerTime(answer: { lastResponse?: { headers?: Record<string, string | string[] | undefined> } }): number {
+  const header = answer.lastResponse?.headers?.date;
+  const parsed = typeof header === 'string' ? Date.parse(header) : Number.NaN;
+  return Math.floor((Number.isFinite(parsed) ? parsed : Date.now()) / 1000);
+}

@@ -6,6 +6,7 @@ import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
+import { BillingMailer } from './billing-mailer.service.js';
 import { paymentFailedMail, trialEndingMail } from './billing-mails.js';
 import { KeyedTurns } from '../database/keyed-turns.js';
 import { isDuplicateKey } from '../database/upsert.js';
@@ -13,6 +14,7 @@ import { GRACE_DAYS, orderStatus } from './billing-state.js';
 import { EntitlementsService } from './entitlements.service.js';
 import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
+import { StripeCatalogueService } from './stripe-catalogue.service.js';
 import { SubscriptionReadCache } from './subscription-read-cache.js';
 
 /** The parts of a Stripe event this module reads (the payload is verified, its shape is Stripe's). */
@@ -91,6 +93,8 @@ export class StripeEventsService {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly latestSubscription: SubscriptionReadCache,
+    private readonly stripeCatalogue: StripeCatalogueService,
+    private readonly mailer: BillingMailer,
   ) {}
 
   /** The subscription page, where the portal (and its deep links) is one click away. */
@@ -113,7 +117,7 @@ export class StripeEventsService {
     const object = event.data.object;
     switch (event.type) {
       case 'checkout.session.completed':
-        return this.checkoutCompleted(object, event.created);
+        return this.fulfilCheckout(object, event.created);
       case 'checkout.session.async_payment_succeeded':
         return this.checkoutPaid(object, event.created);
       case 'checkout.session.async_payment_failed':
@@ -141,8 +145,18 @@ export class StripeEventsService {
 
   /* ---------------------------------------------------------------- checkout ----------------- */
 
-  /** Facts are dated by the event (when it happened at Stripe), not by when it was processed. */
-  private async checkoutCompleted(session: Obj, created: number): Promise<string> {
+  /**
+   * Fulfils a completed Checkout Session: the one function both the webhook
+   * (`checkout.session.completed`) and the success page (BillingService.confirmCheckout, with the
+   * session retrieved from Stripe) call, whichever comes first. Everything it does is idempotent, so
+   * the second call changes nothing: the order's facts are only added (the first payment date
+   * stays), the licences are found by ids derived from their source, and the confirmation mail has
+   * an idempotency key.
+   *
+   * Facts are dated `at` (seconds): when it happened at Stripe (the event's `created`), not when it
+   * was processed.
+   */
+  async fulfilCheckout(session: Obj, at: number): Promise<string> {
     const orderId = this.orderIdOf(session);
     const subscriptionId = idOf(session.subscription);
     const set: Obj = {
@@ -154,14 +168,21 @@ export class StripeEventsService {
     };
     // `paid` (cards), `no_payment_required` (a trial): done now. `unpaid`: a delayed method, async_payment_* follows.
     const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-    const order = await this.updateOrder(orderId, set, paid ? { paidAt: date(created) } : {});
+    const accepted = metadataOf(session.consent).terms_of_service === 'accepted';
+    const order = await this.updateOrder(orderId, set, {
+      checkoutCompletedAt: date(at),
+      ...(paid ? { paidAt: date(at) } : {}),
+      ...(accepted ? { termsAcceptedAt: date(at) } : {}),
+    });
     if (subscriptionId && order.userId) {
       // The subscription's events may have come first without a user: link it now.
       await this.subscriptions
         .updateOne({ _id: subscriptionId, userId: null }, { $set: { userId: order.userId, planId: order.planId } })
         .exec();
+      this.latestSubscription.forget(order.userId);
     }
     await this.entitlements.applyOrder(orderId);
+    await this.mailer.orderConfirmed(orderId);
     return `order ${orderId} ${order.status}`;
   }
 
@@ -169,6 +190,7 @@ export class StripeEventsService {
     const orderId = this.orderIdOf(session);
     const order = await this.updateOrder(orderId, { 'stripe.paymentIntentId': idOf(session.payment_intent) }, { paidAt: date(created) });
     await this.entitlements.applyOrder(orderId);
+    await this.mailer.orderConfirmed(orderId);
     return `order ${orderId} ${order.status}`;
   }
 
@@ -185,19 +207,31 @@ export class StripeEventsService {
   }
 
   /**
-   * Sets references and adds facts (a fact, once set, is kept: the first payment date stays), then
-   * writes the status derived from all facts. Missing order: not made here, so the event is retried.
+   * Sets references and adds facts (a fact, once set, is kept: the first payment date stays, even
+   * when the webhook and the success page add it at the same moment: the write is conditional on
+   * the fact still being unset), then writes the status derived from all facts. Missing order: not
+   * made here, so the event is retried.
    */
-  private async updateOrder(orderId: string, set: Obj, facts: { paidAt?: Date | null; failedAt?: Date | null; expiredAt?: Date | null }) {
-    const current = await this.orders.findById(orderId).lean<Order>().exec();
-    if (!current) throw new NotReadyError(`Order ${orderId} is not known`);
-    const factSet: Obj = {};
-    for (const [key, value] of Object.entries(facts)) if (value && !current[key as keyof Order]) factSet[key] = value;
+  private async updateOrder(orderId: string, set: Obj, facts: Partial<Record<OrderFact, Date | null>>): Promise<Order> {
     const cleanSet = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== null && value !== undefined));
-    const merged = { ...current, ...factSet } as Order;
-    const status = orderStatus(merged);
-    await this.orders.updateOne({ _id: orderId }, { $set: { ...cleanSet, ...factSet, status, updatedAt: new Date() } }).exec();
-    return { ...merged, status };
+    for (let attempt = 0; ; attempt += 1) {
+      const current = await this.orders.findById(orderId).lean<Order>().exec();
+      if (!current) throw new NotReadyError(`Order ${orderId} is not known`);
+      const factSet: Obj = {};
+      for (const [key, value] of Object.entries(facts)) if (value && !current[key as OrderFact]) factSet[key] = value;
+      const merged = { ...current, ...factSet } as Order;
+      const status = orderStatus(merged);
+      const unset = Object.fromEntries(Object.keys(factSet).map((key) => [key, null]));
+      const result = await this.orders
+        .updateOne({ _id: orderId, ...unset }, { $set: { ...cleanSet, ...factSet, status, updatedAt: new Date() } })
+        .exec();
+      if (result.matchedCount === 1) {
+        this.latestSubscription.forget(current.userId);
+        return { ...merged, ...cleanSet, status } as Order;
+      }
+      // Another writer added one of these facts meanwhile: read it and derive again.
+      if (attempt >= 3) throw new NotReadyError(`Order ${orderId} changed meanwhile`);
+    }
   }
 
   /* ---------------------------------------------------------------- subscriptions ------------ */
@@ -206,12 +240,6 @@ export class StripeEventsService {
     if (!customerId) return null;
     const customer = await this.customers.findOne({ stripeCustomerId: customerId }).lean<BillingCustomer>().exec();
     return customer?._id ?? null;
-  }
-
-  private async planOfPrice(priceId: string | null): Promise<string | null> {
-    if (!priceId) return null;
-    const plans = await this.catalogue.list();
-    return plans.plans.find((plan) => plan.stripePriceId === priceId)?.id ?? null;
   }
 
   /**
@@ -235,7 +263,7 @@ export class StripeEventsService {
       return `subscription ${id}: older than the stored state, ignored`;
     }
     const userId = str(metadata.userId) ?? existing?.userId ?? (await this.userOfCustomer(customerId));
-    const planId = str(metadata.planId) ?? (await this.planOfPrice(priceId)) ?? existing?.planId ?? null;
+    const planId = str(metadata.planId) ?? (await this.stripeCatalogue.planOfPrice(priceId)) ?? existing?.planId ?? null;
     const state = {
       customerId,
       userId,
@@ -268,6 +296,8 @@ export class StripeEventsService {
       // Stored; the entitlement follows once checkout.session.completed names the user.
       return `subscription ${id} ${status} (user or plan not known yet)`;
     }
+    // The checkout's confirmation, if this was the last piece it waited for (the licences).
+    if (orderId) await this.mailer.orderConfirmed(orderId);
     return `subscription ${id} ${status}`;
   }
 
@@ -284,11 +314,13 @@ export class StripeEventsService {
   }
 
   /**
-   * The daily reconcile's entry: the subscription as Stripe answers it now, applied like an event
-   * created now (so it wins over every event already seen, and loses to any made after).
+   * A subscription as Stripe answered it (the daily reconcile, a cancel, resume or plan change made
+   * here, the success page's session), applied through the webhooks' own reducer like an event
+   * created at `atSeconds`, the time of Stripe's answer: it wins over every event made before, and
+   * loses to any made after (which may still arrive later, in any order).
    */
-  syncFromApi(subscription: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
-    return this.syncSubscription(subscription, nowSeconds);
+  syncFromApi(subscription: Record<string, unknown>, atSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+    return this.syncSubscription(subscription, atSeconds);
   }
 
   /* ---------------------------------------------------------------- invoices ------------------ */
@@ -335,6 +367,9 @@ export class StripeEventsService {
       await this.updateOrder(orderId, refs, { paidAt: date(created) });
     }
     if (subscriptionId) await this.entitlements.applySubscription(subscriptionId);
+    if (checkoutOrder) await this.mailer.orderConfirmed(orderId);
+    // A renewal's receipt; an invoice of nothing (a trial's, a credit) is no payment to confirm.
+    else if ((num(invoice.amount_paid) ?? 0) > 0) await this.mailer.renewalPaid(orderId);
     return `invoice ${invoiceId} paid: order ${orderId}`;
   }
 
@@ -426,7 +461,10 @@ export class StripeEventsService {
         { $set: { refundedMinor: refunded, refundedInFull: inFull, status, 'stripe.chargeId': chargeId, updatedAt: new Date() } },
       )
       .exec();
+    this.latestSubscription.forget(order.userId);
     await this.entitlements.applyOrder(order._id);
+    // In full: the licence is revoked (a partial refund keeps it, and says nothing).
+    if (status === 'refunded' && chargeId) await this.mailer.licenceChanged(order._id, 'revoked-refund', chargeId);
     return `order ${order._id} ${status} (${refunded} refunded)`;
   }
 
@@ -444,9 +482,18 @@ export class StripeEventsService {
     const final = (value: string | undefined) => value === 'won' || value === 'lost' || value === 'warning_closed';
     if (final(order.dispute?.status) && !final(status)) return `order ${order._id}: dispute already ${order.dispute!.status}`;
     await this.orders.updateOne({ _id: order._id }, { $set: { dispute: { id: str(dispute.id), status }, updatedAt: new Date() } }).exec();
+    this.latestSubscription.forget(order.userId);
     await this.entitlements.applyOrder(order._id);
+    const cause = str(dispute.id) ?? idOf(dispute.charge) ?? order._id;
+    if (status === 'lost') await this.mailer.licenceChanged(order._id, 'revoked-dispute', cause);
+    else if (!final(status)) await this.mailer.licenceChanged(order._id, 'suspended-dispute', cause);
+    // Restored: only worth a word when the suspension was (a closed inquiry that never suspended is not news).
+    else if (order.dispute && !final(order.dispute.status)) await this.mailer.licenceChanged(order._id, 'restored-dispute', cause);
     return `order ${order._id} dispute ${status}`;
   }
 }
 
 const isTerminal = (status: SubscriptionStatus) => status === 'canceled' || status === 'incomplete_expired';
+
+/** What an order records as facts (each set once, by the first event or page that knows it). */
+type OrderFact = 'paidAt' | 'failedAt' | 'expiredAt' | 'checkoutCompletedAt' | 'termsAcceptedAt';

@@ -9,6 +9,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { BillingException } from './billing.exception.js';
+import { BILLING_POLL_MS } from './billing-poll.js';
 import { StripeEventPayload, StripeEventRecord } from './schemas/billing.schemas.js';
 import { HANDLED_EVENTS, NotReadyError, type StripeEventLike, StripeEventsService } from './stripe-events.service.js';
 
@@ -27,8 +28,7 @@ export const PROCESS_CONCURRENCY = 2;
 /** Arrived events waiting for a slot; beyond this they stay `pending` in the inbox for the worker's next tick. */
 const MAX_WAITING = 1000;
 
-/** How often the webhook worker looks for due events; 0 turns the billing background jobs off (tests). */
-export const BILLING_POLL_MS = Symbol('BILLING_POLL_MS');
+export { BILLING_POLL_MS } from './billing-poll.js';
 
 /**
  * The webhook inbox. A delivery is verified, stored under its event id (a redelivery is a

@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COMPRESSION: 'false' })).toThrow('COMPRESSION must be on or off (got "false")');
   });
 
+  it('publishes the bundled companion builds on a fresh site unless told not to (and not under test unless told to)', () => {
+    expect(loadConfig({}, '/srv/hitscope').companionBuilds).toEqual({ dir: '/srv/hitscope/dist/companions', publishOnStart: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).companionBuilds.publishOnStart).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLISH_BUNDLED_BUILDS: 'ON' }).companionBuilds.publishOnStart).toBe(true);
+    expect(loadConfig({ PUBLISH_BUNDLED_BUILDS: 'off', COMPANION_BUILDS_DIR: '/opt/builds' }).companionBuilds).toEqual({
+      dir: '/opt/builds',
+      publishOnStart: false,
+    });
+    expect(() => loadConfig({ PUBLISH_BUNDLED_BUILDS: 'yes' })).toThrow('PUBLISH_BUNDLED_BUILDS must be on or off (got "yes")');
+  });
+
   it('parses lists, proxies and secure cookies', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Ada@Example.test, ,bob@example.test',
@@ -124,6 +135,7 @@ describe('loadConfig', () => {
         secretKey: complete.STRIPE_SECRET_KEY,
         webhookSecrets: ['whsec_abcdefgh12345678'],
         apiBase: null,
+        termsConsent: 'required',
       });
       expect(loadConfig({ ...complete, STRIPE_WEBHOOK_SECRET: ' whsec_old12345678 , whsec_new12345678 ' }).stripe?.webhookSecrets).toEqual([
         'whsec_old12345678',
@@ -137,6 +149,11 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow('STRIPE_API_BASE needs');
       expect(() => loadConfig({ ...complete, STRIPE_SECRET_KEY: 'pk_test_1234567890abcdef' })).toThrow('must be a secret key');
       expect(() => loadConfig({ ...complete, STRIPE_WEBHOOK_SECRET: 'whsec_ok12345678,nope' })).toThrow('(whsec_…)');
+    });
+
+    it('asks for the terms at Checkout unless STRIPE_TERMS_CONSENT is off, and refuses other values', () => {
+      expect(loadConfig({ ...complete, STRIPE_TERMS_CONSENT: 'off' }).stripe?.termsConsent).toBe('off');
+      expect(() => loadConfig({ ...complete, STRIPE_TERMS_CONSENT: 'yes' })).toThrow('STRIPE_TERMS_CONSENT must be "required" or "off"');
     });
 
     it('says which characters a webhook secret may have, and which entry of a rotation is wrong, without echoing it', () => {

@@ -57,6 +57,12 @@ export interface AppConfig {
   s3: S3Config | null;
   /** Payments through Stripe; null when STRIPE_SECRET_KEY is unset (billing "not configured"). */
   stripe: StripeConfig | null;
+  /**
+   * Where `npm run build` writes the companion packages (dist/companions, with packages.json), and
+   * whether a site with no release of a product publishes the bundled build of it on start-up
+   * (PUBLISH_BUNDLED_BUILDS=on|off; on by default, off in tests unless set).
+   */
+  companionBuilds: { dir: string; publishOnStart: boolean };
 }
 
 export interface StripeConfig {
@@ -65,7 +71,12 @@ export interface StripeConfig {
   webhookSecrets: readonly string[];
   /** Another API host (tests: stripe-mock on loopback); null: Stripe's own. */
   apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
+  /** Checkout's terms checkbox (STRIPE_TERMS_CONSENT; src/billing/checkout-consent.ts). */
+  termsConsent: TermsConsent;
 }
+
+/** `required`: a checkbox at Checkout (needs a terms URL in Stripe's dashboard); `off`: the words beside the pay button only. */
+export type TermsConsent = 'required' | 'off';
 
 export interface S3Config {
   bucket: string;
@@ -176,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const compressionRaw = (str('COMPRESSION') ?? 'on').toLowerCase();
   if (compressionRaw !== 'on' && compressionRaw !== 'off') problems.push(`COMPRESSION must be on or off (got "${compressionRaw}")`);
 
+  const publishRaw = (str('PUBLISH_BUNDLED_BUILDS') ?? (nodeEnv === 'test' ? 'off' : 'on')).toLowerCase();
+  if (publishRaw !== 'on' && publishRaw !== 'off') problems.push(`PUBLISH_BUNDLED_BUILDS must be on or off (got "${publishRaw}")`);
+  const buildsDirRaw = str('COMPANION_BUILDS_DIR') ?? './dist/companions';
+
   const oidc = readOidcConfig(str, problems);
   const s3 = readS3Config(str, problems);
   const stripe = readStripeConfig(str, problems);
@@ -205,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     oidc,
     s3,
     stripe,
+    companionBuilds: { dir: isAbsolute(buildsDirRaw) ? buildsDirRaw : resolve(cwd, buildsDirRaw), publishOnStart: publishRaw === 'on' },
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -389,8 +405,12 @@ function readStripeConfig(str: (name: string) => string | null, problems: string
       );
     }
   }
+  const termsConsent = (str('STRIPE_TERMS_CONSENT') ?? 'required') as TermsConsent;
+  if (termsConsent !== 'required' && termsConsent !== 'off') {
+    problems.push(`STRIPE_TERMS_CONSENT must be "required" or "off" (got "${termsConsent}")`);
+  }
   if (problems.length > before) return null;
-  return { secretKey, webhookSecrets, apiBase };
+  return { secretKey, webhookSecrets, apiBase, termsConsent };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

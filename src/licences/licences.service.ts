@@ -16,7 +16,7 @@ import type {
 import { generateKey, parseKey, type ParsedKey, type ProductSlug } from '../../lib/licences/key.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { AuditService } from '../audit/audit.service.js';
-import type { Entitlement, EntitlementSink } from '../billing/entitlement-sink.js';
+import type { Entitlement, EntitlementSink, SourceLicence } from '../billing/entitlement-sink.js';
 import { once } from '../database/once.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import type { LicenceActivity } from '../overview/licence-activity.js';
@@ -156,6 +156,20 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
     }
   }
 
+  /** Reads by `_id` (the ids are derived from the source), so no query scans the collection. */
+  async licencesOf(source: Entitlement['source'], now = new Date()): Promise<SourceLicence[]> {
+    const products = Object.values(COMPANION_PRODUCTS).map((item) => item.slug as ProductSlug);
+    const found = await Promise.all(products.map((product) => this.licences.findById(licenceIdOf(source, product)).lean<Licence>().exec()));
+    return found
+      .filter((licence): licence is Licence => licence !== null)
+      .map((licence) => ({
+        product: licence.product as ProductSlug,
+        key: this.decryptKey(licence),
+        state: statusOf(licence, now),
+        valid: licenceCode(licence, now) === 'VALID',
+      }));
+  }
+
   /** The licence of a well-formed key, found by the HMAC of the normalised key. */
   findByKey(key: ParsedKey): Promise<Licence | null> {
     return this.findByLookup(this.crypto.lookup(key.normalised));
@@ -212,6 +226,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
         keyHint: licence.keyHint,
         productName: PRODUCT_NAMES[licence.product as ProductSlug] ?? licence.product,
         source: licence.source.kind,
+        sourceId: licence.source.id,
         valid: licenceCode(licence, now) === 'VALID',
         activations: activations.filter((activation) => activation.licenceId === licence._id).map(toDevice),
         deactivationsLeftThisMonth: await this.seats.deactivationsLeft(licence._id, now),
@@ -242,7 +257,7 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
   async listForUser(userId: string, now = new Date()): Promise<AdminLicenceList> {
     const licences = await this.licences.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec();
     const described = await this.describe(licences, now);
-    return { licences: described.map((licence, i): AdminLicence => ({ ...licence, userId, sourceId: licences[i].source.id })) };
+    return { licences: described.map((licence): AdminLicence => ({ ...licence, userId })) };
   }
 
   private async userLabel(userId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -54,25 +54,35 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
   /**
    * Stores the message, then wakes the worker. With no SMTP server configured the message stays in
    * the outbox (status `stored`) and is written to the log, so nothing is silently dropped.
+   *
+   * With an idempotency key the Message-ID is derived from the key, so the outbox's unique index on
+   * it stores one message even when two callers enqueue the same key at the same moment (a webhook
+   * and a success page fulfilling one order): the second insert is a duplicate key, answered with
+   * the same id. No read first: on the embedded database a query by any field but `_id` reads the
+   * whole outbox, and the insert decides anyway.
    */
   async enqueue(input: MailInput): Promise<string> {
-    if (input.idempotencyKey) {
-      const existing = await this.outbox.findOne({ idempotencyKey: input.idempotencyKey }).lean().exec();
-      if (existing) return existing.messageId;
+    const host = new URL(this.config.publicUrl).hostname;
+    const messageId = input.idempotencyKey
+      ? `<${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 40)}@${host}>`
+      : `<${randomUUID()}@${host}>`;
+    try {
+      await this.outbox.create({
+        messageId,
+        idempotencyKey: input.idempotencyKey ?? null,
+        to: input.to,
+        subject: input.subject,
+        text: input.text,
+        html: input.html ?? null,
+        headers: input.headers ?? null,
+        status: this.transport ? 'pending' : 'stored',
+        nextAttemptAt: new Date(),
+        createdAt: new Date(),
+      });
+    } catch (error) {
+      if (input.idempotencyKey && (error as { code?: number }).code === 11000) return messageId;
+      throw error;
     }
-    const messageId = `<${randomUUID()}@${new URL(this.config.publicUrl).hostname}>`;
-    await this.outbox.create({
-      messageId,
-      idempotencyKey: input.idempotencyKey ?? null,
-      to: input.to,
-      subject: input.subject,
-      text: input.text,
-      html: input.html ?? null,
-      headers: input.headers ?? null,
-      status: this.transport ? 'pending' : 'stored',
-      nextAttemptAt: new Date(),
-      createdAt: new Date(),
-    });
     if (!this.transport) {
       this.logger.log(`Mail (no SMTP_URL, kept in outbox) to ${input.to}: ${input.subject}\n${input.text}`);
     } else {

@@ -5,6 +5,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { LicencesModule } from '../licences/licences.module.js';
 import { AdminReleasesController } from './admin-releases.controller.js';
+import { CompanionBuildsPublisher } from './companion-builds.js';
 import { ReleasesApiController } from './releases-api.controller.js';
 import { ReleasesController } from './releases.controller.js';
 import { ReleasesService } from './releases.service.js';
@@ -19,6 +20,9 @@ import { Release, ReleaseSchema } from './schemas/release.schema.js';
  * Account data: nothing here is personal. A release's `downloads` is one counter per build, not per
  * person (no download log is kept), so there is nothing to export or delete for an account and the
  * module registers no AccountDataPart (docs/releases.md).
+ *
+ * The companion packages `npm run build` writes (dist/companions) are published by
+ * CompanionBuildsPublisher: on a fresh site's first start, and by `npm run publish:companions`.
  */
 @Module({
   imports: [
@@ -29,6 +33,7 @@ import { Release, ReleaseSchema } from './schemas/release.schema.js';
     MongooseModule.forFeature([{ name: Release.name, schema: ReleaseSchema }]),
   ],
   controllers: [ReleasesApiController, ReleasesController, AdminReleasesController],
-  providers: [ReleasesService],
+  providers: [ReleasesService, CompanionBuildsPublisher],
+  exports: [CompanionBuildsPublisher],
 })
 export class ReleasesModule {}

@@ -19,6 +19,7 @@ import {
   RELEASE_FORMATS,
   type ReleasePlatform,
   type UpdateCheckResponse,
+  type UploadReleaseFields,
 } from '../../lib/api/releases.js';
 import type { ProductSlug } from '../../lib/licences/key.js';
 import { formatOf, formatOfFilename, formatRank } from '../../lib/releases/formats.js';
@@ -76,6 +77,12 @@ export interface ReleaseDownload {
 
 type NaturalKey = Pick<Release, 'product' | 'platform' | 'arch' | 'channel' | 'version' | 'format'>;
 
+/** Who published a release: an administrator, or the server itself (`SYSTEM_ACTOR`) for bundled builds. */
+export type ReleaseActor = Pick<SessionUser, 'id' | 'email'>;
+
+/** The audit log's actor for builds the server publishes itself (first start, `npm run publish:companions`). */
+export const SYSTEM_ACTOR: ReleaseActor = { id: 'system', email: 'system (bundled build)' };
+
 const labelOf = (release: NaturalKey) =>
   `${release.product} ${release.version}${release.format ? ` .${release.format}` : ''} (${release.platform}/${release.arch}, ${release.channel})`;
 
@@ -132,11 +139,7 @@ export class ReleasesService implements OnModuleInit {
 
   /* Uploads --------------------------------------------------------------------------------------- */
 
-  /**
-   * Stores the build, then writes the release document: a document exists only for a file that was
-   * stored completely, and a file whose document cannot be written (a duplicate version that won a
-   * race, a database failure) is deleted again.
-   */
+  /** Receives an administrator's upload (multipart, streamed to storage), then records it ({@link record}). */
   async publish(actor: SessionUser, request: Request, now = new Date()): Promise<AdminRelease> {
     const { stored } = await receiveUpload<StoredUpload>(
       request,
@@ -144,6 +147,53 @@ export class ReleasesService implements OnModuleInit {
       (fields, file, filename) => this.store(fields, file, filename),
       (upload) => this.storage.delete(RELEASES_AREA, upload.storageId),
     );
+    return this.record(stored, actor, now);
+  }
+
+  /**
+   * Publishes a build this server has on disk (the companion packages `npm run build` writes, by
+   * `npm run publish:companions` and on a fresh site's first start): the same validation, storage,
+   * hash and signature as an upload. Idempotent: a version that exists is `exists`, not an error,
+   * and a file whose SHA-256 differs from `expectSha256` (changed since it was built) is refused.
+   */
+  async publishBuild(
+    actor: ReleaseActor,
+    fields: Omit<UploadReleaseFields, 'size'>,
+    file: { stream: NodeJS.ReadableStream & { destroy(error?: Error): void }; filename: string; size: number; expectSha256?: string },
+    now = new Date(),
+  ): Promise<{ outcome: 'published'; release: AdminRelease } | { outcome: 'exists' }> {
+    let stored: StoredUpload;
+    try {
+      stored = await this.store({ ...fields, notes: fields.notes ?? '', size: String(file.size) }, file.stream, file.filename);
+    } catch (error) {
+      file.stream.destroy();
+      if (error instanceof ReleasesException && error.code === ReleasesErrorCode.DuplicateVersion) return { outcome: 'exists' };
+      throw error;
+    }
+    if (file.expectSha256 && stored.sha256.toString('hex') !== file.expectSha256.toLowerCase()) {
+      await this.storage.delete(RELEASES_AREA, stored.storageId);
+      throw ReleasesException.invalidUpload(`${file.filename} does not have the SHA-256 its build recorded: build it again`);
+    }
+    try {
+      return { outcome: 'published', release: await this.record(stored, actor, now) };
+    } catch (error) {
+      // Another instance published the same version between the check and the insert.
+      if (error instanceof ReleasesException && error.code === ReleasesErrorCode.DuplicateVersion) return { outcome: 'exists' };
+      throw error;
+    }
+  }
+
+  /** Whether any release of `product` exists, published or yanked (a fresh site has none). */
+  async hasAnyRelease(product: ProductSlug): Promise<boolean> {
+    return Boolean(await this.releases.exists({ product }).exec());
+  }
+
+  /**
+   * Signs a stored build and writes its release document: a document exists only for a file that was
+   * stored completely, and a file whose document cannot be written (a duplicate version that won a
+   * race, a database failure) is deleted again.
+   */
+  private async record(stored: StoredUpload, actor: ReleaseActor, now: Date): Promise<AdminRelease> {
     const { input } = stored;
     let created: Release;
     try {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { OrderView } from '../../lib/api/billing.js';
 import { billingServerUrl, collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
 
-const pricing = (page: Page) => page.getByRole('region', { name: 'One licence, both companion products' });
+const pricing = (page: Page) => page.getByRole('region', { name: 'Pricing' });
 
 const SEEDED_NAMES = new Set(['Solo', 'Team', 'Agency', 'Solo lifetime']);
 test.describe('billing screens', () => {

@@ -77,6 +77,7 @@ export function licencesInEveryState(): OwnedLicenceList {
       {
         ...base,
         id: 'lic_pastdue0000000000000000000',
+        sourceId: 'sub_pastdue',
         product: COMPANION_PRODUCTS.apps.slug,
         productName: COMPANION_PRODUCTS.apps.name,
         status: 'past_due',
@@ -110,6 +111,7 @@ export function licencesInEveryState(): OwnedLicenceList {
       {
         ...base,
         id: 'lic_revoked000000000000000000',
+        sourceId: 'gr_revoked',
         product: COMPANION_PRODUCTS.browsers.slug,
         productName: COMPANION_PRODUCTS.browsers.name,
         status: 'revoked',

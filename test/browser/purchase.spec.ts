@@ -4,6 +4,7 @@ import type { CheckoutResponse } from '../../lib/api/billing.js';
 import { KEY_PREFIXES } from '../../lib/licences/key.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { StripeObjects, stripeEvent, type StripeTestEvent, stripeSignature, stripeTestId } from '../support/stripe-events.js';
+import { readDatabase } from './billing-fixtures.js';
 import {
   billingServerUrl,
   billingStripe,
@@ -46,7 +47,7 @@ test.describe('buying a plan', () => {
 
     // 1. The home page's pricing, signed out.
     await gotoHydrated(page, `${billing}/`);
-    const pricing = page.getByRole('region', { name: 'One licence, both companion products' });
+    const pricing = page.getByRole('region', { name: 'Pricing' });
     await pricing.getByRole('link', { name: PLAN.choose }).click();
 
     // 2. Registration, confirmed through the e-mailed link in this browser: signed in, back to the chosen plan.
@@ -81,6 +82,11 @@ test.describe('buying a plan', () => {
     const checkout = await checkoutAnswer;
     expect(checkout).toMatchObject({ status: 201, body: { orderId: expect.stringMatching(/^ord_/), url: page.url() } });
     const { orderId } = checkout.body;
+    const sessionId = await readDatabase(
+      async (db) =>
+        (await db.collection<{ _id: string; stripe: { checkoutSessionId: string } }>('orders').findOne({ _id: orderId }))!.stripe
+          .checkoutSessionId,
+    );
 
     // Until Stripe says it is paid, the order waits.
     const me = (await (await page.request.get(`${billing}/api/auth/me`)).json()) as SessionUser;
@@ -120,7 +126,7 @@ test.describe('buying a plan', () => {
         'checkout.session.completed',
         now - 1,
         await objects.checkoutSession({
-          id: stripeTestId('cs_test'),
+          id: sessionId,
           client_reference_id: orderId,
           mode: 'subscription',
           status: 'complete',
@@ -131,12 +137,17 @@ test.describe('buying a plan', () => {
       ),
     ]);
 
-    // 5. Back on the site, as Checkout's success_url brings the buyer.
-    await gotoHydrated(page, `${billing}/dashboard/user/subscription?checkout=success&session_id=cs_test_done`);
+    // 5. Back on the site, as Checkout's success_url brings the buyer (with the session Stripe made).
+    await gotoHydrated(page, `${billing}/dashboard/user/subscription?checkout=success&session_id=${sessionId}`);
+    await expect(page.getByRole('region', { name: 'Your licences are active' })).toBeVisible();
     const subscription = page.getByRole('region', { name: PLAN.label });
     await expect(subscription).toContainText('Active');
-    await expect(subscription.getByRole('term')).toHaveText(['Renews on', 'Seats']);
-    await expect(subscription.getByRole('definition')).toHaveText([billingDate(periodEnd), PLAN.seats]);
+    await expect(subscription.getByRole('term')).toHaveText(['Covers', 'Renews on', 'Seats']);
+    await expect(subscription.getByRole('definition')).toHaveText([
+      `${COMPANION_PRODUCTS.apps.name} and ${COMPANION_PRODUCTS.browsers.name}`,
+      billingDate(periodEnd),
+      PLAN.seats,
+    ]);
     await expect(subscription.getByRole('button', { name: 'Cancel at period end' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue to checkout' })).toHaveCount(0);
 
@@ -172,7 +183,7 @@ test.describe('buying a plan', () => {
     }
 
     await gotoHydrated(page, `${billing}/dashboard/lounge`);
-    const glance = page.getByRole('region', { name: 'Subscription' });
+    const glance = page.getByRole('region', { name: 'Your plan' });
     await expect(glance).toContainText(`${PLAN.label} Active`);
     await expect(glance.getByRole('link', { name: 'Manage subscription' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Licences' })).toContainText('2 active licences');

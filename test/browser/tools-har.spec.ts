@@ -40,8 +40,11 @@ test.describe('HAR analyser', () => {
     const usage = page.waitForRequest((request) => request.url().endsWith('/api/tools/usage'));
     await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'shop-session.har'));
 
-    await expect(page.getByTestId('har-hit-count')).toHaveText('17 analytics hits');
-    await expect(page.getByRole('status').filter({ hasText: 'Analysed 16 requests: 17 analytics hits' })).toBeVisible();
+    // 18 rows: the Google tag that loaded (a container), the Ads 1p-user-list follow-up (secondary) and 16 hits.
+    await expect(page.getByTestId('har-hit-count')).toHaveText('16 analytics hits');
+    await expect(page.getByTestId('har-secondary-count')).toHaveText('1 secondary request');
+    await expect(page.getByTestId('har-container-count')).toHaveText('1 container or tag loaded');
+    await expect(page.getByRole('status').filter({ hasText: 'Analysed 16 requests: 16 analytics hits' })).toBeVisible();
     expect((await usage).postDataJSON()).toEqual({ tool: 'har' });
 
     // GA4 only: the batched POST is three separate events.
@@ -85,10 +88,10 @@ test.describe('HAR analyser', () => {
     // Warnings link to their hits (and clear the filters that hid them).
     const warnings = page.getByRole('region', { name: /Warnings/ });
     await expect(warnings.getByText('Duplicate page views')).toBeVisible();
-    await warnings.getByRole('button', { name: 'Hit #2', exact: true }).click();
+    await warnings.getByRole('button', { name: 'Hit #3', exact: true }).click();
     const duplicate = page.getByRole('region', { name: 'page_view' });
-    await expect(duplicate.getByText(/Duplicate page view for G-8XJ3K2L9QW on the same page 650 ms after hit #1/)).toBeVisible();
-    await expectMatching(page, '17');
+    await expect(duplicate.getByText(/Duplicate page view for G-8XJ3K2L9QW on the same page 650 ms after hit #2/)).toBeVisible();
+    await expectMatching(page, '18');
     await expect(warnings.getByText('Meta Purchase without value/currency')).toBeVisible();
 
     // Items table of a GA4 purchase.
@@ -105,7 +108,7 @@ test.describe('HAR analyser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     expect(download.suggestedFilename()).toBe('shop-session.hits.json');
     const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { hits: unknown[]; summary: { hits: number } };
-    expect(exported.hits).toHaveLength(17);
+    expect(exported.hits).toHaveLength(18);
 
     // Nothing the page sent carries the file: only the usage ping, which names the tool alone.
     const leaked = requests.filter(
@@ -215,8 +218,9 @@ test.describe('HAR analyser', () => {
     const problems = collectPageProblems(page);
     await openAnalyser(page);
     await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'real-world-tags.har'));
-    // 35 requests; X's t.co mirror and Snap's cookie matching are not hits.
-    await expect(page.getByTestId('har-hit-count')).toHaveText('33 analytics hits');
+    // 35 requests: 28 hits, and 7 secondary requests (5 Floodlight follow-ups, X's t.co mirror, Snap's cookie matching).
+    await expect(page.getByTestId('har-hit-count')).toHaveText('28 analytics hits');
+    await expect(page.getByTestId('har-secondary-count')).toHaveText('7 secondary requests');
     const vendor = page.getByRole('combobox', { name: 'Vendor' });
     for (const label of [
       'Floodlight (7)',
@@ -226,13 +230,13 @@ test.describe('HAR analyser', () => {
       'LinkedIn Insight (3)',
       'Pinterest tag (3)',
       'TikTok pixel (2)',
-      'X pixel (2)',
-      'Snap pixel (1)',
+      'X pixel (3)',
+      'Snap pixel (2)',
       'Reddit pixel (1)',
     ]) {
       await expect(vendor.getByRole('option', { name: label })).toHaveCount(1);
     }
-    const summary = page.getByRole('list', { name: 'Hits by vendor' });
+    const summary = page.getByRole('list', { name: 'Advertising vendors' });
     await expect(summary.getByRole('listitem').filter({ hasText: 'TikTok pixel' })).toHaveText('TikTok pixel 2');
 
     // UET: consent mode (asc=G) as one sentence, and the revenue-without-currency warning.
@@ -269,6 +273,78 @@ test.describe('HAR analyser', () => {
     await expectMatching(page, '7');
     await list.getByRole('button', { name: /Count-\/Etiha-/ }).click();
     await expect(page.getByRole('note')).toContainText('Floodlight follow-up: this request repeats its activity');
+    expect(problems.problems).toEqual([]);
+  });
+
+  test('many vendors: grouped by kind, containers and secondary requests apart, a request cut short shown with its reason', async ({
+    page,
+  }) => {
+    const problems = collectPageProblems(page);
+    await openAnalyser(page);
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'multi-vendor.har'));
+    // 16 requests, 18 rows: 3 containers or tags loaded (Adobe tags, GTM, Hotjar), 1 signals ping, and 14 hits (batches split)
+    // of which 1 is cut short.
+    await expect(page.getByTestId('har-hit-count')).toHaveText('14 analytics hits');
+    await expect(page.getByTestId('har-invalid-count')).toHaveText('1 request that is not a valid hit');
+    await expect(page.getByTestId('har-secondary-count')).toHaveText('1 secondary request');
+    await expect(page.getByTestId('har-container-count')).toHaveText('3 containers and tags loaded');
+
+    // The summary groups the vendors by kind.
+    await expect(
+      page.getByRole('list', { name: 'Tag managers vendors' }).getByRole('listitem').filter({ hasText: 'Google Tag Manager' }),
+    ).toHaveText('Google Tag Manager 1');
+    await expect(
+      page.getByRole('list', { name: 'Analytics vendors' }).getByRole('listitem').filter({ hasText: 'Adobe Analytics' }),
+    ).toHaveText('Adobe Analytics 2');
+
+    // The vendor filter too: one group per kind, each with a choice for the whole kind.
+    const vendor = page.getByRole('combobox', { name: 'Vendor' });
+    for (const label of [
+      'All analytics (13)',
+      'All advertising (2)',
+      'All tag managers (2)',
+      'All experience (testing, replay) (1)',
+      'Matomo (3)',
+      'Criteo OneTag (1)',
+    ]) {
+      await expect(vendor.getByRole('option', { name: label })).toHaveCount(1);
+    }
+    await vendor.selectOption({ label: 'All tag managers (2)' });
+    await expectMatching(page, '2');
+    const list = hitList(page);
+    await expect(list.getByRole('button', { name: /container loaded/ })).toHaveCount(2);
+    await list.getByRole('button', { name: /Adobe tags/ }).click();
+    await expect(page.getByRole('region', { name: 'container loaded' }).getByRole('note')).toContainText(
+      'A tag manager container that loaded (launch-a653f5a3fe63): not a hit',
+    );
+
+    // The request cut short: listed as malformed, its reason and raw parameters in the details.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Not valid hits (1)' });
+    await expectMatching(page, '1');
+    await list.getByRole('button', { name: /malformed Adobe Analytics/ }).click();
+    const broken = page.getByRole('region', { name: 'page view' });
+    await expect(broken.getByRole('note')).toContainText(
+      'Not a valid hit: Cut short: the request starts with AQB but has no AQE end marker',
+    );
+    await expect(
+      broken
+        .getByRole('row', { name: /Page name/ })
+        .getByRole('cell')
+        .nth(2),
+    ).toHaveText('home');
+    await expect(page.getByRole('region', { name: /Warnings/ }).getByText('Requests that are not valid hits')).toBeVisible();
+
+    // The Google signals ping: marked as secondary of the GA4 hit it repeats, and linked to it.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Secondary requests (1)' });
+    await expectMatching(page, '1');
+    await list.getByRole('button', { name: /secondary of #1/ }).click();
+    const ping = page.getByRole('region', { name: 'signals ping' });
+    await expect(ping.getByRole('note')).toContainText('Google signals ping');
+    await ping.getByRole('button', { name: 'Show hit #1, the one it follows' }).click();
+    await expect(page.getByRole('region', { name: 'page_view' }).getByRole('heading', { name: 'page_view' })).toBeFocused();
+    // The ping is no duplicate page view.
+    await expect(page.getByRole('region', { name: /Warnings/ }).getByText('Duplicate page views')).toHaveCount(0);
     expect(problems.problems).toEqual([]);
   });
 
@@ -434,6 +510,36 @@ test.describe('HAR analyser', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.screenshot({ path: join(SCREENSHOTS, `har-results-${scheme}.png`), fullPage: true });
     }
+    // A capture with many vendors, the request cut short open, at 1280 and 390 px in both colour modes.
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'multi-vendor.har'));
+    await expect(page.getByTestId('har-invalid-count')).toBeVisible();
+    await hitList(page)
+      .getByRole('button', { name: /malformed Adobe Analytics/ })
+      .click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-${scheme}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}.png`), fullPage: true });
+      // The same, a screen at a time: summary, list, details.
+      await page.getByRole('region', { name: 'Summary' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-summary.png`) });
+      await hitList(page)
+        .getByRole('button', { name: /malformed/ })
+        .scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-list.png`) });
+      await page.getByRole('heading', { name: 'Parameters' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, `har-multi-vendor-mobile-${scheme}-detail.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'shop-session.har'));
+    await hitList(page)
+      .getByRole('button', { name: /purchase/ })
+      .first()
+      .click();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { name: 'HAR analyser' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'har-results-mobile-dark-top.png') });

@@ -11,7 +11,7 @@ import { type Db, MongoClient } from 'mongodb';
 import request from 'supertest';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
-import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from '../../src/billing/entitlement-sink.js';
+import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink, type SourceLicence } from '../../src/billing/entitlement-sink.js';
 import { newOrderId } from '../../src/billing/order-id.js';
 import { ReconcileService } from '../../src/billing/reconcile.service.js';
 import { StripeEventsService } from '../../src/billing/stripe-events.service.js';
@@ -32,6 +32,10 @@ class RecordingSink implements EntitlementSink {
   readonly applied: Entitlement[] = [];
   async apply(entitlement: Entitlement): Promise<void> {
     this.applied.push(structuredClone(entitlement));
+  }
+  /** No licences are made here: mails that need the keys wait (test/e2e/billing-journey.e2e-spec.ts has the real sink). */
+  async licencesOf(): Promise<SourceLicence[]> {
+    return [];
   }
   latest(sourceId: string): Entitlement | undefined {
     return this.applied.filter((entry) => entry.source.id === sourceId).at(-1);
@@ -153,31 +157,48 @@ describe('outgoing Stripe calls', () => {
     await http().get('/api/billing/status').expect(200, { configured: true });
   });
 
-  it('makes the customer first (once, idempotency key user:<id>:customer), the order before the session, and a subscription Checkout', async () => {
+  it('makes the customer first (once, idempotency key user:<id>:customer), the plan’s Stripe Price, the order before the session, and a subscription Checkout', async () => {
     const who = await newUser();
     const started = stripeProxy.requests.length;
     const { orderId, url } = await checkout(who, 'team-monthly', 2);
     expect(orderId).toMatch(/^ord_[a-z2-7]{26}$/);
     expect(url).toMatch(/^https:\/\//);
     const calls = stripeProxy.requests.slice(started);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /v1/customers', 'POST /v1/checkout/sessions']);
+    // The plan's first sale: its Product and Price are made in Stripe (no background sync in this suite).
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/products',
+      'GET /v1/prices',
+      'POST /v1/prices',
+      'POST /v1/checkout/sessions',
+    ]);
     expect(calls[0]).toMatchObject({
       idempotencyKey: `user:${who.user.id}:customer`,
       params: { email: who.email, 'metadata[userId]': who.user.id },
     });
-    expect(calls[1].idempotencyKey).toBe(`order:${orderId}:checkout`);
-    expect(calls[1].params).toMatchObject({
+    const synced = await db.collection<Doc>('billing_stripe_prices').findOne({ _id: 'team-monthly' });
+    expect(calls[4].idempotencyKey).toBe(`order:${orderId}:checkout`);
+    expect(calls[4].params).toMatchObject({
       mode: 'subscription',
       client_reference_id: orderId,
       customer: await customerOf(who.user.id),
       'line_items[0][quantity]': '2',
-      'line_items[0][price_data][unit_amount]': '2900',
-      'line_items[0][price_data][currency]': 'eur',
-      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][price]': synced!.priceId,
       'subscription_data[metadata][orderId]': orderId,
       'metadata[planId]': 'team-monthly',
+      // The terms' promise: a required checkbox whose words ask for immediate delivery and end the withdrawal right.
+      'consent_collection[terms_of_service]': 'required',
+      success_url: expect.stringMatching(/\/dashboard\/user\/subscription\?checkout=success&session_id=\{CHECKOUT_SESSION_ID\}$/),
+      cancel_url: expect.stringMatching(/\/dashboard\/user\/subscription\?checkout=cancelled&plan=team-monthly$/),
     });
-    expect(calls[1].params.success_url).toContain('{CHECKOUT_SESSION_ID}');
+    expect(calls[4].params).not.toHaveProperty('line_items[0][price_data][unit_amount]');
+    expect(calls[4].params['custom_text[terms_of_service_acceptance][message]']).toMatch(
+      /^I agree to the \[terms of service\]\(http[^)]+\/terms\) and ask for my licence to be delivered immediately\. I understand that I lose my 14-day \[right of withdrawal\]\(http[^)]+\/terms#withdrawal\) once it is delivered\.$/,
+    );
+    // A second sale of the same plan asks Stripe nothing about the catalogue: the stored Price is in step.
+    const again = stripeProxy.requests.length;
+    await checkout(await newUser(), 'team-monthly');
+    expect(stripeProxy.requests.slice(again).map((call) => call.path)).toEqual(['/v1/customers', '/v1/checkout/sessions']);
     expect(await order(orderId)).toMatchObject({
       status: 'pending',
       kind: 'checkout',
@@ -188,19 +209,28 @@ describe('outgoing Stripe calls', () => {
     expect((await order(orderId))!.stripe.checkoutSessionId).toMatch(/^cs_/);
   });
 
-  it('sells a lifetime plan in payment mode, reusing the stored customer', async () => {
+  it('sells a lifetime plan in payment mode through a one-time Price, reusing the stored customer, and returns to the licences', async () => {
     const who = await newUser();
     await checkout(who, 'solo-monthly');
     const started = stripeProxy.requests.length;
     const { orderId } = await checkout(who, 'solo-lifetime');
     const calls = stripeProxy.requests.slice(started);
-    expect(calls.map((call) => call.path)).toEqual(['/v1/checkout/sessions']);
-    expect(calls[0].params).toMatchObject({
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/products',
+      'GET /v1/prices',
+      'POST /v1/prices',
+      'POST /v1/checkout/sessions',
+    ]);
+    expect(calls[2].params).toMatchObject({ unit_amount: '19900', currency: 'eur', lookup_key: 'hitscope_solo-lifetime' });
+    expect(calls[2].params).not.toHaveProperty('recurring[interval]');
+    const synced = await db.collection<Doc>('billing_stripe_prices').findOne({ _id: 'solo-lifetime' });
+    expect(calls[3].params).toMatchObject({
       mode: 'payment',
       'payment_intent_data[metadata][orderId]': orderId,
-      'line_items[0][price_data][unit_amount]': '19900',
+      'line_items[0][price]': synced!.priceId,
+      // A one-off buyer is shown their keys when they come back.
+      success_url: expect.stringMatching(/\/dashboard\/user\/licenses\?checkout=success&session_id=\{CHECKOUT_SESSION_ID\}$/),
     });
-    expect(calls[0].params).not.toHaveProperty('line_items[0][price_data][recurring][interval]');
   });
 
   it('two checkouts at once make one customer (same idempotency key, one stored link)', async () => {
@@ -237,9 +267,20 @@ describe('outgoing Stripe calls', () => {
     expect(configurations[0].params).toMatchObject({
       'features[subscription_cancel][mode]': 'at_period_end',
       'features[payment_method_update][enabled]': 'true',
-      // No plan has a Stripe price yet: nothing the portal could switch to.
-      'features[subscription_update][enabled]': 'false',
+      // Every recurring plan has its synced Price: each one can be switched to in the portal too.
+      'features[subscription_update][enabled]': 'true',
     });
+    const recurringPrices = (
+      await db
+        .collection<Doc>('billing_stripe_prices')
+        .find({ _id: { $ne: 'solo-lifetime' } })
+        .toArray()
+    ).map((row) => row.priceId as string);
+    expect(recurringPrices).toHaveLength(5);
+    const listed = Object.entries(configurations[0].params)
+      .filter(([name]) => /^features\[subscription_update\]\[products\]\[\d+\]\[prices\]\[\d+\]$/.test(name))
+      .map(([, value]) => value);
+    expect(listed.sort()).toEqual([...recurringPrices].sort());
     await who.agent.post('/api/billing/portal').set('x-csrf-token', who.token).send({ flow: 'payment_method_update' }).expect(200);
     expect(stripeProxy.calls('POST', '/v1/billing_portal/configurations')).toHaveLength(1);
     const sessions = stripeProxy.calls('POST', '/v1/billing_portal/sessions');
@@ -261,7 +302,11 @@ describe('outgoing Stripe calls', () => {
     const now = Math.floor(Date.now() / 1000);
     const metadata = { orderId, planId: 'team-monthly', userId: who.user.id };
     // The glance is read through a cache (SubscriptionReadCache): each event applied shows on the next read.
-    expect((await who.agent.get('/api/billing/subscription').expect(200)).body).toEqual({ subscription: null });
+    expect((await who.agent.get('/api/billing/subscription').expect(200)).body).toEqual({
+      subscription: null,
+      subscriptions: [],
+      purchases: [],
+    });
     await deliverAll([
       stripeEvent(
         'customer.subscription.created',
@@ -296,13 +341,20 @@ describe('outgoing Stripe calls', () => {
     await who.agent.post('/api/billing/subscription/resume').set('x-csrf-token', who.token).expect(202);
     expect(stripeProxy.calls('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)!.params).toEqual({ cancel_at_period_end: 'false' });
 
-    // Changing plan needs a Stripe price on the target plan.
-    const unpriced = await who.agent
+    // Every recurring plan can be switched to, through its synced Price; a one-off plan is bought, not switched to.
+    await who.agent.post('/api/billing/subscription/plan').set('x-csrf-token', who.token).send({ planId: 'team-yearly' }).expect(202);
+    const syncedYearly = await db.collection<Doc>('billing_stripe_prices').findOne({ _id: 'team-yearly' });
+    expect(stripeProxy.calls('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)!.params).toMatchObject({
+      'items[0][price]': syncedYearly!.priceId,
+      proration_behavior: 'create_prorations',
+    });
+    const oneOff = await who.agent
       .post('/api/billing/subscription/plan')
       .set('x-csrf-token', who.token)
-      .send({ planId: 'team-yearly' })
+      .send({ planId: 'solo-lifetime' })
       .expect(409);
-    expect(unpriced.body.code).toBe('PLAN_NOT_PRICED');
+    expect(oneOff.body.code).toBe('PLAN_NOT_PRICED');
+    // An administrator's own Price on a plan wins over the synced one.
     await admin.agent
       .patch('/api/admin/catalogue/plans/team-yearly')
       .set('x-csrf-token', admin.token)
@@ -328,10 +380,13 @@ describe('outgoing Stripe calls', () => {
     expect(configuration).toHaveLength(configurations + 1);
     expect(configuration.at(-1)!.params).toMatchObject({
       'features[subscription_update][enabled]': 'true',
-      'features[subscription_update][products][0][prices][0]': 'price_teamyearly',
       'features[subscription_update][default_allowed_updates][0]': 'price',
     });
-    expect(configuration.at(-1)!.params['features[subscription_update][products][0][product]']).toMatch(/^prod_/);
+    // The administrator's Price is listed under its own Product (asked from Stripe), the synced ones under theirs.
+    const entries = Object.entries(configuration.at(-1)!.params);
+    const slot = entries.find(([, value]) => value === 'price_teamyearly')![0].replace(/\[prices\]\[\d+\]$/, '[product]');
+    expect(configuration.at(-1)!.params[slot]).toMatch(/^prod_/);
+    expect(entries.filter(([name, value]) => name.endsWith('[product]') && value.startsWith('hitscope_plan_'))).toHaveLength(4);
     expect(stripeProxy.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toMatchObject({
       'flow_data[type]': 'subscription_update',
       'flow_data[subscription_update][subscription]': subscriptionId,

@@ -144,7 +144,7 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
       .set('content-type', 'application/json')
       .send('{}');
     expect(webhook.status).toBe(409);
-    await user.agent.get('/api/billing/subscription').expect(200, { subscription: null });
+    await user.agent.get('/api/billing/subscription').expect(200, { subscription: null, subscriptions: [], purchases: [] });
     await user.agent.get('/api/billing/orders').expect(200, { orders: [] });
     expect(await db.collection('orders').countDocuments()).toBe(0);
 
@@ -156,5 +156,11 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
       .expect(201);
     expect(manual.body).toMatchObject({ kind: 'manual', status: 'paid', amountMinor: 58000, quantity: 2 });
     expect((await user.agent.get('/api/billing/orders').expect(200)).body.orders).toHaveLength(1);
+    // What the person owns now: the order paid another way, a year of both products for 10 seats.
+    const owned = (await user.agent.get('/api/billing/subscription').expect(200)).body;
+    expect(owned.purchases).toEqual([
+      expect.objectContaining({ orderId: manual.body.id, kind: 'manual', planId: 'team-yearly', seats: 10, state: 'active' }),
+    ]);
+    expect(new Date(owned.purchases[0].expiresAt).getTime() - Date.now()).toBeGreaterThan(364 * 86_400_000);
   });
 });

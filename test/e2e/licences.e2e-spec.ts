@@ -117,10 +117,11 @@ beforeAll(async () => {
     signUp({ agent: request.agent(server()), email: ADMIN, name: 'Admin', database: running.mongodbUri }),
   ]);
   // Licence ids are deterministic: learn them from the documents as entitlements are applied.
-  const original = sink.apply.bind(sink);
+  const original = { apply: sink.apply.bind(sink), licencesOf: sink.licencesOf.bind(sink) };
   sink = {
+    licencesOf: (source) => original.licencesOf(source),
     apply: async (applied: Entitlement) => {
-      await original(applied);
+      await original.apply(applied);
       for (const doc of await db.collection('licences').find({ 'source.id': applied.source.id }).toArray()) {
         ids.set(`${applied.source.id}:${doc.product as string}`, String(doc._id));
       }

@@ -55,6 +55,9 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Many accounts sign up from 127.0.0.1 in this suite; the limits are tested at real values in test/e2e.
   RATE_LIMIT_MULTIPLIER: '1000',
+  // As on a newcomer's fresh site: the bundled browser extension is published on first start (by
+  // both instances at once, test/extension/release.spec.ts checks what they published).
+  PUBLISH_BUNDLED_BUILDS: 'on',
 };
 
 let dataDir = null;
@@ -81,6 +84,9 @@ if (process.env.MONGODB_URI) {
 // first instance stays unconfigured: that is what a site without Stripe shows.
 const { freePort, startStripeMock } = await import(join(root, 'scripts/stripe-mock.mjs'));
 const stripeMock = await startStripeMock(log);
+// The billing instance mails through a real SMTP server (the buyer's mails arrive there).
+const { smtpMailboxPath, startSmtpMailbox } = await import('./smtp-mailbox.mjs');
+const mailbox = await startSmtpMailbox(smtpMailboxPath(port));
 const billingPort = await freePort();
 const billingEnv = {
   ...env,
@@ -89,6 +95,7 @@ const billingEnv = {
   STRIPE_SECRET_KEY: 'sk_test_browsersuite123',
   STRIPE_WEBHOOK_SECRET: 'whsec_browsersuite12345678',
   STRIPE_API_BASE: stripeMock.url,
+  SMTP_URL: mailbox.url,
 };
 
 const infoPath = browserServerInfoPath(port);
@@ -173,6 +180,8 @@ app.on('exit', async (code, signal) => {
     await exited;
   }
   await stripeMock.stop();
+  await mailbox.stop();
+  rmSync(smtpMailboxPath(port), { force: true });
   await database?.stop().catch((error) => console.error(`[browser-server] could not stop the database: ${error.message}`));
   cleanUp();
   process.exit(rebuilt ? 1 : (code ?? (signal ? 0 : 1)));

@@ -9,6 +9,13 @@ export interface RecordedRequest {
   params: Record<string, string>;
 }
 
+/** Changes stripe-mock's answer to one kind of request (see {@link RecordingHttpProxy.answer}). */
+interface AnswerOverride {
+  method: string;
+  path: RegExp;
+  transform: (fixture: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /**
  * A loopback HTTP proxy that forwards every request to `target` (stripe-mock) and keeps what was
  * asked, so a test can check the calls themselves (parameters, idempotency keys), not only answers.
@@ -16,6 +23,21 @@ export interface RecordedRequest {
 export class RecordingHttpProxy {
   readonly requests: RecordedRequest[] = [];
   private server: Server | null = null;
+  private overrides: AnswerOverride[] = [];
+
+  /**
+   * stripe-mock is stateless: it answers a retrieve with a fixture that knows nothing of what was
+   * made before (a Checkout Session is always `open` and `unpaid`). For the one thing a test needs
+   * Stripe to remember, its answer is stripe-mock's own (schema-shaped) fixture with `transform`
+   * applied; the request still reaches stripe-mock, which checks its shape. Until `clearAnswers()`.
+   */
+  answer(method: string, path: RegExp, transform: AnswerOverride['transform']): void {
+    this.overrides.push({ method, path, transform });
+  }
+
+  clearAnswers(): void {
+    this.overrides = [];
+  }
 
   constructor(private readonly target: string) {}
 
@@ -43,8 +65,21 @@ export class RecordingHttpProxy {
             headers: { ...incoming.headers, host: target.host },
           },
           (answer) => {
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(outgoing);
+            const override = this.overrides.find((entry) => entry.method === incoming.method && entry.path.test(url.pathname));
+            if (!override || answer.statusCode !== 200) {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(outgoing);
+              return;
+            }
+            const parts: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => parts.push(chunk));
+            answer.on('end', () => {
+              const body = JSON.stringify(override.transform(JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>));
+              const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
+              delete headers['transfer-encoding'];
+              outgoing.writeHead(200, headers);
+              outgoing.end(body);
+            });
           },
         );
         forward.on('error', () => outgoing.writeHead(502).end());

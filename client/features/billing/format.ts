@@ -1,28 +1,13 @@
-import type { OrderStatus, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
-import type { CataloguePlan, Currency, PlanInterval } from '../../../lib/api/catalogue.js';
+import type { OrderStatus, PurchaseView, SubscriptionStatus, SubscriptionView } from '../../../lib/api/billing.js';
+import type { Currency } from '../../../lib/api/catalogue.js';
 import { formatMoney } from '../../../lib/money.js';
-
-/*
- * A fixed locale: the server renders these strings and the browser hydrates them, so both must
- * format alike whatever language the visitor's browser prefers.
- */
-const LOCALE = 'en-GB';
 
 /** A price as the pricing cards show it: "€29", or "€29.50" when there are cents. */
 export const formatPrice = (amountMinor: number, currency: Currency) => formatMoney(amountMinor, currency, { short: true });
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-export const INTERVAL_PERIOD: Record<PlanInterval, string> = { month: 'per month', year: 'per year', lifetime: 'one-off' };
-
-export const seatsText = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
-
-export function planLabel(plan: Pick<CataloguePlan, 'name' | 'interval'>): string {
-  if (plan.interval === 'lifetime') return plan.name;
-  return `${plan.name} (${plan.interval === 'month' ? 'monthly' : 'yearly'})`;
-}
+/* One date format and one way of naming plans across the app (server and browser render alike). */
+export { formatDate } from '../../../lib/format/date.js';
+export { INTERVAL_PERIOD, planLabel, seatsText } from '../../../lib/catalogue/plan-text.js';
 
 export type Tone = 'good' | 'warn' | 'bad' | 'neutral';
 
@@ -59,3 +44,11 @@ export const isRunning = (status: SubscriptionStatus) => status === 'active' || 
 
 /** Not over yet (paused and unpaid included): shown as the user's plan rather than the free plan. */
 export const isLive = (status: SubscriptionStatus) => status !== 'canceled' && status !== 'incomplete_expired';
+
+/** What a one-off purchase gives now, in a word (its licences' state follows it). */
+export const PURCHASE_STATE: Record<PurchaseView['state'], { label: string; tone: Tone }> = {
+  active: { label: 'Owned', tone: 'good' },
+  suspended: { label: 'Suspended', tone: 'warn' },
+  revoked: { label: 'Revoked', tone: 'bad' },
+  expired: { label: 'Expired', tone: 'neutral' },
+};

@@ -8,6 +8,7 @@ import type {
   UpdatePlanRequest,
   UpdateProductRequest,
 } from '../../../lib/api/catalogue.js';
+import type { StripeCatalogueView } from '../../../lib/api/billing.js';
 import { api } from '../../app/api-client.js';
 
 const PLANS_PATH = '/api/admin/catalogue/plans';
@@ -26,6 +27,7 @@ function useRefreshPlans() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: adminPlansQuery().queryKey });
     void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'catalogue', 'stripe'] });
   };
 }
 
@@ -78,5 +80,24 @@ export function useUpdateProduct() {
       void queryClient.invalidateQueries({ queryKey: adminProductsQuery().queryKey });
       void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
     },
+  });
+}
+
+const STRIPE_PATH = '/api/admin/billing/stripe-catalogue';
+
+/** How each plan is sold through Stripe: its Price (an administrator's, or the one the app keeps in step), or not yet made. */
+export const adminStripeCatalogueQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'catalogue', 'stripe'] as const,
+    queryFn: ({ signal }) => api<StripeCatalogueView>(STRIPE_PATH, { signal }),
+    staleTime: 0,
+  });
+
+/** Makes or updates every active plan's Stripe Product and Price now (otherwise the next checkout of a plan does). */
+export function useSyncStripeCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<StripeCatalogueView>(`${STRIPE_PATH}/sync`, { method: 'POST' }),
+    onSuccess: (view) => queryClient.setQueryData(adminStripeCatalogueQuery().queryKey, view),
   });
 }

@@ -1,5 +1,3 @@
-import { VENDOR_LABELS, type Vendor } from '../../../lib/tools/har/types.js';
-
 // One formatter for every count: `toLocaleString` builds a new one per call (about 0.1–0.2 ms each),
 // which made re-rendering a filter bar with 1 000 page options cost 60–170 ms.
 const COUNT_FORMAT = new Intl.NumberFormat('en-GB');
@@ -20,5 +18,3 @@ export function shortUrl(url: string | null): string {
   if (!url) return '—';
   return url.replace(/^https?:\/\//, '');
 }
-
-export const vendorLabel = (vendor: Vendor | string) => VENDOR_LABELS[vendor as Vendor] ?? vendor;

@@ -61,7 +61,28 @@ function rowOf(hit: Hit, result: HarAnalysis): HitRow {
     batch: hit.batch,
     warnings: hit.warningIds.length,
     severity,
+    kind: hit.kind ?? 'analytics',
+    secondary: hit.secondary ?? null,
+    follows: hit.follows ?? null,
+    container: Boolean(hit.container),
+    invalid: hit.invalid?.kind ?? null,
   };
+}
+
+/** Whether a hit is one of the rows `show` asks for. */
+function shown(hit: Hit, show: HitFilter['show']): boolean {
+  switch (show) {
+    case 'hits':
+      return !hit.secondary && !hit.container;
+    case 'invalid':
+      return Boolean(hit.invalid);
+    case 'secondary':
+      return Boolean(hit.secondary);
+    case 'containers':
+      return Boolean(hit.container);
+    default:
+      return true;
+  }
 }
 
 async function analyse(file: File) {
@@ -161,7 +182,16 @@ async function analyse(file: File) {
 
 function haystack(light: Hit): string {
   const hit = detail(light.id) ?? light;
-  const parts = [hit.vendor, hit.type, hit.accountId ?? '', hit.url, hit.page ?? '', hit.body ?? ''];
+  const parts = [
+    hit.vendor,
+    hit.type,
+    hit.accountId ?? '',
+    hit.url,
+    hit.page ?? '',
+    hit.body ?? '',
+    hit.invalid?.reason ?? '',
+    hit.secondary ?? '',
+  ];
   for (const param of hit.params) parts.push(param.key, param.name, param.value);
   for (const item of hit.items) for (const param of item.params) parts.push(param.value);
   return parts.join('\n').toLowerCase();
@@ -174,6 +204,8 @@ function filter(filterBy: HitFilter): Int32Array {
   const ids: number[] = [];
   for (const hit of analysis.hits) {
     if (filterBy.vendor && hit.vendor !== filterBy.vendor) continue;
+    if (filterBy.kind && hit.kind !== filterBy.kind) continue;
+    if (filterBy.show && !shown(hit, filterBy.show)) continue;
     if (filterBy.event && hit.type !== filterBy.event) continue;
     if (filterBy.page && pageKey(hit.page) !== filterBy.page) continue;
     if (text && !haystacks![hit.id]!.includes(text)) continue;

@@ -1,4 +1,4 @@
-import type { HarSummary, HarWarning, Hit, Severity, Vendor } from '../../../lib/tools/har/types.js';
+import type { HarSummary, HarWarning, Hit, Severity, Vendor, VendorKind } from '../../../lib/tools/har/types.js';
 
 /**
  * Messages between the page and har.worker.ts. The worker keeps the full analysis (every decoded
@@ -6,11 +6,17 @@ import type { HarSummary, HarWarning, Hit, Severity, Vendor } from '../../../lib
  * for filtering and for the export, so that tens of thousands of hits never have to be copied to
  * (or held by) the main thread at once.
  */
+/** Which rows to list: all, only the hits, or one kind of row that is not a plain hit. */
+export type RowShow = '' | 'hits' | 'invalid' | 'secondary' | 'containers';
+
 export interface HitFilter {
   vendor: Vendor | '';
+  /** A whole kind of vendors (analytics, ads, tag-manager, experience); '' for any. */
+  kind: VendorKind | '';
   event: string;
   page: string;
   text: string;
+  show: RowShow;
 }
 
 export interface HitRow {
@@ -26,6 +32,14 @@ export interface HitRow {
   warnings: number;
   /** The most severe warning on this hit, if any. */
   severity: Severity | null;
+  kind: VendorKind;
+  /** A secondary request (Hit.secondary): what it is, and the id of the hit it follows if known. */
+  secondary: string | null;
+  follows: number | null;
+  /** A container or tag script that loaded (Hit.container). */
+  container: boolean;
+  /** Not a valid hit (Hit.invalid): malformed or an older format. */
+  invalid: 'malformed' | 'older-format' | null;
 }
 
 /**

@@ -23,7 +23,7 @@ export const TOOL_DETAILS: Record<ToolSlug, { icon: IconName; points: readonly s
     icon: 'compass',
     points: [
       'Drop a HAR export from devtools: every GA4 /g/collect hit, batched POST bodies included.',
-      'Universal Analytics, Google Ads, Floodlight and Meta pixel decoded into named parameters.',
+      'Google, Adobe, Matomo, Segment, Meta and 40 more analytics, ad and tag-manager vendors decoded into named parameters.',
       'Warnings for missing consent state, duplicate page_view and missing client id.',
     ],
   },

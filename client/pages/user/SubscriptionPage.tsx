@@ -4,7 +4,9 @@ import { SubscriptionPanel } from '../../features/billing/components/Subscriptio
 export default function SubscriptionPage() {
   return (
     <>
-      <PageHeader title={'Subscription'}>{'Your plan, its status and renewal date; cancel, resume or change plan.'}</PageHeader>
+      <PageHeader title={'Subscription'}>
+        {'What you own, subscriptions and one-off purchases, with their licences; cancel, resume or change a plan.'}
+      </PageHeader>
       <SubscriptionPanel />
     </>
   );

@@ -1,11 +1,7 @@
-import { decodeFloodlight } from './decoders/floodlight.js';
-import { decodeGa4, isGa4 } from './decoders/ga4.js';
-import { decodeGoogleAds } from './decoders/google-ads.js';
-import { decodeMeta } from './decoders/meta.js';
-import { decodePixel, PIXEL_CANDIDATE } from './decoders/pixels.js';
-import { decodeUa } from './decoders/ua.js';
-import { type Pairs, parsePairs, splitUrl } from './query.js';
+import { decodersFor, dispatch } from './dispatch.js';
+import { type Pairs, splitUrl } from './query.js';
 import type { CapturedRequest, HitDraft } from './request.js';
+import { linkSecondary } from './secondary.js';
 import { summarise } from './summary.js';
 import type { AnalysisProgress, HarAnalysis, Hit } from './types.js';
 import { checkAcross, checkHit, WarningCollector } from './warnings.js';
@@ -73,25 +69,18 @@ function header(entry: HarEntry, name: string): string | null {
   return null;
 }
 
-/**
- * Cheap pre-check so the thousands of ordinary requests in a capture cost one regex each (Google's
- * endpoints and the ad pixels' hosts in one). `[?&]tid=G-` lets through GA4 on a server container's
- * custom path.
- */
-const CANDIDATE = new RegExp(
-  `${/\/g\/collect|\/collect\b|\/batch\b|\/pagead\/|\.doubleclick\.net\/|facebook\.com\/tr|adservice\.google\.|[?&]tid=G-/.source}|${PIXEL_CANDIDATE.source}`,
-);
-
-function isCandidate(url: string): boolean {
-  return CANDIDATE.test(url);
+/** A form body the exporter only kept parsed, written out again (the decoders read either). */
+function joinParams(params: Pairs): string {
+  return params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 }
 
-function captured(entry: HarEntry, entryIndex: number, url: string): CapturedRequest {
-  const { host, path, query } = splitUrl(url);
+function captured(entry: HarEntry, entryIndex: number, url: string, split: ReturnType<typeof splitUrl>): CapturedRequest {
+  const { host, path, query } = split;
   const postData = entry.request?.postData;
   const bodyParams: Pairs | null = postData?.params?.length
     ? postData.params.map((param) => [param.name ?? '', param.value ?? ''] as [string, string])
     : null;
+  const text = typeof postData?.text === 'string' && postData.text ? postData.text : null;
   const time = entry.startedDateTime ?? '';
   const timeMs = Date.parse(time);
   return {
@@ -101,7 +90,7 @@ function captured(entry: HarEntry, entryIndex: number, url: string): CapturedReq
     host,
     path,
     query,
-    body: postData?.text ? postData.text : null,
+    body: text ?? (bodyParams ? joinParams(bodyParams) : null),
     bodyParams,
     status: typeof entry.response?.status === 'number' ? entry.response.status : 0,
     time,
@@ -112,13 +101,16 @@ function captured(entry: HarEntry, entryIndex: number, url: string): CapturedReq
 
 /**
  * What decodeEntry reads from one HAR entry (its request, status and start time), or null when the
- * entry cannot be an analytics hit. Far smaller than the entry: the stream analysis keeps this for
- * each analytics entry and decodes it again when the hits are put in order (stream-analyse.ts).
+ * entry cannot be an analytics hit (no decoder knows its host or URL: dispatch.ts). Far smaller
+ * than the entry: the stream analysis keeps this for each analytics entry and decodes it again when
+ * the hits are put in order (stream-analyse.ts).
  */
 export function captureEntry(entry: HarEntry, entryIndex: number): CapturedRequest | null {
   const url = entry.request?.url;
-  if (typeof url !== 'string' || !isCandidate(url)) return null;
-  return captured(entry, entryIndex, url);
+  if (typeof url !== 'string') return null;
+  const split = splitUrl(url);
+  if (!decodersFor(split.host, url)) return null;
+  return captured(entry, entryIndex, url, split);
 }
 
 /** Decodes one HAR entry into zero, one or several hits (batched requests). */
@@ -127,18 +119,13 @@ export function decodeEntry(entry: HarEntry, entryIndex: number): HitDraft[] {
   return request ? decodeRequest(request) : [];
 }
 
-/** Decodes the request of one HAR entry (captureEntry) into zero, one or several hits. */
+/**
+ * Decodes one request (of a HAR entry: captureEntry, or captured by the browser extension) into
+ * zero, one or several hits. A request to an endpoint a decoder knows always gives at least one:
+ * marked `invalid` when it cannot be read as a valid hit.
+ */
 export function decodeRequest(request: CapturedRequest): HitDraft[] {
-  const queryPairs = parsePairs(request.query);
-  if (isGa4(request, queryPairs)) return decodeGa4(request, queryPairs);
-  return (
-    decodeUa(request, queryPairs) ??
-    decodeGoogleAds(request, queryPairs) ??
-    decodeFloodlight(request, queryPairs) ??
-    decodeMeta(request, queryPairs) ??
-    decodePixel(request, queryPairs) ??
-    []
-  );
+  return dispatch(request);
 }
 
 export interface AnalyseOptions {
@@ -183,6 +170,7 @@ export function analyseHar(har: HarLog, options: AnalyseOptions = {}): HarAnalys
       hits.push(hit);
     }
   }
+  linkSecondary(hits);
   const collector = new WarningCollector();
   for (const hit of hits) checkHit(hit, collector);
   checkAcross(hits, collector);

@@ -156,9 +156,11 @@ describe('Google Ads, Floodlight and Meta', () => {
     expect(ads.consent?.gcd).toBe('13r3r3r3r5');
   });
 
-  it('decodes the 1p-user-list follow-up as remarketing data of the same account', () => {
+  it('decodes the 1p-user-list follow-up as remarketing data of the same account, secondary to the request it repeats', () => {
     const list = hits.find((hit) => hit.path.startsWith('/pagead/1p-user-list/'))!;
     expect(list).toMatchObject({ vendor: 'google-ads', accountId: 'AW-987654321', type: 'purchase' });
+    expect(list.secondary).toMatch(/first-party remarketing follow-up/);
+    expect(hits[list.follows!]).toMatchObject({ vendor: 'google-ads', path: expect.stringContaining('/viewthroughconversion/') });
     expect(pick(list, 'data.ecomm_pagetype')).toEqual({ 'data.ecomm_pagetype': 'purchase' });
   });
 
@@ -220,20 +222,37 @@ describe('Google Ads, Floodlight and Meta', () => {
 describe('the whole capture', () => {
   it('summarises counts by vendor, event and account, and lists the pages', () => {
     const { summary } = analyseHar(parseHar(fixture('shop-session.har')));
-    expect(summary).toMatchObject({ entries: 16, analyticsEntries: 14, hits: 17, creator: 'WebInspector 537.36' });
-    expect(summary.byVendor).toEqual([
+    // 18 rows: the Google tag that loaded (gtag.js, a container entry), the Ads 1p-user-list follow-up
+    // (a secondary request) and 16 hits.
+    expect(summary).toMatchObject({
+      entries: 16,
+      analyticsEntries: 15,
+      hits: 16,
+      rows: 18,
+      secondary: 1,
+      containers: 1,
+      creator: 'WebInspector 537.36',
+    });
+    expect(summary.byVendor.map(({ key, count }) => ({ key, count }))).toEqual([
       { key: 'ga4', count: 8 },
       { key: 'meta', count: 3 },
       { key: 'ua', count: 3 },
       { key: 'google-ads', count: 2 },
       { key: 'floodlight', count: 1 },
+      { key: 'google-tag-manager', count: 1 },
+    ]);
+    expect(summary.byKind.map(({ key, count, secondary }) => ({ key, count, secondary }))).toEqual([
+      { key: 'analytics', count: 11, secondary: undefined },
+      { key: 'ads', count: 6, secondary: 1 },
+      { key: 'tag-manager', count: 1, secondary: 1 },
     ]);
     expect(summary.byAccount.slice(0, 2)).toEqual([
-      { key: 'G-8XJ3K2L9QW', count: 7 },
-      { key: '1234567890123456', count: 3 },
+      { key: 'G-8XJ3K2L9QW', count: 7, label: 'Google Analytics 4' },
+      { key: '1234567890123456', count: 3, label: 'Meta pixel' },
     ]);
+    // Pages count the rows listed for them (what the page filter shows), the Google tag's load included.
     expect(summary.pages).toEqual([
-      { url: 'https://shop.example.com/products/tee', hits: 11, firstTime: '2025-03-14T09:26:53.000Z' },
+      { url: 'https://shop.example.com/products/tee', hits: 12, firstTime: '2025-03-14T09:26:52.700Z' },
       { url: 'https://shop.example.com/checkout/thank-you', hits: 6, firstTime: '2025-03-14T09:27:53.000Z' },
     ]);
   });

@@ -45,15 +45,20 @@ describe('pixel warnings', () => {
     ]);
   });
 
-  it('leaves other paths on the pixel hosts alone', () => {
-    for (const url of [
-      'https://ct.pinterest.com/user/?tid=1&event=init',
-      'https://tr.snapchat.com/cm/i?pid=abc',
-      'https://t.co/1/i/adsct?txn_id=o81g6&event=%7B%7D',
-      'https://px4.ads.linkedin.com/collect?v=2&fmt=js&pid=1&e_ipv6=x',
-      'https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=CABC',
-      'https://bat.bing.com/bat.js',
+  it('shows the pixels’ mirrors and syncs as secondary requests, with no warning of their own', () => {
+    for (const [url, vendor] of [
+      ['https://ct.pinterest.com/user/?tid=1&event=init', 'pinterest'],
+      ['https://tr.snapchat.com/cm/i?pid=abc', 'snapchat'],
+      ['https://t.co/1/i/adsct?txn_id=o81g6&event=%7B%7D', 'x'],
+      ['https://px4.ads.linkedin.com/collect?v=2&fmt=js&pid=1&e_ipv6=x', 'linkedin'],
     ]) {
+      const { hit, codes } = codesOf(url!);
+      expect([url, hit?.vendor, Boolean(hit?.secondary), codes]).toEqual([url, vendor, true, []]);
+    }
+  });
+
+  it('leaves other paths on the pixel hosts alone', () => {
+    for (const url of ['https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=CABC', 'https://bat.bing.com/bat.js']) {
       expect([url, codesOf(url).hit]).toEqual([url, undefined]);
     }
   });

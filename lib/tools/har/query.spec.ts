@@ -28,6 +28,17 @@ describe('query helpers', () => {
       path: '/activityi;src=1;cat=a',
       query: '',
     });
+    // Protocol-relative and WebSocket URLs.
+    expect(splitUrl('//www.facebook.com/tr?id=1&ev=PageView')).toEqual({
+      host: 'www.facebook.com',
+      path: '/tr',
+      query: 'id=1&ev=PageView',
+    });
+    expect(splitUrl('wss://ws.hotjar.com/api/v2/client/ws?site_id=1')).toEqual({
+      host: 'ws.hotjar.com',
+      path: '/api/v2/client/ws',
+      query: 'site_id=1',
+    });
   });
 
   it('lets per-event pairs override shared ones in place and appends new keys', () => {

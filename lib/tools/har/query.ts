@@ -36,7 +36,8 @@ export interface SplitUrl {
 /** Host (lower-case, no port), path and query of an absolute URL, without the cost of `new URL`. */
 export function splitUrl(url: string): SplitUrl {
   const schemeEnd = url.indexOf('://');
-  const rest = schemeEnd === -1 ? url : url.slice(schemeEnd + 3);
+  // A protocol-relative URL (`//host/path`) as some exporters and tag templates write it.
+  const rest = schemeEnd === -1 ? (url.startsWith('//') ? url.slice(2) : url) : url.slice(schemeEnd + 3);
   const hash = rest.indexOf('#');
   const noHash = hash === -1 ? rest : rest.slice(0, hash);
   const q = noHash.indexOf('?');

@@ -82,7 +82,7 @@ describe('real-world requests', () => {
     expect(ga4Label('tt')).toMatch(/traffic.?type/i);
   });
 
-  it('decodes a whole capture of these requests with Floodlight follow-ups left out of the consent checks', () => {
+  it('decodes a whole capture of these requests with secondary requests left out of the counts and consent checks', () => {
     const entries = samples.map((sample, index) =>
       entry(sample.url, {
         method: sample.method,
@@ -108,7 +108,12 @@ describe('real-world requests', () => {
       'x',
     ]);
     const followUps = new Set(hits.filter((hit) => hit.secondary).map((hit) => hit.id));
-    expect(followUps.size).toBe(5);
+    // Five Floodlight follow-ups, X's t.co mirror and Snap's cookie matching.
+    expect(followUps.size).toBe(7);
+    expect(summary).toMatchObject({ rows: hits.length, secondary: 7, hits: hits.length - 7 });
+    // The t.co mirror is linked to the analytics.twitter.com event it repeats.
+    const mirror = hits.find((hit) => hit.host === 't.co')!;
+    expect(hits[mirror.follows!]).toMatchObject({ vendor: 'x', host: 'analytics.twitter.com', accountId: 'o81g6' });
     for (const warning of warnings) {
       if (warning.code === 'missing_consent') expect(followUps.has(warning.hitId!)).toBe(false);
     }

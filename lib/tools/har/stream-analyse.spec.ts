@@ -10,7 +10,7 @@ function* pieces(text: string, size: number) {
 
 describe('analyseHarChunks', () => {
   it('gives the result of analyseHar on every fixture, whatever the chunk size', () => {
-    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har']) {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har', 'multi-vendor.har']) {
       const text = fixture(name);
       const whole = analyseHar(parseHar(text));
       expect(whole.hits.length).toBeGreaterThan(0);
@@ -39,7 +39,7 @@ describe('analyseHarChunks', () => {
   });
 
   it('keeps only the requests of the hits beyond keepDecoded, with the same result on every fixture', () => {
-    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har', 'real-world-tags.har']) {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'consent-denied.har', 'real-world-tags.har', 'multi-vendor.har']) {
       const text = fixture(name);
       const whole = analyseHar(parseHar(text));
       for (const keepDecoded of [0, 1, 3]) expect(analyseHarChunks([text], { keepDecoded }).analysis).toEqual(whole);
@@ -69,7 +69,7 @@ describe('analyseHarChunks', () => {
   });
 
   it('keeps light hits with finishLight, and decodes a hit whole again on demand', () => {
-    for (const name of ['shop-session.har', 'ga4-batched.har', 'real-world-tags.har']) {
+    for (const name of ['shop-session.har', 'ga4-batched.har', 'real-world-tags.har', 'multi-vendor.har']) {
       const text = fixture(name);
       const whole = analyseHar(parseHar(text));
       const analysis = new HarStreamAnalysis({ keepDecoded: 0 });

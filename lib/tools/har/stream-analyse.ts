@@ -1,5 +1,6 @@
 import { captureEntry, decodeRequest, type HarEntry, type HarLog } from './analyse.js';
 import type { CapturedRequest, HitDraft } from './request.js';
+import { linkSecondary } from './secondary.js';
 import { type HarStreamEnd, HarStreamParser, type HarStreamOptions } from './stream-parser.js';
 import { summarise } from './summary.js';
 import type { HarAnalysis, Hit } from './types.js';
@@ -107,6 +108,7 @@ export class HarStreamAnalysis {
     }
     const analyticsEntries = found.length;
     this.found.length = 0;
+    linkSecondary(hits);
     checkAcross(hits, collector);
     const creator = log.creator?.name ? `${log.creator.name} ${log.creator.version ?? ''}`.trim() : null;
     const analysis: HarAnalysis = {
@@ -119,7 +121,8 @@ export class HarStreamAnalysis {
       if (!hit) return null;
       if (!light) return hit;
       const draft = decodeRequest(sources[id]!)[parts[id]!];
-      return draft ? { ...draft, id, warningIds: hit.warningIds } : null;
+      if (!draft) return null;
+      return { ...draft, id, warningIds: hit.warningIds, ...(hit.follows !== undefined ? { follows: hit.follows } : {}) };
     };
     return { analysis, detail };
   }

@@ -3,26 +3,34 @@
  * Web Worker boundary with structured clone and are exported as JSON.
  */
 
-export type Vendor =
-  'ga4' | 'ua' | 'google-ads' | 'floodlight' | 'meta' | 'tiktok' | 'linkedin' | 'microsoft' | 'pinterest' | 'snapchat' | 'reddit' | 'x';
+import type { DECODERS } from './decoders/index.js';
 
-export const VENDOR_LABELS: Record<Vendor, string> = {
-  ga4: 'Google Analytics 4',
-  ua: 'Universal Analytics',
-  'google-ads': 'Google Ads',
-  floodlight: 'Floodlight',
-  meta: 'Meta pixel',
-  tiktok: 'TikTok pixel',
-  linkedin: 'LinkedIn Insight',
-  microsoft: 'Microsoft UET',
-  pinterest: 'Pinterest tag',
-  snapchat: 'Snap pixel',
-  reddit: 'Reddit pixel',
-  x: 'X pixel',
+/**
+ * A vendor's id, as registered in decoders/index.ts (one file per vendor in decoders/, one line in
+ * the registry): 'ga4', 'adobe-analytics', 'matomo' …
+ */
+export type Vendor = (typeof DECODERS)[number]['id'];
+
+/** What a vendor does, for grouping in filters and summaries. */
+export type VendorKind = 'analytics' | 'ads' | 'tag-manager' | 'experience';
+
+export const VENDOR_KINDS_IN_ORDER: readonly VendorKind[] = ['analytics', 'ads', 'tag-manager', 'experience'];
+
+export const VENDOR_KIND_LABELS: Record<VendorKind, string> = {
+  analytics: 'Analytics',
+  ads: 'Advertising',
+  'tag-manager': 'Tag managers',
+  experience: 'Experience (testing, replay)',
 };
 
+/**
+ * Each vendor's name and kind, from its decoder (vendors.ts builds them from the registry). Kept here
+ * for the code that imported them from this module.
+ */
+export { VENDOR_KINDS, VENDOR_LABELS } from './vendors.js';
+
 /** Vendors whose hits carry Google's consent mode parameters (gcs / gcd). */
-export const GOOGLE_TAG_VENDORS: ReadonlySet<Vendor> = new Set<Vendor>(['ga4', 'google-ads', 'floodlight']);
+export { GOOGLE_TAG_VENDORS } from './google-tags.js';
 
 /** One decoded parameter: `key` as sent, `name` for humans. */
 export interface DecodedParam {
@@ -57,9 +65,11 @@ export interface ConsentState {
   gcd?: string;
   /**
    * Where the state comes from when it is not Google's consent mode: `meta-ldu` (Meta's Limited
-   * Data Use, dpo/dpoco/dpost), `uet` (Microsoft UET consent mode, asc).
+   * Data Use, dpo/dpoco/dpost), `uet` (Microsoft UET consent mode, asc), `comscore` (cs_ucfr, the
+   * user's consent for research), `adobe` (the Adobe consent standard of the Web SDK's set-consent),
+   * `piano` (Piano Analytics' privacy mode).
    */
-  source?: 'meta-ldu' | 'uet';
+  source?: 'meta-ldu' | 'uet' | 'comscore' | 'adobe' | 'piano';
   signals: ConsentSignal[];
   /** One readable line, e.g. "ad_storage denied, analytics_storage granted …". */
   text: string;
@@ -104,7 +114,15 @@ export type WarningCode =
   | 'uet_consent_denied'
   | 'ua_sunset'
   | 'http_error'
-  | 'mixed_measurement_ids';
+  | 'mixed_measurement_ids'
+  | 'malformed_hit'
+  | 'older_format'
+  | 'missing_account_id'
+  | 'purchase_missing_value'
+  | 'event_unnamed'
+  | 'consent_denied'
+  | 'non_production_container'
+  | 'vendor_rule';
 
 export interface Hit {
   /** Position in the result list (0-based, in request order; batched events get one id each). */
@@ -139,15 +157,40 @@ export interface Hit {
   body: string | null;
   /**
    * Set when the request repeats another hit rather than measuring something new (Floodlight's
-   * `adservice.google.…/ddm/fls/…` follow-ups): consent and duplicate checks leave it out.
+   * `adservice.google.…/ddm/fls/…` follow-ups, Google signals pings after a GA4 hit, X's t.co
+   * mirror …): what it is. Secondary requests are not counted as hits, and consent, duplicate and
+   * per-hit checks leave them out.
    */
   secondary?: string;
+  /** For a secondary request: the id of the hit it follows, when that hit is in the capture. */
+  follows?: number;
+  /** The vendor's kind (set by decodeRequest on every hit). */
+  kind?: VendorKind;
+  /**
+   * Set when the request went to an endpoint a decoder knows but cannot be read as a valid hit:
+   * `malformed` (missing or unreadable fields), or `older-format` (a payload version the decoder
+   * recognises but does not read). `params` then holds the raw parameters as sent.
+   */
+  invalid?: { kind: 'malformed' | 'older-format'; reason: string };
+  /** Set when the hit was decoded from an older payload version still seen in the wild: which one. */
+  formatNote?: string;
+  /**
+   * Set on a tag manager container (GTM, Tealium iQ, Adobe Launch …) or a vendor's tag script that
+   * loaded: not a measurement, so not counted as a hit. `accountId` is the container id.
+   */
+  container?: boolean;
   warningIds: number[];
 }
 
 export interface CountRow {
   key: string;
   count: number;
+  /** In byVendor and byKind: the name to show. */
+  label?: string;
+  /** In byVendor: the vendor's kind. */
+  kind?: VendorKind;
+  /** In byVendor, byKind and byEvent: how many of `count` are secondary requests or container loads. */
+  secondary?: number;
 }
 
 export interface PageRow {
@@ -158,10 +201,25 @@ export interface PageRow {
 
 export interface HarSummary {
   entries: number;
-  /** Entries that carried at least one analytics hit. */
+  /** Entries that carried at least one analytics hit (or secondary request, or container load). */
   analyticsEntries: number;
+  /**
+   * Hits that measure something: every listed row but the secondary requests and the container
+   * loads (malformed hits are counted: the vendor may still count them).
+   */
   hits: number;
+  /** Every row of the list: hits, secondary requests and container loads (`HarAnalysis.hits.length`). */
+  rows: number;
+  /** Secondary requests (Floodlight follow-ups, Google signals pings, pixel mirrors …). */
+  secondary: number;
+  /** Tag manager containers and vendor tag scripts that loaded. */
+  containers: number;
+  /** Requests to a known endpoint that could not be read as a valid hit (malformed or older format). */
+  invalid: number;
+  /** Rows per vendor, most first, each with its label and kind. */
   byVendor: CountRow[];
+  /** Rows per vendor kind (analytics, ads, tag-manager, experience), in that order. */
+  byKind: CountRow[];
   byEvent: CountRow[];
   byAccount: CountRow[];
   pages: PageRow[];

@@ -25,7 +25,8 @@ describe('warnings', () => {
       ['mixed_measurement_ids', 'info', 'page_view'],
     ]);
     const duplicate = analysis.warnings.find((warning) => warning.code === 'duplicate_page_view')!;
-    expect(duplicate.message).toBe('Duplicate page view for G-8XJ3K2L9QW on the same page 650 ms after hit #1');
+    // Row #1 is the Google tag (gtag.js) that loaded: the first page_view is #2.
+    expect(duplicate.message).toBe('Duplicate page view for G-8XJ3K2L9QW on the same page 650 ms after hit #2');
     expect(analysis.hits[duplicate.hitId!]!.warningIds).toContain(duplicate.id);
     expect(analysis.warnings.find((warning) => warning.code === 'missing_consent')!.page).toBe('https://shop.example.com/products/tee');
     expect(analysis.summary.warnings).toEqual({ error: 1, warning: 3, info: 4 });
@@ -40,6 +41,26 @@ describe('warnings', () => {
       ),
     );
     expect(codes(analysis)).toEqual([]);
+  });
+
+  it('counts a Google signals ping that repeats a page_view as secondary of it: no second page view, no duplicate', () => {
+    const analysis = analyseHar(
+      harOf(
+        entry(`${GA4}&en=page_view`, { at: '2025-01-01T00:00:00.000Z' }),
+        entry(`${GA4.replace('region1.google-analytics.com', 'stats.g.doubleclick.net')}&en=page_view`, {
+          at: '2025-01-01T00:00:00.300Z',
+          method: 'POST',
+        }),
+      ),
+    );
+    const [hit, ping] = analysis.hits;
+    expect(hit).toMatchObject({ vendor: 'ga4', type: 'page_view' });
+    expect(hit!.secondary).toBeUndefined();
+    expect(ping).toMatchObject({ vendor: 'ga4', follows: hit!.id, secondary: expect.stringContaining('signals') });
+    expect(codes(analysis)).toEqual([]);
+    expect(analysis.summary).toMatchObject({ rows: 2, hits: 1, secondary: 1 });
+    // The event filter lists both rows; the summary says one of them is secondary.
+    expect(analysis.summary.byEvent).toEqual([{ key: 'page_view', count: 2, secondary: 1 }]);
   });
 
   it('treats a missing cid as an error, unless analytics_storage is denied (cookieless ping)', () => {

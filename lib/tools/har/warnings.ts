@@ -7,12 +7,18 @@ import {
   GA4_RESERVED_USER_PROPERTIES,
   hasReservedPrefix,
 } from './ga4-limits.js';
-import { type HarWarning, type Hit, type Severity, VENDOR_LABELS, type WarningCode } from './types.js';
+import type { HarWarning, Hit, Severity, WarningCode } from './types.js';
+import { VENDOR_DECODERS, VENDOR_LABELS } from './vendors.js';
 
 /** Two page_view hits for the same property and page closer than this are reported. */
 export const DUPLICATE_PAGE_VIEW_WINDOW_MS = 2_000;
 
 const CONSENT_VENDORS = new Set(['ga4', 'google-ads', 'floodlight']);
+
+/** Each vendor's decoder, for its own checks and what its account id is called. */
+const DECODER_OF = new Map(VENDOR_DECODERS.map((decoder) => [decoder.id as string, decoder]));
+
+export { WARNING_TITLES } from './warning-titles.js';
 
 /**
  * gtag.js sends gcd even where no consent command ran (every letter `l`, "not set"): only a hit with
@@ -150,6 +156,25 @@ export function checkHit(hit: Hit, out: WarningCollector) {
   } else if (hit.status >= 400) {
     out.add('http_error', 'error', `The collector answered HTTP ${hit.status}`, hit);
   }
+  if (hit.invalid) {
+    const older = hit.invalid.kind === 'older-format';
+    out.add(
+      'malformed_hit',
+      older ? 'warning' : 'error',
+      `${VENDOR_LABELS[hit.vendor] ?? hit.vendor} request that is not a valid hit${older ? ' (older format)' : ''}: ${hit.invalid.reason}`,
+      hit,
+    );
+    return;
+  }
+  // A secondary request repeats its hit: that hit is checked, not the copy.
+  if (hit.secondary) return;
+  if (hit.formatNote) out.add('older_format', 'info', hit.formatNote, hit);
+  const decoder = DECODER_OF.get(hit.vendor);
+  // A tag script's URL often does not name the account (it is in the snippet): only hits are checked.
+  if (decoder?.accountLabel && !hit.accountId && !hit.container && !PIXEL_VENDORS.has(hit.vendor)) {
+    out.add('missing_account_id', 'error', `${decoder.label} hit without its ${decoder.accountLabel}: it cannot be attributed`, hit);
+  }
+  decoder?.check?.(hit, (code, severity, message) => out.add(code, severity, message, hit));
   if (hit.vendor === 'ga4') ga4Checks(hit, out);
   if (hit.vendor === 'ua') {
     out.add('ua_sunset', 'info', 'Universal Analytics stopped processing data on 1 July 2023 (360: 1 July 2024): this hit is ignored', hit);
@@ -237,7 +262,8 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
   const lastPageView = new Map<string, Hit>();
   for (const hit of hits) {
     const isPageView = (hit.vendor === 'ga4' && hit.type === 'page_view') || (hit.vendor === 'ua' && hit.type === 'pageview');
-    if (!isPageView) continue;
+    // A secondary request repeats its hit: never a second page view.
+    if (!isPageView || hit.secondary || hit.invalid) continue;
     const key = `${hit.accountId}|${hit.page}`;
     const previous = lastPageView.get(key);
     if (previous && hit.timeMs - previous.timeMs <= DUPLICATE_PAGE_VIEW_WINDOW_MS) {
@@ -252,8 +278,8 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
     lastPageView.set(key, hit);
   }
 
-  // Floodlight follow-ups repeat their activity's request (Google's cookie matching): not checked.
-  const google = hits.filter((hit) => CONSENT_VENDORS.has(hit.vendor) && !hit.secondary);
+  // Secondary requests (Floodlight follow-ups, signals pings) repeat their hit's request: not checked.
+  const google = hits.filter((hit) => CONSENT_VENDORS.has(hit.vendor) && !hit.secondary && !hit.invalid);
   const withConsent = google.filter(consentSet);
   if (google.length > 0 && withConsent.length === 0) {
     out.add(
@@ -274,7 +300,7 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
 
   const idsByPage = new Map<string, Set<string>>();
   for (const hit of hits) {
-    if (hit.vendor !== 'ga4' || !hit.page || !hit.accountId) continue;
+    if (hit.vendor !== 'ga4' || !hit.page || !hit.accountId || hit.secondary || hit.invalid) continue;
     const page = hit.page.split('#')[0]!;
     const ids = idsByPage.get(page) ?? new Set<string>();
     ids.add(hit.accountId);
@@ -282,7 +308,7 @@ export function checkAcross(hits: Hit[], out: WarningCollector) {
   }
   const reported = new Set<string>();
   for (const hit of hits) {
-    if (hit.vendor !== 'ga4' || !hit.page) continue;
+    if (hit.vendor !== 'ga4' || !hit.page || hit.secondary || hit.invalid) continue;
     const page = hit.page.split('#')[0]!;
     const ids = idsByPage.get(page);
     if (!ids || ids.size < 2 || reported.has(page)) continue;

@@ -87,6 +87,13 @@ export class Order {
   @Prop({ type: String, default: null })
   note!: string | null;
 
+  /**
+   * When the buyer ticked Checkout's terms box (`consent.terms_of_service: accepted`), which asks for
+   * immediate delivery and acknowledges the end of the withdrawal right (src/billing/checkout-consent.ts).
+   */
+  @Prop({ type: Date, default: null })
+  termsAcceptedAt!: Date | null;
+
   @Prop({ type: Date, required: true })
   createdAt!: Date;
 
@@ -99,6 +106,17 @@ export class Order {
   @Prop({ type: Date, default: null })
   expiredAt!: Date | null;
 
+  /**
+   * When the order's own mail (its confirmation; a renewal's receipt) went into the outbox: later
+   * events read this on the order they already load, instead of asking the outbox again.
+   */
+  @Prop({ type: Date, default: null })
+  mailQueuedAt!: Date | null;
+
+  /** Checkout said the session is complete (paid, or a delayed payment on its way). */
+  @Prop({ type: Date, default: null })
+  checkoutCompletedAt!: Date | null;
+
   @Prop({ type: Date, required: true })
   updatedAt!: Date;
 }
@@ -107,6 +125,7 @@ OrderSchema.index({ userId: 1, createdAt: -1 });
 OrderSchema.index({ 'stripe.paymentIntentId': 1 });
 OrderSchema.index({ 'stripe.chargeId': 1 });
 OrderSchema.index({ 'stripe.subscriptionId': 1 });
+OrderSchema.index({ 'stripe.checkoutSessionId': 1 });
 
 /** `subscriptions`: a mirror of a Stripe subscription, `_id` its id. Written only from events. */
 @Schema({ collection: 'subscriptions', versionKey: false })
@@ -237,3 +256,31 @@ export class BillingSetting {
   value!: string;
 }
 export const BillingSettingSchema = SchemaFactory.createForClass(BillingSetting);
+
+/**
+ * `billing_stripe_prices`, `_id` = plan id: the Stripe Product and Price the app keeps in step with
+ * the plan (src/billing/stripe-catalogue.service.ts). The hashes say which plan fields they were
+ * made from: a plan whose price fields changed needs a new Price (a Price's amount cannot change).
+ */
+@Schema({ collection: 'billing_stripe_prices', versionKey: false })
+export class StripePlanPrice {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  productId!: string;
+
+  @Prop({ type: String, required: true })
+  productHash!: string;
+
+  @Prop({ type: String, required: true })
+  priceId!: string;
+
+  @Prop({ type: String, required: true })
+  priceHash!: string;
+
+  @Prop({ type: Date, required: true })
+  syncedAt!: Date;
+}
+export const StripePlanPriceSchema = SchemaFactory.createForClass(StripePlanPrice);
+StripePlanPriceSchema.index({ priceId: 1 });

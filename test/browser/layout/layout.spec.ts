@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
-import type { SubscriptionResponse } from '../../../lib/api/billing.js';
+import type { SubscriptionResponse, SubscriptionView } from '../../../lib/api/billing.js';
 import { ROUTE_TABLE } from '../../../lib/routes/route-table.js';
 import { csrfToken, signInAsAdmin, signUp, waitForHydration } from '../fixtures.js';
 import { grantAndActivate, licencesInEveryState } from '../licences-setup.js';
@@ -60,19 +60,19 @@ const routeScreens: Screen[] = ROUTE_TABLE.filter((route) => !route.path.endsWit
 
 const pathOf = (id: string) => ROUTE_TABLE.find((route) => route.id === id)!.path;
 
-const RUNNING_SUBSCRIPTION: SubscriptionResponse = {
-  subscription: {
-    id: 'sub_layout',
-    planId: 'team-monthly',
-    quantity: 1,
-    seats: 5,
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    cancelAt: null,
-    currentPeriodEnd: '2030-01-15T12:00:00.000Z',
-    trialEnd: null,
-  },
+const RUNNING: SubscriptionView = {
+  id: 'sub_layout',
+  planId: 'team-monthly',
+  products: ['hitscope-for-apps', 'hitscope-for-browsers'],
+  quantity: 1,
+  seats: 5,
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  cancelAt: null,
+  currentPeriodEnd: '2030-01-15T12:00:00.000Z',
+  trialEnd: null,
 };
+const RUNNING_SUBSCRIPTION: SubscriptionResponse = { subscription: RUNNING, subscriptions: [RUNNING], purchases: [] };
 
 const SCREENS: Screen[] = [
   ...routeScreens,
@@ -129,8 +129,26 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'har/shop-session.har'));
       const hits = page.getByRole('list', { name: 'Analytics hits' });
-      await hits.getByRole('button').first().click();
+      // The first row is the Google tag that loaded: open the first hit.
+      await hits
+        .getByRole('button', { name: /page_view/ })
+        .first()
+        .click();
       await expect(page.getByRole('region', { name: 'page_view' })).toBeVisible();
+    },
+  },
+  {
+    // Many vendors grouped by kind, secondary and container rows, a request that is not a valid hit open.
+    id: 'tool-browsers+many-vendors',
+    path: pathOf('tool-browsers'),
+    roles: ['user'],
+    act: async (page) => {
+      await page.getByLabel('HAR file').setInputFiles(join(FIXTURES, 'har/multi-vendor.har'));
+      await page
+        .getByRole('list', { name: 'Analytics hits' })
+        .getByRole('button', { name: /malformed/ })
+        .click();
+      await expect(page.getByRole('region', { name: 'page view' }).getByRole('note')).toBeVisible();
     },
   },
   {

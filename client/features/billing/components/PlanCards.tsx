@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { CataloguePlan } from '../../../../lib/api/catalogue.js';
+import { coverageText, coversAll, productsText } from '../../../../lib/billing/plan-copy.js';
 import { Icon } from '../../../components/Icon.js';
 import { SegmentedControl, type SegmentedOption } from '../../../components/SegmentedControl.js';
 import { formatPrice, INTERVAL_PERIOD, seatsText } from '../format.js';
@@ -65,6 +66,11 @@ export function PlanCards({ plans, action, selectedId = null, selectedLabel = 'S
               <p className="billing-plan__seats">
                 {seatsText(plan.seats)}
                 {plan.trialDays > 0 ? `, ${plan.trialDays}-day free trial` : ''}
+              </p>
+              <p className="billing-plan__covers">
+                <span className="visually-hidden">Covers: </span>
+                {coverageText(plan.products)}
+                {coversAll(plan.products) ? <span className="billing-plan__covers-names">{productsText(plan.products)}</span> : null}
               </p>
               {plan.features.length ? (
                 <ul className="billing-plan__features">

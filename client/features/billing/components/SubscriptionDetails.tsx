@@ -1,21 +1,30 @@
 import { useState } from 'react';
 import type { SubscriptionView } from '../../../../lib/api/billing.js';
 import type { CataloguePlan } from '../../../../lib/api/catalogue.js';
+import type { OwnedLicence } from '../../../../lib/api/licences.js';
+import type { RunningSubscription } from '../../../../lib/billing/plan-choice.js';
+import { productsText } from '../../../../lib/billing/plan-copy.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { FormAlert } from '../../../components/FormAlert.js';
 import { useToast } from '../../../components/Toaster.js';
-import { useCancelAtPeriodEnd, useChangePlan, usePortal, useResume } from '../api.js';
+import { useCancelAtPeriodEnd, usePortal, useResume } from '../api.js';
 import { formatDate, isRunning, planLabel, subscriptionStatus } from '../format.js';
-import { PlanCards } from './PlanCards.js';
+import { ChangePlanDialog, TOAST_KEY } from './ChangePlanDialog.js';
+import { SourceLicences } from './SourceLicences.js';
 import { StatusBadge } from './StatusBadge.js';
-
-const TOAST_KEY = 'billing-subscription';
 
 interface Props {
   subscription: SubscriptionView;
   plans: readonly CataloguePlan[];
   /** Without Stripe nothing can be changed here: the details only, no buttons. */
   configured: boolean;
+  /** The person's licences (their own page's query); null while they load. */
+  licences?: readonly OwnedLicence[];
+  /** The person's other running subscriptions (what a plan change may not overlap). */
+  others?: readonly RunningSubscription[];
+  /** Open the change dialog with this plan's preview (the plan chosen on the home page). */
+  switchTo?: string | null;
+  onSwitchClosed?: () => void;
 }
 
 /** When the subscription renews or ends, in words. */
@@ -28,7 +37,7 @@ function periodText(subscription: SubscriptionView): { term: string; value: stri
   return null;
 }
 
-export function SubscriptionDetails({ subscription, plans, configured }: Props) {
+export function SubscriptionDetails({ subscription, plans, configured, licences, others = [], switchTo = null, onSwitchClosed }: Props) {
   const toast = useToast();
   const cancel = useCancelAtPeriodEnd();
   const resume = useResume();
@@ -39,30 +48,38 @@ export function SubscriptionDetails({ subscription, plans, configured }: Props) 
   const period = periodText(subscription);
   const running = isRunning(subscription.status);
   const busy = cancel.isPending || resume.isPending || portal.isPending;
+  const target = { subscriptionId: subscription.id };
+  const changeOpen = dialog === 'change' || (switchTo !== null && running);
+  const closeChange = () => {
+    setDialog(null);
+    onSwitchClosed?.();
+  };
 
   const confirmCancel = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
+    cancel.mutate(target, {
+      onSuccess: ({ subscription: now }) => {
         setDialog(null);
-        toast(
-          `Your subscription will end${subscription.currentPeriodEnd ? ` on ${formatDate(subscription.currentPeriodEnd)}` : ' at the end of the period'}.`,
-          'success',
-          { key: TOAST_KEY },
-        );
+        const end = now?.cancelAt ?? now?.currentPeriodEnd ?? subscription.currentPeriodEnd;
+        toast(`Your subscription will end${end ? ` on ${formatDate(end)}` : ' at the end of the period'}.`, 'success', { key: TOAST_KEY });
       },
     });
   const doResume = () =>
-    resume.mutate(undefined, { onSuccess: () => toast('Your subscription will renew as before.', 'success', { key: TOAST_KEY }) });
+    resume.mutate(target, { onSuccess: () => toast('Your subscription will renew as before.', 'success', { key: TOAST_KEY }) });
+  const title = plan ? planLabel(plan) : subscription.planId || 'Subscription';
 
   return (
-    <section className="card billing-current" aria-labelledby="billing-current-title">
+    <section className="card billing-current" aria-label={title}>
       <div className="billing-current__head">
-        <h2 id="billing-current-title" className="billing__title">
-          {plan ? planLabel(plan) : subscription.planId}
-        </h2>
+        <h3 className="billing__title">{title}</h3>
         <StatusBadge label={status.label} tone={status.tone} />
       </div>
       <dl className="billing-facts">
+        {subscription.products.length ? (
+          <div className="billing-facts__item">
+            <dt>Covers</dt>
+            <dd>{productsText(subscription.products)}</dd>
+          </div>
+        ) : null}
         {period ? (
           <div className="billing-facts__item">
             <dt>{period.term}</dt>
@@ -74,6 +91,7 @@ export function SubscriptionDetails({ subscription, plans, configured }: Props) 
           <dd>{subscription.seats}</dd>
         </div>
       </dl>
+      <SourceLicences licences={licences} sourceId={subscription.id} />
       {subscription.status === 'past_due' || subscription.status === 'unpaid' ? (
         <p className="alert alert--error billing-notice">The last payment failed. Update your payment method in the billing portal.</p>
       ) : null}
@@ -96,7 +114,12 @@ export function SubscriptionDetails({ subscription, plans, configured }: Props) 
                 Change plan
               </button>
             ) : null}
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => portal.mutate({})}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy}
+              onClick={() => portal.mutate({ subscriptionId: subscription.id })}
+            >
               {portal.isPending ? 'Opening billing portal…' : 'Manage billing'}
             </button>
           </div>
@@ -120,59 +143,9 @@ export function SubscriptionDetails({ subscription, plans, configured }: Props) 
           </div>
         </Dialog>
       ) : null}
-      {dialog === 'change' ? <ChangePlanDialog subscription={subscription} plans={plans} onClose={() => setDialog(null)} /> : null}
+      {changeOpen ? (
+        <ChangePlanDialog subscription={subscription} plans={plans} others={others} initialPlanId={switchTo} onClose={closeChange} />
+      ) : null}
     </section>
-  );
-}
-
-function ChangePlanDialog({
-  subscription,
-  plans,
-  onClose,
-}: {
-  subscription: SubscriptionView;
-  plans: readonly CataloguePlan[];
-  onClose: () => void;
-}) {
-  const toast = useToast();
-  const change = useChangePlan();
-  // A one-off plan is bought, not switched to.
-  const recurring = plans.filter((plan) => plan.interval !== 'lifetime');
-  return (
-    <Dialog title="Change plan" onClose={onClose} className="billing-dialog">
-      <p>The new plan starts now; Stripe prorates the difference on your next invoice.</p>
-      <FormAlert error={change.error} />
-      <PlanCards
-        plans={recurring}
-        selectedId={subscription.planId}
-        selectedLabel="Current plan"
-        action={(plan) =>
-          plan.id === subscription.planId ? (
-            <button type="button" className="button button--block" disabled>
-              Current plan
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button button--block"
-              disabled={change.isPending}
-              onClick={() =>
-                change.mutate(
-                  { planId: plan.id, quantity: subscription.quantity },
-                  {
-                    onSuccess: () => {
-                      onClose();
-                      toast(`Plan change to ${planLabel(plan)} requested.`, 'success', { key: TOAST_KEY });
-                    },
-                  },
-                )
-              }
-            >
-              {change.isPending && change.variables?.planId === plan.id ? 'Switching…' : `Switch to ${plan.name}`}
-            </button>
-          )
-        }
-      />
-    </Dialog>
   );
 }

@@ -1,39 +1,58 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useDataSource } from '../../../app/data-source.js';
 import { catalogueQuery, subscriptionQuery } from '../../../app/queries.js';
 import { AppLink } from '../../../components/AppLink.js';
-import { isLive, planLabel, subscriptionStatus } from '../format.js';
+import { planLabel, PURCHASE_STATE, subscriptionStatus } from '../format.js';
 import { StatusBadge } from './StatusBadge.js';
 import '../billing.css';
 
-/** The lounge's one line about the subscription: the plan and its status, or the free plan. */
+/** The lounge's lines about what the person owns: each subscription and one-off purchase with its state, or the free plan. */
 export function SubscriptionGlance() {
+  const id = useId();
   const source = useDataSource();
-  const subscription = useQuery(subscriptionQuery(source));
+  const holdings = useQuery(subscriptionQuery(source));
   const catalogue = useQuery(catalogueQuery(source));
-  const current = subscription.data?.subscription;
-  const plan = current && catalogue.data?.plans.find((candidate) => candidate.id === current.planId);
-  const status = current ? subscriptionStatus(current) : null;
+  const nameOf = (planId: string) => {
+    const plan = catalogue.data?.plans.find((candidate) => candidate.id === planId);
+    return plan ? planLabel(plan) : planId;
+  };
+  const subscriptions = holdings.data?.subscriptions ?? [];
+  const purchases = holdings.data?.purchases ?? [];
+  const owns = subscriptions.length + purchases.length > 0;
   return (
-    <section className="card billing-glance" aria-labelledby="billing-glance-title">
+    <section className="card billing-glance" aria-labelledby={`${id}-title`}>
       <div className="billing-glance__text">
-        <h2 id="billing-glance-title" className="billing-glance__title">
-          Subscription
+        <h2 id={`${id}-title`} className="billing-glance__title">
+          Your plan
         </h2>
-        {subscription.isPending ? (
-          <div className="skeleton billing-glance__skeleton" aria-busy="true" aria-label="Loading your subscription" />
-        ) : subscription.isError ? (
-          <p className="billing-glance__line">Could not load your subscription.</p>
-        ) : current && status && isLive(current.status) ? (
-          <p className="billing-glance__line">
-            <span>{plan ? planLabel(plan) : current.planId}</span> <StatusBadge label={status.label} tone={status.tone} />
-          </p>
+        {holdings.isPending ? (
+          <div className="skeleton billing-glance__skeleton" aria-busy="true" aria-label="Loading your plan" />
+        ) : holdings.isError ? (
+          <p className="billing-glance__line">Could not load your plan.</p>
+        ) : owns ? (
+          <ul className="billing-glance__list">
+            {subscriptions.map((subscription) => {
+              const status = subscriptionStatus(subscription);
+              return (
+                <li key={subscription.id} className="billing-glance__line">
+                  <span>{nameOf(subscription.planId)}</span> <StatusBadge label={status.label} tone={status.tone} />
+                </li>
+              );
+            })}
+            {purchases.map((purchase) => (
+              <li key={purchase.orderId} className="billing-glance__line">
+                <span>{nameOf(purchase.planId)}</span>{' '}
+                <StatusBadge label={PURCHASE_STATE[purchase.state].label} tone={PURCHASE_STATE[purchase.state].tone} />
+              </li>
+            ))}
+          </ul>
         ) : (
           <p className="billing-glance__line">Free plan</p>
         )}
       </div>
       <AppLink to="/dashboard/user/subscription" className="button button--small">
-        {current && isLive(current.status) ? 'Manage subscription' : 'See plans'}
+        {subscriptions.length ? 'Manage subscription' : owns ? 'Your purchases' : 'See plans'}
       </AppLink>
     </section>
   );

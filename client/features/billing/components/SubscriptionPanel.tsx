@@ -1,22 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { SubscriptionView } from '../../../../lib/api/billing.js';
 import type { CataloguePlan } from '../../../../lib/api/catalogue.js';
+import { type PlanChoice, planChoice, type RunningSubscription } from '../../../../lib/billing/plan-choice.js';
 import { useDataSource } from '../../../app/data-source.js';
-import { billingStatusQuery, catalogueQuery, subscriptionQuery } from '../../../app/queries.js';
-import { FormAlert } from '../../../components/FormAlert.js';
-import { useCheckout } from '../api.js';
-import { formatPrice, INTERVAL_PERIOD, isRunning, planLabel } from '../format.js';
+import { billingStatusQuery, catalogueQuery, licencesQuery, subscriptionQuery } from '../../../app/queries.js';
+import { planLabel } from '../format.js';
+import { CheckoutReturn, checkoutReturnOf } from './CheckoutReturn.js';
+import { MorePlans } from './MorePlans.js';
+import { OwnerChosenPlan } from './OwnerChosenPlan.js';
+import { PlanPicker } from './PlanPicker.js';
+import { PurchaseDetails } from './PurchaseDetails.js';
 import { SubscriptionDetails } from './SubscriptionDetails.js';
-import { PlanCards } from './PlanCards.js';
 import '../billing.css';
 
-/** /dashboard/user/subscription: the current subscription and what can be done with it, or the plans to buy one. */
+/** Every subscription not over yet counts, as on the server (a paused or unpaid one still covers its products). */
+const running = (subscriptions: readonly SubscriptionView[]): RunningSubscription[] =>
+  subscriptions.map((subscription) => ({ id: subscription.id, planId: subscription.planId || null, products: subscription.products }));
+
+/**
+ * /dashboard/user/subscription: what the person owns (subscriptions and one-off purchases, each with
+ * its licences), the return from Checkout, and the plans, each offered for what it can do for them
+ * (buy, add as a second subscription, switch to), or the plans to buy a first one.
+ */
 export function SubscriptionPanel() {
   const source = useDataSource();
   const status = useQuery(billingStatusQuery(source));
   const subscription = useQuery(subscriptionQuery(source));
   const catalogue = useQuery(catalogueQuery(source));
+  // Only for the licence lines under each purchase: the page works without them.
+  const licences = useQuery(licencesQuery(source));
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState<{ subscriptionId: string; planId: string } | null>(null);
+  const checkoutReturn = checkoutReturnOf(params);
 
   if (status.isPending || subscription.isPending || catalogue.isPending) {
     return (
@@ -43,62 +61,73 @@ export function SubscriptionPanel() {
   }
 
   const configured = status.data.configured;
-  const current = subscription.data.subscription;
+  const { subscriptions, purchases, subscription: newest } = subscription.data;
   const plans = catalogue.data.plans;
+  const runningNow = running(subscriptions);
+  const owns = subscriptions.length > 0 || purchases.length > 0;
+  const chosen = plans.find((plan) => plan.id === params.get('plan')) ?? null;
+  const ownLicences = licences.data?.licences;
+  // The plan chosen on the home page, by someone who already owns something: what it does for them.
+  const chosenChoice = chosen && owns ? planChoice(chosen, runningNow) : null;
+  const openSwitch = (choice: PlanChoice, plan: CataloguePlan) => {
+    if (choice.kind === 'switch') setSwitching({ subscriptionId: choice.subscriptionId, planId: plan.id });
+  };
+  const closeSwitch = () => {
+    setSwitching(null);
+    // The choice is made (or dropped): the address no longer asks for it.
+    if (params.get('plan')) void navigate({ search: '' }, { replace: true });
+  };
+
   return (
     <div className="billing">
+      {checkoutReturn?.kind === 'success' ? <CheckoutReturn sessionId={checkoutReturn.sessionId} /> : null}
+      {checkoutReturn?.kind === 'cancelled' ? (
+        <div className="alert alert--info billing-notice" role="status">
+          Checkout was cancelled: nothing was charged.{chosen ? ` ${planLabel(chosen)} is still selected below.` : ''}
+        </div>
+      ) : null}
       {configured ? null : (
         <div className="alert alert--info billing-notice" role="status">
           Billing is not configured on this site, so plans cannot be bought here. An admin can record an order paid another way and grant
           you a licence.
         </div>
       )}
-      {current ? <SubscriptionDetails subscription={current} plans={plans} configured={configured} /> : null}
-      {configured && (!current || !isRunning(current.status)) ? <PlanPicker plans={plans} chosenId={params.get('plan')} /> : null}
-      {!current && !configured ? <p className="billing__free">You are on the free plan.</p> : null}
-    </div>
-  );
-}
-
-/** No running subscription: the plans, the one chosen on the home page first in line. */
-function PlanPicker({ plans, chosenId }: { plans: readonly CataloguePlan[]; chosenId: string | null }) {
-  const checkout = useCheckout();
-  const chosen = plans.find((plan) => plan.id === chosenId) ?? null;
-  const busyId = checkout.isPending || checkout.isSuccess ? checkout.variables?.planId : undefined;
-  const start = (plan: CataloguePlan) => checkout.mutate({ planId: plan.id, quantity: 1 });
-  return (
-    <section className="billing__section" aria-labelledby="billing-plans-title">
-      <h2 id="billing-plans-title" className="billing__title">
-        {chosen ? 'Your chosen plan' : 'Choose a plan'}
-      </h2>
-      <p className="billing__lead">
-        You are on the free plan. Every paid plan includes both companion products; payment is handled by Stripe.
-      </p>
-      <FormAlert error={checkout.error} />
-      {chosen ? (
-        <div className="card billing-chosen">
-          <p className="billing-chosen__text">
-            <strong>{planLabel(chosen)}</strong>: {formatPrice(chosen.amountMinor, chosen.currency)} {INTERVAL_PERIOD[chosen.interval]}
-          </p>
-          <button type="button" className="button button--primary" disabled={busyId !== undefined} onClick={() => start(chosen)}>
-            {busyId === chosen.id ? 'Opening checkout…' : 'Continue to checkout'}
-          </button>
-        </div>
+      {configured && chosen && chosenChoice ? (
+        <OwnerChosenPlan plan={chosen} choice={chosenChoice} subscriptions={subscriptions} plans={plans} onSwitch={openSwitch} />
       ) : null}
-      <PlanCards
-        plans={plans}
-        selectedId={chosen?.id ?? null}
-        action={(plan) => (
-          <button
-            type="button"
-            className={`button button--block${plan.featured || plan.id === chosen?.id ? ' button--primary' : ''}`}
-            disabled={busyId !== undefined}
-            onClick={() => start(plan)}
-          >
-            {busyId === plan.id ? 'Opening checkout…' : `${plan.interval === 'lifetime' ? 'Buy' : 'Choose'} ${plan.name}`}
-          </button>
-        )}
-      />
-    </section>
+      {owns ? (
+        <section className="billing__section" aria-labelledby="billing-owned-title">
+          <h2 id="billing-owned-title" className="billing__title">
+            What you own
+          </h2>
+          {subscriptions.map((item) => (
+            <SubscriptionDetails
+              key={item.id}
+              subscription={item}
+              plans={plans}
+              configured={configured}
+              licences={ownLicences}
+              others={runningNow.filter((other) => other.id !== item.id)}
+              switchTo={switching?.subscriptionId === item.id ? switching.planId : null}
+              onSwitchClosed={closeSwitch}
+            />
+          ))}
+          {purchases.map((purchase) => (
+            <PurchaseDetails key={purchase.orderId} purchase={purchase} plans={plans} licences={ownLicences} />
+          ))}
+        </section>
+      ) : newest ? (
+        // Only ended subscriptions: the last one, for its dates.
+        <section className="billing__section" aria-labelledby="billing-owned-title">
+          <h2 id="billing-owned-title" className="billing__title">
+            Your last subscription
+          </h2>
+          <SubscriptionDetails subscription={newest} plans={plans} configured={configured} licences={ownLicences} />
+        </section>
+      ) : null}
+      {configured && !owns ? <PlanPicker plans={plans} chosenId={chosen?.id ?? null} /> : null}
+      {configured && owns ? <MorePlans plans={plans} running={runningNow} onSwitch={openSwitch} /> : null}
+      {!owns && !configured ? <p className="billing__free">You are on the free plan.</p> : null}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPlan } from '../../../../lib/api/catalogue.js';
-import { adminPlansQuery } from '../api.js';
+import { FormAlert } from '../../../components/FormAlert.js';
+import { adminPlansQuery, adminStripeCatalogueQuery, useSyncStripeCatalogue } from '../api.js';
 import { ActivationDialog } from './ActivationDialog.js';
 import { PlanDialog } from './PlanDialog.js';
 import { PlansTable } from './PlansTable.js';
@@ -13,6 +14,9 @@ type Open = { kind: 'new' } | { kind: 'edit'; plan: AdminPlan } | { kind: 'activ
 /** The catalogue card of /admin/settings: the plans on sale (and off it), edited one at a time, and the products' download switches. */
 export function CatalogueSection() {
   const plans = useQuery(adminPlansQuery());
+  const stripe = useQuery(adminStripeCatalogueQuery());
+  const sync = useSyncStripeCatalogue();
+  const pending = stripe.data?.configured && stripe.data.plans.some((plan) => plan.mode === 'pending');
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -45,6 +49,7 @@ export function CatalogueSection() {
     body = (
       <PlansTable
         plans={plans.data.plans}
+        stripe={stripe.data}
         onEdit={(plan) => setOpen({ kind: 'edit', plan })}
         onToggleActive={(plan) => setOpen({ kind: 'activation', plan })}
       />
@@ -56,12 +61,23 @@ export function CatalogueSection() {
       <div className="catalogue-admin__header">
         <div>
           <h2 id="catalogue-title">Catalogue</h2>
-          <p className="muted">The plans on the pricing pages. Prices are charged as shown; every change is audited.</p>
+          <p className="muted">
+            The plans on the pricing pages. Prices are charged as shown; every change is audited. Each plan is sold through a Stripe price
+            the site keeps in step with it (a changed price makes a new one), unless you give it your own.
+          </p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'new' })}>
-          New plan
-        </button>
+        <div className="catalogue-admin__header-actions">
+          {pending ? (
+            <button type="button" className="button" disabled={sync.isPending} onClick={() => sync.mutate()}>
+              {sync.isPending ? 'Syncing with Stripe…' : 'Sync with Stripe'}
+            </button>
+          ) : null}
+          <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'new' })}>
+            New plan
+          </button>
+        </div>
       </div>
+      <FormAlert error={sync.error} />
       {body}
       <ProductDownloads />
       {open?.kind === 'new' ? <PlanDialog onClose={close} /> : null}

@@ -204,7 +204,7 @@ export function PlanDialog({ plan, onClose }: Props) {
           spellCheck={false}
           defaultValue={plan?.stripePriceId ?? ''}
           placeholder="price_…"
-          hint="Empty: not sold through a Stripe price (Checkout prices it from the amount above)."
+          hint="Empty: the site makes and keeps a Stripe price in step with the amount and billing above. Give your own only for a price you manage in Stripe."
           errors={errors.stripePriceId}
         />
         <Field label="Description" errors={errors.description}>

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
-import { type DecodedParam, GOOGLE_TAG_VENDORS, type HarWarning, type Hit } from '../../../../lib/tools/har/types.js';
-import { formatTime, vendorLabel } from '../format.js';
+import { GOOGLE_TAG_VENDORS } from '../../../../lib/tools/har/google-tags.js';
+import type { DecodedParam, HarWarning, Hit } from '../../../../lib/tools/har/types.js';
+import { formatTime } from '../format.js';
+import { useVendorName } from '../vendor-names.js';
 import '../har.css';
 
 function ParamTable({ params, caption }: { params: DecodedParam[]; caption: string }) {
@@ -32,7 +34,7 @@ function ParamTable({ params, caption }: { params: DecodedParam[]; caption: stri
 }
 
 /** Why a hit has no consent state, in the vendor's own terms. */
-function noConsentText(hit: Hit): string {
+function noConsentText(hit: Hit, vendorLabel: (vendor: string) => string): string {
   if (GOOGLE_TAG_VENDORS.has(hit.vendor) || hit.vendor === 'ua') return 'No consent state (no gcs or gcd parameter) on this hit.';
   if (hit.vendor === 'meta') {
     return "The Meta pixel sends no consent flag: with fbq('consent', 'revoke') it holds events back, so a request on the wire was sent with consent granted or without the consent API. No Limited Data Use (dpo) either.";
@@ -42,7 +44,8 @@ function noConsentText(hit: Hit): string {
 }
 
 function Consent({ hit }: { hit: Hit }) {
-  if (!hit.consent) return <p className="muted">{noConsentText(hit)}</p>;
+  const vendorLabel = useVendorName();
+  if (!hit.consent) return <p className="muted">{noConsentText(hit, vendorLabel)}</p>;
   if (hit.consent.source) {
     // Meta's Limited Data Use and UET's consent mode: one sentence says it all.
     return (
@@ -92,14 +95,19 @@ export function HarHitDetail({
   hit,
   warnings,
   onClose,
+  onShowHit,
   headingRef,
 }: {
   hit: Hit;
   warnings: HarWarning[];
   onClose: () => void;
+  /** Opens another hit (the one a secondary request follows). */
+  onShowHit: (hitId: number) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  const own = hit.warningIds.map((id) => warnings[id]!).filter(Boolean);
+  const vendorLabel = useVendorName();
+  // The note above the parameters says why a request is not a valid hit: its warning is not repeated.
+  const own = hit.warningIds.map((id) => warnings[id]!).filter((warning) => warning && !(hit.invalid && warning.code === 'malformed_hit'));
   return (
     <section className="card har-detail" aria-labelledby="har-detail-title">
       <div className="har-detail__header">
@@ -146,10 +154,33 @@ export function HarHitDetail({
           </div>
         ) : null}
       </dl>
+      {hit.invalid ? (
+        <p className={`har-detail__note har-detail__note--${hit.invalid.kind === 'malformed' ? 'error' : 'warning'}`} role="note">
+          <strong>{hit.invalid.kind === 'malformed' ? 'Not a valid hit' : 'An older format this analyser does not read'}:</strong>{' '}
+          {hit.invalid.reason}. The parameters below are the request&apos;s, as sent.
+        </p>
+      ) : null}
+      {hit.formatNote ? (
+        <p className="har-detail__note" role="note">
+          {hit.formatNote}.
+        </p>
+      ) : null}
       {hit.secondary ? (
         <p className="har-detail__secondary" role="note">
-          {hit.secondary}: this request repeats its activity (Google's cookie matching) and is not a second conversion. It is left out of
-          the consent checks.
+          {hit.secondary}. It is not counted as a hit and is left out of the duplicate and consent checks.
+          {hit.follows !== undefined ? (
+            <>
+              {' '}
+              <button type="button" className="har-link-button" onClick={() => onShowHit(hit.follows!)}>
+                Show hit #{hit.follows + 1}, the one it follows
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : hit.container ? (
+        <p className="har-detail__secondary" role="note">
+          A {hit.type === 'container loaded' ? 'tag manager container' : 'tag'} that loaded ({hit.accountId ?? 'no id'}): not a hit. What it
+          sends appears as its own rows.
         </p>
       ) : null}
       {own.length ? (

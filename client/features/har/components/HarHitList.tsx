@@ -1,10 +1,41 @@
 import type { KeyboardEvent } from 'react';
 import { Pager } from '../../../components/Pager.js';
-import { countOf, formatCount, formatTime, shortUrl, vendorLabel } from '../format.js';
+import { countOf, formatCount, formatTime, shortUrl } from '../format.js';
 import type { HitRow } from '../protocol.js';
+import { useVendorName } from '../vendor-names.js';
 import '../har.css';
 
 export const PAGE_SIZE = 50;
+
+/** What a row is when it is not a plain hit: not valid, secondary (and which hit it follows), a container. */
+function RowMark({ row }: { row: HitRow }) {
+  if (row.invalid) {
+    return (
+      <>
+        <span className={`har-mark har-mark--${row.invalid === 'malformed' ? 'error' : 'warning'}`}>
+          {row.invalid === 'malformed' ? 'malformed' : 'older format'}
+        </span>{' '}
+      </>
+    );
+  }
+  if (row.secondary) {
+    return (
+      <>
+        <span className="har-mark" title={row.secondary}>
+          secondary{row.follows !== null ? ` of #${row.follows + 1}` : ''}
+        </span>{' '}
+      </>
+    );
+  }
+  if (row.container) {
+    return (
+      <>
+        <span className="har-mark">loaded</span>{' '}
+      </>
+    );
+  }
+  return null;
+}
 
 /**
  * One page of hits (PAGE_SIZE rows): a large capture has tens of thousands of hits and rendering
@@ -25,6 +56,7 @@ export function HarHitList({
   onSelect: (id: number, how: 'open' | 'move') => void;
   onPage: (page: number) => void;
 }) {
+  const vendorLabel = useVendorName();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const keyDown = (event: KeyboardEvent, index: number) => {
     const next = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : -1;
@@ -49,7 +81,7 @@ export function HarHitList({
           <li key={row.id}>
             <button
               type="button"
-              className={`har-hit${row.id === selectedId ? ' har-hit--selected' : ''}`}
+              className={`har-hit${row.id === selectedId ? ' har-hit--selected' : ''}${row.secondary || row.container ? ' har-hit--aside' : ''}`}
               aria-current={row.id === selectedId ? 'true' : undefined}
               onClick={() => onSelect(row.id, 'open')}
               onKeyDown={(event) => keyDown(event, index)}
@@ -67,7 +99,10 @@ export function HarHitList({
                 ) : null}
               </span>{' '}
               <span className="har-hit__sub">
-                <span className={`har-hit__vendor har-vendor har-vendor--${row.vendor}`}>{vendorLabel(row.vendor)}</span>{' '}
+                <RowMark row={row} />
+                <span className={`har-hit__vendor har-vendor har-kind--${row.kind} har-vendor--${row.vendor}`}>
+                  {vendorLabel(row.vendor)}
+                </span>{' '}
                 <span className="har-hit__page">{shortUrl(row.page)}</span>
               </span>{' '}
               <span className="har-hit__meta">

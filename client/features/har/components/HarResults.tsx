@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { Hit } from '../../../../lib/tools/har/types.js';
 import { useToast } from '../../../components/Toaster.js';
 import { countOf } from '../format.js';
+import { VendorNamesContext, vendorNamesOf } from '../vendor-names.js';
 import type { DoneResult } from '../hooks/useHarWorker.js';
 import type { HitFilter } from '../protocol.js';
 import { HarDropZone } from './HarDropZone.js';
@@ -13,7 +14,8 @@ import { HarSummaryChips } from './HarSummaryChips.js';
 import { HarWarnings } from './HarWarnings.js';
 import '../har.css';
 
-const isEmpty = (filter: HitFilter) => !filter.vendor && !filter.event && !filter.page && !filter.text.trim();
+const isEmpty = (filter: HitFilter) =>
+  !filter.vendor && !filter.kind && !filter.event && !filter.page && !filter.show && !filter.text.trim();
 
 interface Props {
   result: DoneResult;
@@ -62,6 +64,7 @@ export function HarResults({ result, onFile, askFilter, askHit, exportJson }: Pr
 
   const ids = isEmpty(filter) ? null : found;
   const rows = result.rows;
+  const vendorNames = useMemo(() => vendorNamesOf(result.summary), [result.summary]);
   const total = ids ? ids.length : rows.length;
   const pageRows = useMemo(() => {
     const from = page * PAGE_SIZE;
@@ -119,51 +122,66 @@ export function HarResults({ result, onFile, askFilter, askHit, exportJson }: Pr
     link.click();
     link.remove();
     window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast(`Exported ${countOf(result.summary.hits, 'decoded hit')} as JSON`, 'success', { key: 'har-export' });
+    toast(`Exported ${countOf(result.summary.rows, 'decoded request')} as JSON`, 'success', { key: 'har-export' });
   };
 
   return (
-    <div className="har-results">
-      <div className="har-results__top">
-        <HarSummaryChips summary={result.summary} fileName={result.fileName} bytes={result.bytes} timings={result.timings} />
-        <div className="har-results__actions">
-          <button type="button" className="button button--small" onClick={() => void download()} disabled={exporting}>
-            {exporting ? 'Exporting…' : 'Export JSON'}
-          </button>
-          <HarDropZone onFile={onFile} compact />
+    <VendorNamesContext.Provider value={vendorNames}>
+      <div className="har-results">
+        <div className="har-results__top">
+          <HarSummaryChips summary={result.summary} fileName={result.fileName} bytes={result.bytes} timings={result.timings} />
+          <div className="har-results__actions">
+            <button type="button" className="button button--small" onClick={() => void download()} disabled={exporting}>
+              {exporting ? 'Exporting…' : 'Export JSON'}
+            </button>
+            <HarDropZone onFile={onFile} compact />
+          </div>
         </div>
-      </div>
-      {result.summary.hits === 0 ? (
-        <div className="empty-state">
-          <h3>No analytics hits in this file</h3>
-          <p>
-            {countOf(result.summary.entries, 'request')} {result.summary.entries === 1 ? 'was' : 'were'} read, none of them to GA4,
-            Universal Analytics, Google Ads, Floodlight or the Meta pixel. Was the Network panel recording while the page loaded, and are ad
-            blockers off?
-          </p>
-        </div>
-      ) : (
-        <>
-          <HarWarnings warnings={result.warnings} byCode={result.summary.warningsByCode} onShowHit={showHit} />
-          <section className="har-browser" aria-label="Hits">
-            <h2 className="visually-hidden">Hits</h2>
-            <HarFilters summary={result.summary} filter={filter} onChange={changeFilter} matching={total} />
-            <div className="har-browser__grid">
-              <HarHitList rows={pageRows} page={page} total={total} selectedId={selected?.id ?? null} onSelect={select} onPage={setPage} />
-              <div ref={detailRef} className="har-browser__detail">
-                {selected?.hit ? (
-                  <HarHitDetail hit={selected.hit} warnings={result.warnings} onClose={close} headingRef={detailHeading} />
-                ) : (
-                  <div className="empty-state har-detail__empty">
-                    <h3>{selected === null ? 'Select a hit' : 'Loading…'}</h3>
-                    <p>Its decoded parameters, items, consent state and raw request appear here.</p>
-                  </div>
-                )}
+        {result.summary.rows === 0 ? (
+          <div className="empty-state">
+            <h3>No analytics hits in this file</h3>
+            <p>
+              {countOf(result.summary.entries, 'request')} {result.summary.entries === 1 ? 'was' : 'were'} read, none of them to an
+              analytics, advertising, tag manager or session replay endpoint the analyser knows. Was the Network panel recording while the
+              page loaded, and are ad blockers off?
+            </p>
+          </div>
+        ) : (
+          <>
+            <HarWarnings warnings={result.warnings} byCode={result.summary.warningsByCode} onShowHit={showHit} />
+            <section className="har-browser" aria-label="Hits">
+              <h2 className="visually-hidden">Hits</h2>
+              <HarFilters summary={result.summary} filter={filter} onChange={changeFilter} matching={total} />
+              <div className="har-browser__grid">
+                <HarHitList
+                  rows={pageRows}
+                  page={page}
+                  total={total}
+                  selectedId={selected?.id ?? null}
+                  onSelect={select}
+                  onPage={setPage}
+                />
+                <div ref={detailRef} className="har-browser__detail">
+                  {selected?.hit ? (
+                    <HarHitDetail
+                      hit={selected.hit}
+                      warnings={result.warnings}
+                      onClose={close}
+                      onShowHit={showHit}
+                      headingRef={detailHeading}
+                    />
+                  ) : (
+                    <div className="empty-state har-detail__empty">
+                      <h3>{selected === null ? 'Select a hit' : 'Loading…'}</h3>
+                      <p>Its decoded parameters, items, consent state and raw request appear here.</p>
+                    </div>
+                  )}
+                </div>
               </div>
-            </div>
-          </section>
-        </>
-      )}
-    </div>
+            </section>
+          </>
+        )}
+      </div>
+    </VendorNamesContext.Provider>
   );
 }

@@ -4,8 +4,12 @@ import { catalogueQuery, licencesQuery } from '../../../app/queries.js';
 import { LicenceCard } from './LicenceCard.js';
 import '../licences.css';
 
-/** The signed-in person's licences, one card each; or why there are none yet. */
-export function LicenceList() {
+/**
+ * The signed-in person's licences, one card each; or why there are none yet. `purchaseReturning`:
+ * the page is following a purchase just paid (its own notice says the licences are coming), so
+ * "no licences yet, see pricing" would contradict it.
+ */
+export function LicenceList({ purchaseReturning = false }: { purchaseReturning?: boolean }) {
   const source = useDataSource();
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(licencesQuery(source));
   // Plan names only: a licence shows its plan's id while the catalogue is loading or unavailable.
@@ -23,6 +27,7 @@ export function LicenceList() {
     );
   }
   if (data.licences.length === 0) {
+    if (purchaseReturning) return null;
     return (
       <section className="empty-state licences__empty" aria-labelledby="licences-empty-title">
         <h2 id="licences-empty-title">No licences yet</h2>

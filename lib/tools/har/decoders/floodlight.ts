@@ -1,7 +1,8 @@
 import { decodeConsent } from '../consent.js';
-import { floodlightLabel } from '../labels.js';
+import { FLOODLIGHT_LABELS, floodlightLabel } from '../labels.js';
 import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
+import { invalidHit, named, type VendorDecoder } from '../vendor.js';
 
 /**
  * Floodlight (Campaign Manager 360 / DV360). Parameters are `;`-separated in the path; gtag adds a
@@ -14,6 +15,8 @@ import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
  *   and `<advertiser>.fls.doubleclick.net/ddm/fls/…`): Google's follow-up requests of a Floodlight
  *   activity (cookie matching, redirects), carrying the same activity parameters.
  */
+const FOLLOW_UP = "Floodlight follow-up: this request repeats its activity (Google's cookie matching), not a second conversion";
+
 const FLOODLIGHT_PATH = /^\/(?:ddm\/)?(?:fls\/)?(?:(activity[ij]?)[;/]|([a-z])\/(?=[^/]*;))/;
 const FLOODLIGHT_HOST = /(^|\.)(fls\.doubleclick\.net|ad\.doubleclick\.net|adservice\.google\.[a-z.]+)$/;
 
@@ -24,7 +27,17 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
   const followUp = match[2] !== undefined || request.path.includes('/fls/');
   const semicolonPart = request.path.slice(match[0].length);
   const pairs: Pairs = [...parsePairs(semicolonPart, ';'), ...queryPairs];
-  if (!pairs.some(([key]) => key === 'src')) return null;
+  if (!pairs.some(([key]) => key === 'src')) {
+    return [
+      invalidHit(request, {
+        vendor: 'floodlight',
+        accountId: null,
+        params: named(pairs, floodlightLabel),
+        reason: 'No advertiser ID (src): Campaign Manager cannot attribute the activity',
+        ...(followUp ? { secondary: FOLLOW_UP } : {}),
+      }),
+    ];
+  }
   const value = (key: string) => lastValue(pairs, key);
   const src = value('src');
   const type = value('type');
@@ -53,7 +66,17 @@ export function decodeFloodlight(request: CapturedRequest, queryPairs: Pairs): H
       items: [],
       consent: decodeConsent(value('gcs'), value('gcd')),
       body: request.body,
-      ...(followUp ? { secondary: 'Floodlight follow-up' } : {}),
+      ...(followUp ? { secondary: FOLLOW_UP } : {}),
     },
   ];
 }
+
+export const floodlight: VendorDecoder<'floodlight'> = {
+  id: 'floodlight',
+  label: 'Floodlight',
+  kind: 'ads',
+  hosts: ['doubleclick.net', 'google.*'],
+  accountLabel: 'advertiser ID (src)',
+  labels: FLOODLIGHT_LABELS,
+  decode: decodeFloodlight,
+};

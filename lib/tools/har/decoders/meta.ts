@@ -1,7 +1,8 @@
-import { metaLabel } from '../labels.js';
+import { META_LABELS, metaLabel } from '../labels.js';
 import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
 import type { ConsentState } from '../types.js';
+import { hitOf, invalidHit, named, type VendorDecoder } from '../vendor.js';
 
 /** The `dpost` code Meta's documentation gives (others are shown as numbers). */
 const LDU_STATES: Record<string, string> = { '1000': 'California' };
@@ -56,15 +57,48 @@ function multipartPairs(body: string): Pairs | null {
   return pairs;
 }
 
+/**
+ * The pixel's own files on connect.facebook.net: fbevents.js (the library) and its per-pixel
+ * configuration `signals/config/<pixel id>` ("tag loaded" entries, the configuration secondary).
+ */
+function decodeScript(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
+  const config = /^\/signals\/config\/(\d+)\/?$/.exec(request.path);
+  const library = /^\/[a-z]{2}_[A-Z]{2}\/fbevents\.js$/.test(request.path);
+  if (!config && !library) return null;
+  return [
+    hitOf(request, {
+      vendor: 'meta',
+      type: config ? 'pixel configuration loaded' : 'tag loaded',
+      accountId: config?.[1],
+      params: named(queryPairs, metaLabel),
+      container: true,
+      body: null,
+      ...(config ? { secondary: 'The pixel’s configuration, loaded by fbevents.js' } : {}),
+    }),
+  ];
+}
+
 export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
-  if (!/(^|\.)facebook\.com$/.test(request.host) || !/^\/tr\/?$/.test(request.path)) return null;
+  if (/(^|\.)facebook\.net$/.test(request.host)) return decodeScript(request, queryPairs);
+  const sandbox = /^\/privacy_sandbox\/pixel\/register\/trigger\/?$/.test(request.path);
+  if (!/(^|\.)facebook\.com$/.test(request.host) || (!/^\/tr\/?$/.test(request.path) && !sandbox)) return null;
   let bodyPairs: Pairs = request.bodyParams ?? [];
   if (!bodyPairs.length && request.body) {
     bodyPairs = multipartPairs(request.body) ?? parsePairs(request.body);
   }
   const pairs: Pairs = [...queryPairs, ...bodyPairs];
   const value = (key: string) => lastValue(pairs, key);
-  if (!value('id') && !value('ev')) return null;
+  if (!value('id') && !value('ev')) {
+    return [
+      invalidHit(request, {
+        vendor: 'meta',
+        accountId: null,
+        params: named(pairs, metaLabel),
+        reason: 'Neither a pixel ID (id) nor an event (ev): Meta cannot use the request',
+      }),
+    ];
+  }
+  const ev = value('ev');
   return [
     {
       ...baseOf(request),
@@ -80,6 +114,20 @@ export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraf
       items: [],
       consent: decodeLimitedDataUse(value('dpo'), value('dpoco'), value('dpost')),
       body: request.body,
+      ...(sandbox ? { secondary: 'Attribution Reporting trigger registration (Privacy Sandbox): repeats the event' } : {}),
+      ...(ev === 'PixelInitialized'
+        ? { formatNote: 'Older format: PixelInitialized, sent by the 2015 "Custom Audience" pixel (fbevents.js sends PageView)' }
+        : {}),
     },
   ];
 }
+
+export const meta: VendorDecoder<'meta'> = {
+  id: 'meta',
+  label: 'Meta pixel',
+  kind: 'ads',
+  hosts: ['facebook.com', 'facebook.net'],
+  accountLabel: 'pixel ID',
+  labels: META_LABELS,
+  decode: decodeMeta,
+};

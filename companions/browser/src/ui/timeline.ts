@@ -1,0 +1,105 @@
+import type { Hit } from '../../../../lib/tools/har/types.js';
+import type { CaptureAnalysis, LoadSummary } from '../../../../lib/tools/live/capture.js';
+import { dataLayerName, gtagCommand } from '../../../../lib/tools/live/datalayer.js';
+import type { DataLayerRecord } from '../../../../lib/tools/live/records.js';
+
+/** One row of the panel's list: a page load's heading, a hit or a dataLayer push, in time order. */
+export type Row =
+  | { kind: 'load'; key: string; load: LoadSummary; hits: number; pushes: number }
+  | { kind: 'hit'; key: string; hit: Hit }
+  | { kind: 'push'; key: string; record: DataLayerRecord; name: string; consent: boolean };
+
+export interface Filter {
+  vendor: string;
+  event: string;
+  /** Measurement id / pixel id / conversion id (Hit.accountId). */
+  account: string;
+  text: string;
+  /** Show dataLayer pushes between the hits. */
+  pushes: boolean;
+}
+
+export const NO_FILTER: Filter = { vendor: '', event: '', account: '', text: '', pushes: true };
+
+export const isFiltering = (filter: Filter) => Boolean(filter.vendor || filter.event || filter.account || filter.text.trim());
+
+const hitText = new WeakMap<Hit, string>();
+const pushText = new WeakMap<DataLayerRecord, string>();
+
+/** Everything searchable about a hit, lower-cased once. */
+function haystackOf(hit: Hit): string {
+  let text = hitText.get(hit);
+  if (text === undefined) {
+    const parts = [hit.type, hit.vendor, hit.accountId ?? '', hit.url, hit.clientId ?? '', hit.body ?? ''];
+    for (const param of hit.params) parts.push(param.key, param.name, param.value);
+    for (const item of hit.items) for (const param of item.params) parts.push(param.name, param.value);
+    text = parts.join('\n').toLowerCase();
+    hitText.set(hit, text);
+  }
+  return text;
+}
+
+function pushHaystack(record: DataLayerRecord): string {
+  let text = pushText.get(record);
+  if (text === undefined) {
+    text = `${dataLayerName(record)}\n${JSON.stringify(record.value)}\n${record.script ?? ''}`.toLowerCase();
+    pushText.set(record, text);
+  }
+  return text;
+}
+
+export function hitMatches(hit: Hit, filter: Filter, needle: string): boolean {
+  if (filter.vendor && hit.vendor !== filter.vendor) return false;
+  if (filter.event && hit.type !== filter.event) return false;
+  if (filter.account && hit.accountId !== filter.account) return false;
+  return !needle || haystackOf(hit).includes(needle);
+}
+
+export const isConsentCommand = (record: DataLayerRecord) => record.gtag && gtagCommand(record.value)?.command === 'consent';
+
+function pushMatches(record: DataLayerRecord, filter: Filter, needle: string): boolean {
+  if (!filter.pushes || filter.vendor || filter.account) return false;
+  if (filter.event && dataLayerName(record) !== filter.event && !(record.gtag && gtagCommand(record.value)?.target === filter.event))
+    return false;
+  return !needle || pushHaystack(record).includes(needle);
+}
+
+/**
+ * The rows of the list for a filter: each page load's heading (always, so the grouping stays
+ * visible), then its matching hits and pushes merged by time (a push before the hit it caused).
+ */
+export function timelineRows(analysis: CaptureAnalysis, filter: Filter): Row[] {
+  const needle = filter.text.trim().toLowerCase();
+  const rows: Row[] = [];
+  for (const summary of analysis.loads) {
+    const hits = summary.hitIds.map((id) => analysis.hits[id]!).filter((hit) => hitMatches(hit, filter, needle));
+    const pushes = summary.dataLayer.filter((record) => pushMatches(record, filter, needle));
+    rows.push({
+      kind: 'load',
+      key: `load-${summary.load.index}`,
+      load: summary,
+      hits: summary.hitIds.length,
+      pushes: summary.dataLayer.length,
+    });
+    let p = 0;
+    for (const hit of hits) {
+      while (p < pushes.length && Math.floor(pushes[p]!.time) <= hit.timeMs) rows.push(pushRow(pushes[p++]!));
+      rows.push({ kind: 'hit', key: `hit-${hit.id}`, hit });
+    }
+    while (p < pushes.length) rows.push(pushRow(pushes[p++]!));
+  }
+  return rows;
+}
+
+function pushRow(record: DataLayerRecord): Row {
+  return { kind: 'push', key: `push-${record.seq}`, record, name: dataLayerName(record), consent: isConsentCommand(record) };
+}
+
+/** How many hits a filter lets through (the filters' count line). */
+export function matchingHits(analysis: CaptureAnalysis, filter: Filter): number {
+  if (!isFiltering(filter)) return analysis.hits.length;
+  const needle = filter.text.trim().toLowerCase();
+  let count = 0;
+  for (const hit of analysis.hits) if (hitMatches(hit, filter, needle)) count++;
+  return count;
+}

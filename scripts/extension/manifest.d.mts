@@ -1,0 +1,10 @@
+export const ALLOWED_PERMISSIONS: Record<string, string>;
+export const FORBIDDEN_PERMISSIONS: string[];
+export const ALLOWED_HOST_PERMISSIONS: string[];
+export const MINIMUM_CHROME_VERSION: number;
+export const FIREFOX_MINIMUM_VERSION: string;
+export function manifestVersion(semver: string): { version: string; versionName: string | undefined };
+export function chromeManifest(template: Record<string, unknown>, version: string): Record<string, unknown>;
+export function firefoxManifest(chrome: Record<string, unknown>, geckoId: string): Record<string, unknown>;
+export function manifestProblems(manifest: Record<string, unknown>): string[];
+export function codeProblems(path: string, text: string): string[];

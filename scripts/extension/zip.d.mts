@@ -1,0 +1,1 @@
+export function zip(files: Array<{ path: string; data: Buffer }>): Buffer;

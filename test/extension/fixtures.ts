@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test as base, type Worker } from '@playwright/test';
+import { HOME_HIT_COUNT, SHOP, startTestSite, type TestSite } from './support/test-site.js';
+
+/** The built extension (npm run build writes it; the suite never builds it itself). */
+export const EXTENSION_DIR = join(process.cwd(), 'dist/companions/browser/chrome');
+
+export interface Extension {
+  context: BrowserContext;
+  id: string;
+  /** The service worker as Playwright first saw it: after a stop this handle hangs, so use {@link inWorker}. */
+  worker: Worker;
+}
+
+/**
+ * Runs `fn` in the extension's service worker, failing after `ms` instead of hanging (Playwright's
+ * handle of a worker that was stopped never answers).
+ */
+export async function inWorker<T, A>(worker: Worker, fn: (arg: A) => T | Promise<T>, arg: A, ms = 5_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      worker.evaluate(fn as (arg: unknown) => T | Promise<T>, arg as unknown),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`The service worker did not answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The id of the (first) tab showing `url` (a page of the extension can ask; tabs.query with a URL needs host access, which it has). */
+export async function tabIdOf(extension: Extension, url: string): Promise<number> {
+  const page = await extension.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${extension.id}/options.html`);
+    const id = await page.evaluate(async (pattern) => (await chrome.tabs.query({ url: pattern }))[0]?.id, `${new URL(url).origin}/*`);
+    if (typeof id !== 'number') throw new Error(`No tab shows ${url}`);
+    return id;
+  } finally {
+    await page.close();
+  }
+}
+
+/** The side panel's page for a tab, opened as a tab of its own (Playwright cannot drive the real side panel). */
+export async function openPanel(
+  extension: Extension,
+  tabId: number,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+) {
+  const page = await extension.context.newPage();
+  await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  await page.goto(`chrome-extension://${extension.id}/sidepanel.html?tab=${tabId}`);
+  await expect(page.getByRole('heading', { name: /Hitscope/ })).toBeVisible();
+  return page;
+}
+
+/** Opens the shop's home page and waits until its tags have all been sent. */
+export async function openShop(extension: Extension): Promise<Page> {
+  const shop = await extension.context.newPage();
+  await shop.goto(`${SHOP}/`);
+  await expect(shop.locator('html[data-tags-sent]')).toBeAttached();
+  return shop;
+}
+
+/** "N hits · …" in the panel's header. */
+export const expectHits = (panel: Page, count: number) =>
+  expect(panel.getByTestId('capture-counts')).toContainText(new RegExp(`^${count.toLocaleString('en-GB')} hits? ·`), { timeout: 15_000 });
+
+export { HOME_HIT_COUNT, SHOP };
+
+export const test = base.extend<{ extension: Extension; devtools: boolean }, { site: TestSite }>({
+  /** Open DevTools for every tab (Chromium's --auto-open-devtools-for-tabs): the extension's DevTools page runs. */
+  devtools: [false, { option: true }],
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern: none.
+    async ({}, use) => {
+      const site = await startTestSite();
+      await use(site);
+      await site.stop();
+    },
+    { scope: 'worker' },
+  ],
+  extension: async ({ site, baseURL, devtools }, use) => {
+    // A fresh profile per test: no capture, licence or setting carries over.
+    const profile = mkdtempSync(join(tmpdir(), 'hitscope-ext-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      // The Hitscope site of the suite (licences, the web HAR analyser, releases).
+      baseURL,
+      ignoreHTTPSErrors: true,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        site.resolverRule,
+        ...(devtools ? ['--auto-open-devtools-for-tabs'] : []),
+      ],
+    });
+    try {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+      await use({ context, id: new URL(worker.url()).host, worker });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  },
+});
+export { expect };
