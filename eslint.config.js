@@ -51,6 +51,11 @@ const boundaryZones = [
   { target: './src', from: './client', message: 'The server must not import client code; share it through lib/.' },
   { target: './client', from: './src', message: 'The client must not import server code; share it through lib/.' },
   {
+    target: './companions/desktop/src',
+    from: ['./client/app', './client/pages', './client/layouts', './client/routes.tsx', './src'],
+    message: 'The desktop window shares lib/ and router-free UI only: the web app’s router, data layer and pages stay in the site.',
+  },
+  {
     target: './lib',
     from: ['./src', './client', './test'],
     message: 'lib/ is framework-free and shared: it must not import src/, client/ or test/.',
@@ -69,6 +74,7 @@ export default tseslint.config(
       '.cache/**',
       'test/fixtures/**',
       'database-launcher/**',
+      'companions/desktop/src-tauri/**',
     ],
   },
   js.configs.recommended,
@@ -134,6 +140,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    // The desktop app's window (Tauri's webview): React in a browser environment, as client/.
+    files: ['companions/desktop/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
     // Hitscope for Browsers: React pages and a service worker with the WebExtension APIs (`chrome`).
     files: ['companions/browser/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions, ...globals.serviceworker } },
@@ -142,6 +158,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    files: ['companions/desktop/src/**/*.worker.ts'],
+    languageOptions: { globals: { ...globals.worker } },
   },
   {
     files: ['test/browser/**/*.ts', 'test/extension/**/*.ts', 'scripts/**/*.mjs'],

@@ -14,6 +14,7 @@ export default {
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/lib/**/*.spec.ts',
     '<rootDir>/client/**/*.spec.ts',
+    '<rootDir>/companions/**/*.spec.ts',
     '<rootDir>/test/e2e/**/*.e2e-spec.ts',
   ],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',

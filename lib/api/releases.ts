@@ -10,6 +10,14 @@ export type ReleasePlatform = (typeof RELEASE_PLATFORMS)[number];
 export const RELEASE_ARCHES = ['x64', 'arm64', 'universal'] as const;
 export type ReleaseArch = (typeof RELEASE_ARCHES)[number];
 export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
+/**
+ * The package format of a build, what its file is: Linux ships a .deb and an .rpm of one version for
+ * one platform and arch, so a release is unique on (product, platform, arch, channel, version, format).
+ * Given with the upload or read from the file name (lib/releases/formats.ts); null for another kind
+ * of file (a .crx, a .tar.gz).
+ */
+export const RELEASE_FORMATS = ['deb', 'rpm', 'dmg', 'msi', 'exe', 'zip', 'xpi'] as const;
+export type ReleaseFormat = (typeof RELEASE_FORMATS)[number];
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
 export type ReleaseStatus = 'published' | 'yanked';
 
@@ -31,6 +39,8 @@ export interface UploadReleaseFields {
   arch: ReleaseArch;
   channel: ReleaseChannel;
   version: string;
+  /** Optional: read from the file name when absent (`.deb` → deb); when given it must agree with it. */
+  format?: ReleaseFormat;
   notes?: string;
   size: string;
 }
@@ -60,6 +70,7 @@ export interface PublicRelease {
   arch: ReleaseArch;
   channel: ReleaseChannel;
   version: string;
+  format: ReleaseFormat | null;
   /** Markdown, as the administrator wrote it. */
   notes: string;
   /**
@@ -107,6 +118,8 @@ export interface UpdateCheckResponse {
     notes: string;
     sha256: string;
     size: number;
+    /** The package format (the check's `format`, else the platform's usual one). */
+    format: ReleaseFormat | null;
     signature: ReleaseSignature;
     /** `GET` it with the same `Authorization: License <key>` header. */
     url: string;

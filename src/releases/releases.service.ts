@@ -15,11 +15,14 @@ import {
   RELEASE_NOTES_MAX_LENGTH,
   type ReleaseArch,
   type ReleaseChannel,
+  type ReleaseFormat,
+  RELEASE_FORMATS,
   type ReleasePlatform,
   type UpdateCheckResponse,
   type UploadReleaseFields,
 } from '../../lib/api/releases.js';
 import type { ProductSlug } from '../../lib/licences/key.js';
+import { formatOf, formatOfFilename, formatRank } from '../../lib/releases/formats.js';
 import { compareSemver } from '../../lib/releases/semver.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -32,7 +35,7 @@ import { UploadReleaseDto } from './dto/release.dto.js';
 import { keyDownloadPath, toAdminRelease, toPublicRelease } from './dto/release.response.js';
 import { HashingStream, receiveUpload } from './release-upload.js';
 import { ReleasesErrorCode, ReleasesException } from './releases.exception.js';
-import { Release } from './schemas/release.schema.js';
+import { Release, RELEASE_INDEX_BEFORE_FORMATS } from './schemas/release.schema.js';
 
 /** The file storage area of builds. */
 export const RELEASES_AREA = 'releases';
@@ -58,6 +61,7 @@ const CONTENT_TYPES: ReadonlyArray<[RegExp, string]> = [
 
 interface StoredUpload {
   input: UploadReleaseDto;
+  format: ReleaseFormat | null;
   filename: string;
   storageId: string;
   sha256: Buffer;
@@ -71,14 +75,16 @@ export interface ReleaseDownload {
   range: ByteRange | null;
 }
 
+type NaturalKey = Pick<Release, 'product' | 'platform' | 'arch' | 'channel' | 'version' | 'format'>;
+
 /** Who published a release: an administrator, or the server itself (`SYSTEM_ACTOR`) for bundled builds. */
 export type ReleaseActor = Pick<SessionUser, 'id' | 'email'>;
 
 /** The audit log's actor for builds the server publishes itself (first start, `npm run publish:companions`). */
 export const SYSTEM_ACTOR: ReleaseActor = { id: 'system', email: 'system (bundled build)' };
 
-const labelOf = (release: Pick<Release, 'product' | 'platform' | 'arch' | 'channel' | 'version'>) =>
-  `${release.product} ${release.version} (${release.platform}/${release.arch}, ${release.channel})`;
+const labelOf = (release: NaturalKey) =>
+  `${release.product} ${release.version}${release.format ? ` .${release.format}` : ''} (${release.platform}/${release.arch}, ${release.channel})`;
 
 /**
  * Releases: builds uploaded by administrators, streamed to file storage while hashed, signed with
@@ -101,8 +107,29 @@ export class ReleasesService implements OnModuleInit {
    * A build is verified with the kid it was signed with for as long as it is offered, which can be
    * long after the 40 days a rotated-out key is published for leases: keep those keys published.
    */
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.keys.keepPublishedWhileUsed(() => this.signingKidsInUse());
+    await this.adoptFormats();
+  }
+
+  /**
+   * Releases stored before package formats get theirs from the file name, and the old unique index
+   * (which allowed one build per version, platform and arch) goes, so a .deb and an .rpm of one
+   * version can both exist. Idempotent and cheap when done: every instance runs it at start-up.
+   */
+  private async adoptFormats(): Promise<void> {
+    for (const format of RELEASE_FORMATS) {
+      await this.releases
+        .updateMany({ format: { $exists: false }, 'file.filename': { $regex: `\\.${format}$`, $options: 'i' } }, { $set: { format } })
+        .exec();
+    }
+    await this.releases.updateMany({ format: { $exists: false } }, { $set: { format: null } }).exec();
+    try {
+      await this.releases.collection.dropIndex(RELEASE_INDEX_BEFORE_FORMATS);
+      this.logger.log(`Dropped the unique index ${RELEASE_INDEX_BEFORE_FORMATS}: releases are now unique per package format too`);
+    } catch {
+      // Not there: a database created with formats, or another instance dropped it first.
+    }
   }
 
   private async signingKidsInUse(): Promise<string[]> {
@@ -116,7 +143,7 @@ export class ReleasesService implements OnModuleInit {
   async publish(actor: SessionUser, request: Request, now = new Date()): Promise<AdminRelease> {
     const { stored } = await receiveUpload<StoredUpload>(
       request,
-      { fileField: RELEASE_FILE_FIELD, maxFileBytes: RELEASE_MAX_BYTES, maxFields: 8, maxFieldBytes: RELEASE_NOTES_MAX_LENGTH * 4 },
+      { fileField: RELEASE_FILE_FIELD, maxFileBytes: RELEASE_MAX_BYTES, maxFields: 9, maxFieldBytes: RELEASE_NOTES_MAX_LENGTH * 4 },
       (fields, file, filename) => this.store(fields, file, filename),
       (upload) => this.storage.delete(RELEASES_AREA, upload.storageId),
     );
@@ -178,6 +205,7 @@ export class ReleasesService implements OnModuleInit {
           arch: input.arch,
           channel: input.channel,
           version: input.version,
+          format: stored.format,
           notes: input.notes ?? '',
           file: {
             storageId: stored.storageId,
@@ -197,7 +225,7 @@ export class ReleasesService implements OnModuleInit {
       await this.storage.delete(RELEASES_AREA, stored.storageId).catch((cleanup: Error) => {
         this.logger.error(`Could not delete the build ${stored.storageId} of a release that was not saved: ${cleanup.message}`);
       });
-      if (isDuplicateKey(error)) throw ReleasesException.duplicate(labelOf(input));
+      if (isDuplicateKey(error)) throw ReleasesException.duplicate(labelOf({ ...input, format: stored.format }));
       throw error;
     }
     await this.audit.record({
@@ -224,10 +252,16 @@ export class ReleasesService implements OnModuleInit {
         [RELEASE_FILE_FIELD]: ['The file name must be a plain name of letters, digits and . _ + - (no path), at most 128 characters'],
       });
     }
+    const named = formatOfFilename(filename);
+    if (input.format && named && input.format !== named) {
+      throw new ReleasesFieldsException({ format: [`format is ${input.format} but the file ${filename} is a .${named}`] });
+    }
+    const format = input.format ?? named;
     const size = Number(input.size);
     if (size > RELEASE_MAX_BYTES) throw ReleasesException.tooLarge(RELEASE_MAX_BYTES);
     // Before the bytes: an upload of an existing version is refused without storing it first.
-    if (await this.releases.exists(this.naturalKey(input)).exec()) throw ReleasesException.duplicate(labelOf(input));
+    const key = this.naturalKey({ ...input, format });
+    if (await this.releases.exists(key).exec()) throw ReleasesException.duplicate(labelOf(key));
 
     const hashing = new HashingStream(size);
     // Why the bytes stopped (the client went away, more or fewer bytes than `size`): the answer the
@@ -243,12 +277,12 @@ export class ReleasesService implements OnModuleInit {
     } catch (error) {
       throw streamError ?? error;
     }
-    return { input, filename, storageId, sha256: hashing.digest!, size, contentType };
+    return { input, format, filename, storageId, sha256: hashing.digest!, size, contentType };
   }
 
-  private naturalKey(input: Pick<Release, 'product' | 'platform' | 'arch' | 'channel' | 'version'>) {
-    const { product, platform, arch, channel, version } = input;
-    return { product, platform, arch, channel, version };
+  private naturalKey(input: NaturalKey): NaturalKey {
+    const { product, platform, arch, channel, version, format } = input;
+    return { product, platform, arch, channel, version, format };
   }
 
   /* Administration -------------------------------------------------------------------------------- */
@@ -305,22 +339,45 @@ export class ReleasesService implements OnModuleInit {
     const seen = new Set<string>();
     const latest: Release[] = [];
     for (const release of await this.published(product, ['stable'])) {
-      const key = `${release.platform}/${release.arch}`;
+      // Per package too: Linux offers its .deb and its .rpm.
+      const key = `${release.platform}/${release.arch}/${formatOf(release)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       latest.push(release);
     }
-    latest.sort((a, b) => a.platform.localeCompare(b.platform) || a.arch.localeCompare(b.arch));
+    latest.sort(
+      (a, b) =>
+        a.platform.localeCompare(b.platform) ||
+        a.arch.localeCompare(b.arch) ||
+        formatRank(a.platform, formatOf(a)) - formatRank(b.platform, formatOf(b)),
+    );
     return { product, releases: latest.map(toPublicRelease) };
   }
 
-  /** The apps' update check: the beta channel gets the newest of beta and stable. */
+  /**
+   * The apps' update check: the beta channel gets the newest of beta and stable; an app names the
+   * package format it installs, and one that does not (from before formats) gets the newest version
+   * in its platform's usual format first (a Linux app: the .deb when there is one).
+   */
   async updateCheck(
-    query: { product: ProductSlug; platform: ReleasePlatform; arch: ReleaseArch; channel?: ReleaseChannel; current?: string },
+    query: {
+      product: ProductSlug;
+      platform: ReleasePlatform;
+      arch: ReleaseArch;
+      channel?: ReleaseChannel;
+      current?: string;
+      format?: ReleaseFormat;
+    },
     key: string | null,
   ): Promise<UpdateCheckResponse> {
     const channels: ReleaseChannel[] = query.channel === 'beta' ? ['stable', 'beta'] : ['stable'];
-    const [newest] = await this.published(query.product, channels, query.platform, query.arch);
+    const candidates = (await this.published(query.product, channels, query.platform, query.arch)).filter(
+      (release) => !query.format || formatOf(release) === query.format,
+    );
+    // Newest version first (published() sorts so); within it, the platform's usual format.
+    const newest = candidates
+      .filter((release) => compareSemver(release.version, candidates[0].version) === 0)
+      .sort((a, b) => formatRank(query.platform, formatOf(a)) - formatRank(query.platform, formatOf(b)))[0];
     const entitled = key === null ? null : await this.entitlement.keyAllows(key, query.product);
     if (!newest) return { updateAvailable: false, entitled, latest: null };
     return {
@@ -331,6 +388,7 @@ export class ReleasesService implements OnModuleInit {
         notes: newest.notes,
         sha256: newest.file.sha256,
         size: newest.file.size,
+        format: formatOf(newest),
         signature: { alg: 'EdDSA', kid: newest.signature.kid, value: newest.signature.value },
         url: keyDownloadPath(newest._id.toString()),
       },

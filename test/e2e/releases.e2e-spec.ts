@@ -44,6 +44,7 @@ interface UploadInput {
   arch?: string;
   channel?: string;
   version?: string;
+  format?: string;
   notes?: string;
   size?: string;
 }
@@ -202,7 +203,7 @@ describe('uploads', () => {
     const before = await stored();
     const response = await upload(admin, { version: '1.0.0' }).expect(409);
     expect(response.body).toMatchObject({ code: 'RELEASE_VERSION_EXISTS' });
-    expect(response.body.message).toMatch(/hitscope-for-apps 1\.0\.0 \(macos\/universal, stable\) exists already/);
+    expect(response.body.message).toMatch(/hitscope-for-apps 1\.0\.0 \.dmg \(macos\/universal, stable\) exists already/);
     expect(await stored()).toEqual(before);
   });
 
@@ -420,6 +421,7 @@ describe('the apps: update check and key-authorised downloads', () => {
         notes: '## First\n\nHello.',
         sha256: sha256(build),
         size: build.length,
+        format: 'dmg',
         signature: published.signature,
         url: `/api/v1/releases/${published.id}/download`,
       },
@@ -739,3 +741,146 @@ function binary(res: unknown, callback: (error: Error | null, body: Buffer) => v
   response.on('end', () => callback(null, Buffer.concat(chunks)));
   response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
 }
+
+describe('package formats: a .deb and an .rpm of one version for linux/x64', () => {
+  const linux = { platform: 'linux', arch: 'x64', version: '2.0.0' };
+  const deb = randomBytes(4096);
+  const rpm = randomBytes(5000);
+  let debRelease: AdminRelease;
+  let rpmRelease: AdminRelease;
+  const check = (query: string) => request(server()).get(`/api/v1/releases/latest?product=${APPS}&platform=linux&arch=x64&${query}`);
+
+  it('stores both, the format read from the file name or given, and refuses a second of either', async () => {
+    debRelease = (await upload(admin, linux, deb, 'hitscope-for-apps_2.0.0_amd64.deb').expect(201)).body as AdminRelease;
+    rpmRelease = (await upload(admin, { ...linux, format: 'rpm' }, rpm, 'hitscope-for-apps-2.0.0-1.x86_64.rpm').expect(201))
+      .body as AdminRelease;
+    expect([debRelease.format, rpmRelease.format]).toEqual(['deb', 'rpm']);
+    expect(rpmRelease.file.contentType).toBe('application/x-rpm');
+    const before = await stored();
+    const again = await upload(admin, linux, deb, 'hitscope-for-apps_2.0.0_amd64-rebuilt.deb').expect(409);
+    expect(again.body.code).toBe('RELEASE_VERSION_EXISTS');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a format that is not one, or that the file name contradicts, naming the field and keeping nothing', async () => {
+    const before = await stored();
+    const unknown = await upload(admin, { ...linux, version: '2.0.1', format: 'appimage' }, deb, 'x.AppImage').expect(400);
+    expect(unknown.body.fields.format).toEqual(['format must be one of deb, rpm, dmg, msi, exe, zip, xpi']);
+    const contradicted = await upload(admin, { ...linux, version: '2.0.1', format: 'rpm' }, deb, 'hitscope_2.0.1_amd64.deb').expect(400);
+    expect(contradicted.body.fields.format).toEqual(['format is rpm but the file hitscope_2.0.1_amd64.deb is a .deb']);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('lists both packages as the latest for linux/x64, the .deb first', async () => {
+    const linuxReleases = (await latest()).releases.filter((release) => release.platform === 'linux');
+    expect(linuxReleases.map((release) => [release.version, release.format, release.file.sha256])).toEqual([
+      ['2.0.0', 'deb', sha256(deb)],
+      ['2.0.0', 'rpm', sha256(rpm)],
+    ]);
+  });
+
+  it('answers an update check with the format the app installs; without one, the platform’s usual .deb', async () => {
+    const asRpm = (await check('format=rpm&current=1.0.0').expect(200)).body as UpdateCheckResponse;
+    expect(asRpm.latest).toMatchObject({
+      version: '2.0.0',
+      format: 'rpm',
+      sha256: sha256(rpm),
+      url: `/api/v1/releases/${rpmRelease.id}/download`,
+    });
+    const asDeb = (await check('format=deb&current=1.0.0').expect(200)).body as UpdateCheckResponse;
+    expect(asDeb.latest).toMatchObject({ format: 'deb', sha256: sha256(deb) });
+    const unsaid = (await check('current=1.0.0').expect(200)).body as UpdateCheckResponse;
+    expect(unsaid.latest).toMatchObject({ format: 'deb', sha256: sha256(deb) });
+    expect(((await check('format=msi&current=1.0.0').expect(200)).body as UpdateCheckResponse).latest).toBeNull();
+    expect((await check('format=AppImage').expect(400)).body.fields.format).toEqual([
+      'format must be one of deb, rpm, dmg, msi, exe, zip, xpi',
+    ]);
+  });
+
+  it('reads the format of a release stored before formats from its file name', async () => {
+    const legacy = {
+      product: APPS,
+      platform: 'linux',
+      arch: 'arm64',
+      channel: 'stable',
+      version: '1.9.0',
+      notes: '',
+      file: {
+        storageId: 'none',
+        filename: 'hitscope-for-apps-1.9.0-1.aarch64.rpm',
+        size: 1,
+        sha256: sha256(Buffer.from('x')),
+        contentType: 'application/x-rpm',
+      },
+      signature: { kid: published.signature.kid, value: published.signature.value },
+      status: 'published',
+      publishedAt: new Date(),
+      yankedAt: null,
+      downloads: 0,
+    };
+    const { insertedId } = await db.collection('releases').insertOne(legacy);
+    const answer = (await request(server()).get(`/api/v1/releases/latest?product=${APPS}&platform=linux&arch=arm64&format=rpm`).expect(200))
+      .body as UpdateCheckResponse;
+    expect(answer.latest).toMatchObject({ version: '1.9.0', format: 'rpm' });
+
+    await db.collection('releases').deleteOne({ _id: insertedId });
+  });
+});
+
+describe('a database from before package formats', () => {
+  it('drops the old unique index at start-up, so both packages of one version can be stored', async () => {
+    const uri = testDatabaseUri('releases_formats');
+    const client = await MongoClient.connect(uri);
+    try {
+      const releases = client.db().collection('releases');
+      await releases.createIndex({ product: 1, platform: 1, arch: 1, channel: 1, version: 1 }, { unique: true });
+      await releases.insertOne({
+        product: APPS,
+        platform: 'linux',
+        arch: 'x64',
+        channel: 'stable',
+        version: '0.9.0',
+        file: { filename: 'a_0.9.0_amd64.deb' },
+      });
+      const app = await createApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          MONGODB_URI: uri,
+          LOG_LEVEL: 'error',
+          PORT: '0',
+          AUTH_SECRET: 'releases-suite-secret-0123456789-abcdefghijklmnop',
+        }),
+      );
+      try {
+        const names = (await releases.indexes()).map((index) => index.name);
+        expect(names).not.toContain('product_1_platform_1_arch_1_channel_1_version_1');
+        expect(await releases.findOne({ version: '0.9.0' })).toMatchObject({ format: 'deb' });
+        // The same version as an .rpm is now a release of its own.
+        await releases.insertOne({
+          product: APPS,
+          platform: 'linux',
+          arch: 'x64',
+          channel: 'stable',
+          version: '0.9.0',
+          format: 'rpm',
+          file: { filename: 'a-0.9.0-1.x86_64.rpm' },
+        });
+        await expect(
+          releases.insertOne({
+            product: APPS,
+            platform: 'linux',
+            arch: 'x64',
+            channel: 'stable',
+            version: '0.9.0',
+            format: 'rpm',
+            file: { filename: 'b.rpm' },
+          }),
+        ).rejects.toThrow(/duplicate key/);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -2,7 +2,15 @@ import { androidFact, isBareFirebaseMessage, isDumpLine, isFirebaseTag, parseLog
 import type { LogFact } from './facts.js';
 import { iosFact, parseConsoleLine, startsConsoleMessage } from './ios.js';
 import { splitName } from './rules.js';
-import type { AppLogEntry, AppLogParam, AppLogPlatform, AppLogResult, AppLogUnrecognisedLine, AppLogUserProperty } from './types.js';
+import type {
+  AppLogEntry,
+  AppLogParam,
+  AppLogPlatform,
+  AppLogResult,
+  AppLogSummary,
+  AppLogUnrecognisedLine,
+  AppLogUserProperty,
+} from './types.js';
 import { validateEntries } from './validate.js';
 import { openBrackets } from './values.js';
 
@@ -10,8 +18,11 @@ import { openBrackets } from './values.js';
 export const UNRECOGNISED_KEPT = 500;
 /** A message whose brackets never close stops collecting continuation lines after this many. */
 const MAX_CONTINUATION_LINES = 2000;
-/** A later stage of an event merges only into one of the latest entries (a log can run for hours). */
-const MERGE_WINDOW = 200;
+/**
+ * A later stage of an event merges only into one of the latest entries (a log can run for hours): an
+ * entry this far behind the newest no longer changes (live decoding validates it for good then).
+ */
+export const MERGE_WINDOW = 200;
 // Colour codes that terminals and Android Studio leave in copied logs; matching the escape is the point.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -115,40 +126,45 @@ export class AppLogAnalyser {
     this.rest = text.slice(start);
   }
 
-  finish(): AppLogResult {
+  /**
+   * Ends the stream without validating: the last line without a line end and a message still
+   * collecting continuation lines are applied. Live decoding (live.ts) validates as it goes.
+   */
+  end(): void {
     if (this.rest) {
       this.line(this.rest.endsWith('\r') ? this.rest.slice(0, -1) : this.rest);
       this.rest = '';
     }
     this.flushPending();
+  }
+
+  /** Live use (live.ts): the entries so far, the same objects later stages of the SDK still update. */
+  get entriesSoFar(): readonly AppLogEntry[] {
+    return this.entries;
+  }
+
+  /** Live use: the user properties as they stand now. */
+  get userPropertiesSoFar(): AppLogUserProperty[] {
+    return [...this.userProperties.values()];
+  }
+
+  /** Live use: lines read, lines from Firebase, Firebase lines not understood. */
+  get counts(): { lines: number; firebase: number; unrecognised: number } {
+    return { lines: this.lineNumber, firebase: this.relevant, unrecognised: this.unrecognisedCount };
+  }
+
+  finish(): AppLogResult {
+    this.end();
     validateEntries(this.entries);
-    const userProperties = [...this.userProperties.values()];
-    const counts = new Map<AppLogEntry['kind'], number>();
-    for (const entry of this.entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
-    const count = (kind: AppLogEntry['kind']) => counts.get(kind) ?? 0;
-    const eventNames = new Set(
-      this.entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name),
-    );
-    const withIssues = this.entries.filter((entry) => entry.issues.length > 0);
     return {
       platform: this.platform,
       totalLines: this.lineNumber,
       relevantLines: this.relevant,
       entries: this.entries,
-      userProperties,
+      userProperties: [...this.userProperties.values()],
       unrecognised: this.unrecognised,
       unrecognisedCount: this.unrecognisedCount,
-      summary: {
-        events: count('event') + count('screen'),
-        screens: count('screen'),
-        userPropertyChanges: count('user_property'),
-        uploads: count('upload'),
-        consentChanges: count('consent'),
-        errors: count('error'),
-        distinctEventNames: eventNames.size,
-        entriesWithIssues: withIssues.length,
-        issues: withIssues.reduce((sum, entry) => sum + entry.issues.length, 0),
-      },
+      summary: summariseEntries(this.entries),
     };
   }
 
@@ -499,6 +515,26 @@ function isSameEvent(entry: AppLogEntry, line: EventIdentity): boolean {
 function paramValue(params: AppLogParam[], shortName: string, name: string): string | null {
   const param = params.find((candidate) => candidate.shortName === shortName || candidate.name === name);
   return param?.value ?? null;
+}
+
+/** The counts of a stream's entries, issues included. */
+export function summariseEntries(entries: readonly AppLogEntry[]): AppLogSummary {
+  const counts = new Map<AppLogEntry['kind'], number>();
+  for (const entry of entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
+  const count = (kind: AppLogEntry['kind']) => counts.get(kind) ?? 0;
+  const eventNames = new Set(entries.filter((entry) => entry.kind === 'event' || entry.kind === 'screen').map((entry) => entry.name));
+  const withIssues = entries.filter((entry) => entry.issues.length > 0);
+  return {
+    events: count('event') + count('screen'),
+    screens: count('screen'),
+    userPropertyChanges: count('user_property'),
+    uploads: count('upload'),
+    consentChanges: count('consent'),
+    errors: count('error'),
+    distinctEventNames: eventNames.size,
+    entriesWithIssues: withIssues.length,
+    issues: withIssues.reduce((sum, entry) => sum + entry.issues.length, 0),
+  };
 }
 
 /** Analyses a whole log in one call (Node, tests, small pastes). */

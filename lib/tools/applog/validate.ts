@@ -14,36 +14,55 @@ const STARTS_WITH_LETTER = /^[A-Za-z]/;
 
 /** Adds each entry's issues against the GA4 / Firebase limits, in stream order (the 500-name and 25-property limits count). */
 export function validateEntries(entries: AppLogEntry[]): void {
-  const eventNames = new Set<string>();
-  const userPropertyNames = new Set<string>();
-  for (const entry of entries) {
+  const validator = new StreamValidator();
+  for (const entry of entries) entry.issues.push(...validator.issuesOf(entry));
+}
+
+/**
+ * Validates entries one by one in stream order, keeping what the limits over the whole stream need
+ * (the distinct event names and user properties so far): a live stream (lib/tools/applog/live.ts)
+ * is validated as it arrives instead of once at its end.
+ */
+export class StreamValidator {
+  private readonly eventNames = new Set<string>();
+  private readonly userPropertyNames = new Set<string>();
+
+  /**
+   * The issues of the next entry. With `commit` false the names it adds are not kept: a look at an
+   * entry that later stages of the SDK may still change, validated for good later.
+   */
+  issuesOf(entry: AppLogEntry, commit = true): AppLogIssue[] {
+    const issues: AppLogIssue[] = [];
     if (entry.kind === 'event' || entry.kind === 'screen' || entry.kind === 'error') {
-      if (entry.kind !== 'error' || entry.params.length) entry.issues.push(...firebaseErrors(entry.params));
-      if (entry.kind === 'error') continue;
-      entry.issues.push(...validateEvent(entry));
-      if (isAppOrigin(entry.origin) && entry.shortName === null && !eventNames.has(entry.name)) {
-        eventNames.add(entry.name);
-        if (eventNames.size > APP_LIMITS.distinctEventNames) {
-          entry.issues.push({
+      if (entry.kind !== 'error' || entry.params.length) issues.push(...firebaseErrors(entry.params));
+      if (entry.kind === 'error') return issues;
+      issues.push(...validateEvent(entry));
+      if (isAppOrigin(entry.origin) && entry.shortName === null && !this.eventNames.has(entry.name)) {
+        const count = this.eventNames.size + 1;
+        if (commit) this.eventNames.add(entry.name);
+        if (count > APP_LIMITS.distinctEventNames) {
+          issues.push({
             code: 'too_many_event_names',
             severity: 'error',
-            message: `"${entry.name}" is distinct event name number ${eventNames.size}; an app instance may log at most ${APP_LIMITS.distinctEventNames} (Firebase error 8: the event is dropped).`,
+            message: `"${entry.name}" is distinct event name number ${count}; an app instance may log at most ${APP_LIMITS.distinctEventNames} (Firebase error 8: the event is dropped).`,
           });
         }
       }
     } else if (entry.kind === 'user_property' && entry.shortName === null && !entry.name.startsWith('_')) {
-      entry.issues.push(...validateUserProperty(entry.name, entry.value ?? null));
-      if (entry.value !== null && !userPropertyNames.has(entry.name)) {
-        userPropertyNames.add(entry.name);
-        if (userPropertyNames.size > APP_LIMITS.userProperties) {
-          entry.issues.push({
+      issues.push(...validateUserProperty(entry.name, entry.value ?? null));
+      if (entry.value !== null && !this.userPropertyNames.has(entry.name)) {
+        const count = this.userPropertyNames.size + 1;
+        if (commit) this.userPropertyNames.add(entry.name);
+        if (count > APP_LIMITS.userProperties) {
+          issues.push({
             code: 'too_many_user_properties',
             severity: 'error',
-            message: `"${entry.name}" is user property number ${userPropertyNames.size}; at most ${APP_LIMITS.userProperties} are allowed (Firebase error 9: the change is ignored).`,
+            message: `"${entry.name}" is user property number ${count}; at most ${APP_LIMITS.userProperties} are allowed (Firebase error 9: the change is ignored).`,
           });
         }
       }
     }
+    return issues;
   }
 }
 

@@ -13,10 +13,12 @@ import {
 import {
   RELEASE_ARCHES,
   RELEASE_CHANNELS,
+  RELEASE_FORMATS,
   RELEASE_NOTES_MAX_LENGTH,
   RELEASE_PLATFORMS,
   type ReleaseArch,
   type ReleaseChannel,
+  type ReleaseFormat,
   type ReleasePlatform,
   type UploadReleaseFields,
 } from '../../../lib/api/releases.js';
@@ -60,6 +62,7 @@ const PRODUCT_MESSAGE = `product must be one of ${PRODUCT_SLUGS.join(', ')}`;
 const PLATFORM_MESSAGE = `platform must be one of ${RELEASE_PLATFORMS.join(', ')}`;
 const ARCH_MESSAGE = `arch must be one of ${RELEASE_ARCHES.join(', ')}`;
 const CHANNEL_MESSAGE = `channel must be one of ${RELEASE_CHANNELS.join(', ')}`;
+const FORMAT_MESSAGE = `format must be one of ${RELEASE_FORMATS.join(', ')}`;
 
 /** The text fields of an upload (multipart, so every value arrives as a string). */
 export class UploadReleaseDto implements UploadReleaseFields {
@@ -79,6 +82,10 @@ export class UploadReleaseDto implements UploadReleaseFields {
 
   @Validate(SemverRule, { message: 'version must be a semantic version such as 1.4.0 or 2.0.0-beta.1' })
   version!: string;
+
+  @IsOptional()
+  @IsIn(RELEASE_FORMATS, { message: FORMAT_MESSAGE })
+  format?: ReleaseFormat;
 
   @IsOptional()
   @IsString({ message: 'notes must be text' })
@@ -125,4 +132,9 @@ export class UpdateCheckQuery {
   @IsOptional()
   @Validate(SemverRule, { message: 'current must be the semantic version the app runs, such as 1.4.0' })
   current?: string;
+
+  /** The package format the app installs (a .deb app updates from a .deb); absent: the platform's usual one. */
+  @IsOptional()
+  @IsIn(RELEASE_FORMATS, { message: FORMAT_MESSAGE })
+  format?: ReleaseFormat;
 }

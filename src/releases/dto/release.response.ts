@@ -1,6 +1,7 @@
 import type { AdminRelease, PublicRelease } from '../../../lib/api/releases.js';
 import type { ProductSlug } from '../../../lib/licences/key.js';
 import { renderMarkdown } from '../../../lib/markdown/markdown.js';
+import { formatOf } from '../../../lib/releases/formats.js';
 import type { Release } from '../schemas/release.schema.js';
 
 export const downloadPath = (id: string) => `/api/releases/${id}/download`;
@@ -16,6 +17,7 @@ export function toPublicRelease(release: Release): PublicRelease {
     arch: release.arch,
     channel: release.channel,
     version: release.version,
+    format: formatOf(release),
     notes: release.notes,
     // Under the card's platform heading (<h3>): the notes' own headings start at <h4>.
     notesHtml: release.notes.trim() ? renderMarkdown(release.notes, { firstHeadingLevel: 4 }) : '',

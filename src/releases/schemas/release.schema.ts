@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Types } from 'mongoose';
-import type { ReleaseArch, ReleaseChannel, ReleasePlatform, ReleaseStatus } from '../../../lib/api/releases.js';
+import type { ReleaseArch, ReleaseChannel, ReleaseFormat, ReleasePlatform, ReleaseStatus } from '../../../lib/api/releases.js';
 
 @Schema({ _id: false, versionKey: false })
 export class ReleaseFile {
@@ -56,6 +56,10 @@ export class Release {
   @Prop({ type: String, required: true })
   version!: string;
 
+  /** The package format; null for a file of another kind. Documents stored before formats lack it until the start-up backfill (ReleasesService). */
+  @Prop({ type: String, default: null })
+  format!: ReleaseFormat | null;
+
   @Prop({ type: String, default: '' })
   notes!: string;
 
@@ -79,4 +83,6 @@ export class Release {
 }
 
 export const ReleaseSchema = SchemaFactory.createForClass(Release);
-ReleaseSchema.index({ product: 1, platform: 1, arch: 1, channel: 1, version: 1 }, { unique: true });
+ReleaseSchema.index({ product: 1, platform: 1, arch: 1, channel: 1, version: 1, format: 1 }, { unique: true });
+/** The unique index of releases before formats: a .deb and an .rpm of one version could not both exist. Dropped at start-up. */
+export const RELEASE_INDEX_BEFORE_FORMATS = 'product_1_platform_1_arch_1_channel_1_version_1';

@@ -80,7 +80,8 @@ function ReleaseRow({ release, onConfirm }: { release: AdminRelease; onConfirm: 
         <div className="releases-admin__build">
           <span className="releases-admin__product">{productName(release.product)}</span>
           <span className="releases-admin__target">
-            {PLATFORM_LABELS[release.platform]} · {ARCH_LABELS[release.arch]} · {release.channel}
+            {PLATFORM_LABELS[release.platform]} · {ARCH_LABELS[release.arch]}
+            {release.format ? ` · .${release.format}` : ''} · {release.channel}
           </span>
           <span className="releases-admin__file">{release.file.filename}</span>
         </div>

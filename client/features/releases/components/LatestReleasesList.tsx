@@ -44,7 +44,7 @@ export function LatestReleasesList() {
                 <AppLink to={`/dashboard/tools/${release.product}`} className="latest-releases__product">
                   {product?.name ?? release.product}
                 </AppLink>
-                <span className="latest-releases__platform">{platformLabel(release.platform, release.arch)}</span>
+                <span className="latest-releases__platform">{platformLabel(release.platform, release.arch, release.format)}</span>
                 <span className="latest-releases__version">v{release.version}</span>
                 <time className="latest-releases__date" dateTime={release.publishedAt}>
                   {formatDate(release.publishedAt)}

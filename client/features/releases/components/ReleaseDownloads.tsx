@@ -106,7 +106,7 @@ export function ReleaseDownloads({ product }: { product: ProductSlug }) {
 type DownloadOffer = 'licensed' | 'free' | 'none';
 
 function ReleaseItem({ release, productName, download }: { release: PublicRelease; productName: string; download: DownloadOffer }) {
-  const platform = platformLabel(release.platform, release.arch);
+  const platform = platformLabel(release.platform, release.arch, release.format);
   return (
     <li className="release" data-testid="release">
       <div className="release__head">
