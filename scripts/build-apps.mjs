@@ -23,6 +23,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { homedir, platform } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writePackages } from './companion-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -131,6 +132,31 @@ const packages = files.slice(1).map((file) => {
     version,
   };
 });
+// The packages also go beside the extension's, in dist/companions with their rows in packages.json:
+// what `npm run publish:companions` (and a fresh site's first start) publishes as releases.
+if (packages.length > 0) {
+  const companions = join(root, 'dist/companions');
+  mkdirSync(companions, { recursive: true });
+  // An earlier version's packages go: packages.json lists only this build's.
+  for (const name of readdirSync(companions)) {
+    if (name.startsWith('hitscope-for-apps') && /\.(deb|rpm|dmg|msi|exe)$/.test(name)) rmSync(join(companions, name), { force: true });
+  }
+  const rows = packages.map(({ file, product, platform: releasePlatformOf, arch, version: packageVersion }) => {
+    copyFileSync(join(out, file), join(companions, file));
+    const bytes = readFileSync(join(out, file));
+    return {
+      product,
+      platform: releasePlatformOf,
+      arch,
+      version: packageVersion,
+      file,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+  });
+  writePackages(companions, 'hitscope-for-apps', rows);
+  console.log(`  dist/companions/packages.json lists ${rows.map((row) => row.file).join(', ')} for npm run publish:companions`);
+}
 writeFileSync(
   join(out, 'build.json'),
   JSON.stringify({ version, binary: basename(binary), packages, builtAt: new Date().toISOString() }, null, 2),

@@ -8,7 +8,7 @@
  * Every launch is a fresh app process on the same simulated computer (its own HOME), so what the
  * app keeps on disk (settings, recordings, the licence) carries from one launch to the next.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,16 @@ import { signUp } from '../support/e2e.js';
 import { freePort } from '../support/oidc-test-provider.js';
 import { testDatabaseUri } from '../support/test-database.js';
 import { Element, Session } from '../support/webdriver.js';
+
+/** A row of dist/companions/packages.json (scripts/companion-packages.mjs). */
+interface CompanionRow {
+  product: string;
+  platform: string;
+  arch: string;
+  version: string;
+  file: string;
+  sha256: string;
+}
 
 const root = join(import.meta.dirname, '../..');
 const APP = process.env.HITSCOPE_DESKTOP_APP ?? join(root, 'dist/apps/hitscope-for-apps');
@@ -448,6 +458,45 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await shot(session, 'desktop-live-dark.png');
     await tab(session, 'Recordings');
     await shot(session, 'desktop-recordings-dark.png');
+  });
+
+  it('npm run build:apps lists its .deb and .rpm for npm run publish:companions, which publishes them as releases of the app', async () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    const companions = join(root, 'dist/companions');
+    const listed = (JSON.parse(readFileSync(join(companions, 'packages.json'), 'utf8')) as { packages: CompanionRow[] }).packages.filter(
+      (row) => row.product === 'hitscope-for-apps',
+    );
+    expect(listed.map((row) => row.file.slice(row.file.lastIndexOf('.') + 1)).sort()).toEqual(['deb', 'rpm']);
+    for (const row of listed) {
+      expect(row).toMatchObject({ platform: 'linux', arch: 'x64', version });
+      const bytes = readFileSync(join(companions, row.file));
+      expect(row.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      // The very package build:apps made (dist/apps), not another copy.
+      expect(readFileSync(join(root, 'dist/apps', row.file)).equals(bytes)).toBe(true);
+    }
+
+    const publish = spawnSync(process.execPath, [join(root, 'dist/app/src/cli.js'), 'publish-companions'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', MONGODB_URI: database, PUBLIC_URL: siteUrl, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect({ status: publish.status, stderr: publish.status === 0 ? '' : publish.stderr }).toEqual({ status: 0, stderr: '' });
+    for (const row of listed) expect(publish.stdout).toContain(row.file);
+    const client = await MongoClient.connect(database);
+    try {
+      const published = await client
+        .db()
+        .collection<{ product: string; platform: string; arch: string; version: string; file: { filename: string; sha256: string } }>(
+          'releases',
+        )
+        .find({ product: 'hitscope-for-apps', version })
+        .toArray();
+      expect(published.map((release) => [release.platform, release.arch, release.file.filename, release.file.sha256]).sort()).toEqual(
+        listed.map((row) => ['linux', 'x64', row.file, row.sha256]).sort(),
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it('offers an update only once its SHA-256 and signature verify, and refuses a build whose signature or bytes do not', async () => {
