@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test as base, type Worker } from '@playwright/test';
-import { HOME_HIT_COUNT, SHOP, startTestSite, type TestSite } from './support/test-site.js';
+import { HOME_CONTAINERS, HOME_HIT_COUNT, HOME_ROWS, HOME_SECONDARY, SHOP, startTestSite, type TestSite } from './support/test-site.js';
 
 /** The built extension (npm run build writes it; the suite never builds it itself). */
 export const EXTENSION_DIR = join(process.cwd(), 'dist/companions/browser/chrome');
@@ -30,6 +30,37 @@ export async function inWorker<T, A>(worker: Worker, fn: (arg: A) => T | Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Waits until the freshly installed extension's service worker listens. Playwright reports the
+ * worker when its target appears, before its script has run: a page opened then would load before
+ * the worker's listeners exist, and a browser delivers no event to listeners registered after it (a
+ * just-installed extension has none on record yet). Under load that lost the first page load and
+ * its first hit. The evaluation runs after the worker's top-level script; the extension API call
+ * after it is a round trip through the browser, behind the listeners' registration.
+ */
+async function captureListening(worker: Worker): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        inWorker(
+          worker,
+          async () => {
+            const listening =
+              chrome.webRequest.onBeforeRequest.hasListeners() &&
+              chrome.webRequest.onCompleted.hasListeners() &&
+              chrome.webNavigation.onCommitted.hasListeners() &&
+              chrome.runtime.onMessage.hasListeners();
+            await chrome.runtime.getPlatformInfo();
+            return listening;
+          },
+          undefined,
+          10_000,
+        ),
+      { message: 'the extension’s service worker registers its listeners', timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** The id of the (first) tab showing `url` (a page of the extension can ask; tabs.query with a URL needs host access, which it has). */
@@ -71,7 +102,7 @@ export async function openShop(extension: Extension): Promise<Page> {
 export const expectHits = (panel: Page, count: number) =>
   expect(panel.getByTestId('capture-counts')).toContainText(new RegExp(`^${count.toLocaleString('en-GB')} hits? ·`), { timeout: 15_000 });
 
-export { HOME_HIT_COUNT, SHOP };
+export { HOME_CONTAINERS, HOME_HIT_COUNT, HOME_ROWS, HOME_SECONDARY, SHOP };
 
 export const test = base.extend<{ extension: Extension; devtools: boolean }, { site: TestSite }>({
   /** Open DevTools for every tab (Chromium's --auto-open-devtools-for-tabs): the extension's DevTools page runs. */
@@ -113,6 +144,7 @@ export const test = base.extend<{ extension: Extension; devtools: boolean }, { s
     });
     try {
       const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+      await captureListening(worker);
       await use({ context, id: new URL(worker.url()).host, worker });
     } finally {
       await context.close();

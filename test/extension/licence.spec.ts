@@ -6,7 +6,20 @@ import { analyseHar, parseHar } from '../../lib/tools/har/analyse.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { csrfToken, gotoHydrated, signInAsAdmin, signUp } from '../browser/fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { expect, expectHits, type Extension, HOME_HIT_COUNT, openPanel, openShop, SHOP, tabIdOf, test } from './fixtures.js';
+import {
+  expect,
+  expectHits,
+  type Extension,
+  HOME_CONTAINERS,
+  HOME_HIT_COUNT,
+  HOME_ROWS,
+  HOME_SECONDARY,
+  openPanel,
+  openShop,
+  SHOP,
+  tabIdOf,
+  test,
+} from './fixtures.js';
 
 const BROWSERS = COMPANION_PRODUCTS.browsers.slug;
 const DAY = 24 * 3600 * 1000;
@@ -104,8 +117,17 @@ test.describe('licence', () => {
     const harDownload = panel.waitForEvent('download');
     await panel.getByRole('button', { name: 'HAR' }).click();
     const harFile = await (await harDownload).path();
+    await expect(
+      panel.getByText(`Exported ${HOME_HIT_COUNT + 1} hits and ${HOME_SECONDARY + HOME_CONTAINERS} other requests as HAR`),
+    ).toBeVisible();
     const har = parseHar(await readFile(harFile!, 'utf8'));
-    expect(analyseHar(har).hits).toHaveLength(HOME_HIT_COUNT + 1);
+    const { hits: rows, summary } = analyseHar(har);
+    expect(rows).toHaveLength(HOME_ROWS + 1);
+    expect({ hits: summary.hits, secondary: summary.secondary, containers: summary.containers }).toEqual({
+      hits: HOME_HIT_COUNT + 1,
+      secondary: HOME_SECONDARY,
+      containers: HOME_CONTAINERS,
+    });
     const csvDownload = panel.waitForEvent('download');
     await panel.getByRole('button', { name: 'CSV' }).click();
     const csv = await readFile((await (await csvDownload).path())!, 'utf8');
@@ -118,7 +140,16 @@ test.describe('licence', () => {
     await signUp(web.request, 'extension-har');
     await gotoHydrated(web, '/dashboard/tools/hitscope-for-browsers');
     await web.getByLabel('HAR file').setInputFiles(harFile!);
+    // The site and the extension count alike (issue 25): hits apart from secondary requests and container loads.
     await expect(web.getByTestId('har-hit-count')).toHaveText(`${HOME_HIT_COUNT + 1} analytics hits`);
+    await expect(web.getByTestId('har-secondary-count')).toHaveText(`${HOME_SECONDARY} secondary requests`);
+    await expect(web.getByTestId('har-container-count')).toHaveCount(HOME_CONTAINERS ? 1 : 0);
+    const counts = panel.getByTestId('capture-counts');
+    await expect(counts).toContainText(new RegExp(`^${HOME_HIT_COUNT + 1} hits · ${HOME_SECONDARY + HOME_CONTAINERS} other requests · `));
+    await expect(counts.getByText('other requests')).toHaveAttribute(
+      'title',
+      `${HOME_SECONDARY} secondary requests: decoded and listed, not counted as hits`,
+    );
     await panel.getByRole('radio', { name: 'Timeline' }).click();
     const optionsOf = (page: Page, label: string) =>
       page.getByRole('combobox', { name: label, exact: true }).locator('option').allTextContents();

@@ -14,7 +14,7 @@ import { PushDetail } from './components/PushDetail.js';
 import { type Selection, Timeline } from './components/Timeline.js';
 import { WarningsView } from './components/WarningsView.js';
 import { downloadCsv, downloadHar, exportName } from './exports.js';
-import { formatCount, plural, VENDOR_NAMES } from './format.js';
+import { exportedCount, formatCount, VENDOR_NAMES } from './format.js';
 import { useCapture } from './hooks/useCapture.js';
 import { useLicence } from './hooks/useLicence.js';
 import { useSettings } from './hooks/useSettings.js';
@@ -136,7 +136,7 @@ function TabCapture({
     const name = exportName(url);
     if (kind === 'har') downloadHar(capture, name);
     else downloadCsv(analysis, name);
-    toast(`Exported ${plural(analysis.hits.length, 'hit')} as ${kind.toUpperCase()}`, 'success', { key: 'export' });
+    toast(`Exported ${exportedCount(analysis.summary)} as ${kind.toUpperCase()}`, 'success', { key: 'export' });
   };
 
   const hit = selection?.kind === 'hit' ? analysis?.hits[selection.id] : undefined;
@@ -171,7 +171,9 @@ function TabCapture({
     <div className={`panel panel--${wide ? 'wide' : 'narrow'} panel--${surface}`}>
       <Header
         url={url}
-        hits={analysis?.hits.length ?? 0}
+        hits={analysis?.summary.hits ?? 0}
+        secondary={analysis?.summary.secondary ?? 0}
+        containers={analysis?.summary.containers ?? 0}
         pushes={analysis?.dataLayer.length ?? 0}
         loads={analysis ? analysis.loads.filter((load) => load.load.transition !== 'earlier').length : 0}
         licence={licence.state}

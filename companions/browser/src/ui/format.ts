@@ -1,6 +1,6 @@
 import { formatCount } from '../../../../client/features/har/format.js';
 
-import type { Vendor } from '../../../../lib/tools/har/types.js';
+import type { HarSummary, Vendor } from '../../../../lib/tools/har/types.js';
 import { VENDOR_KINDS, VENDOR_LABELS } from '../../../../lib/tools/har/vendors.js';
 import type { VendorNames } from '../../../../client/features/har/vendor-names.js';
 
@@ -24,4 +24,10 @@ export function loadLabel(index: number, transition: string): string {
   const how =
     transition === 'reload' ? 'reload' : transition === 'typed' ? 'typed' : transition === 'link' ? 'link' : transition.replace(/_/g, ' ');
   return `Page load ${index + 1} · ${how}`;
+}
+
+/** What an export holds, counted as the web analyser counts: "36 hits and 7 other requests". */
+export function exportedCount(summary: Pick<HarSummary, 'hits' | 'secondary' | 'containers'>): string {
+  const others = summary.secondary + summary.containers;
+  return others ? `${plural(summary.hits, 'hit')} and ${plural(others, 'other request')}` : plural(summary.hits, 'hit');
 }

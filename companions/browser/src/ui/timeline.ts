@@ -1,10 +1,13 @@
+import { isAside } from '../../../../lib/tools/har/summary.js';
 import type { Hit } from '../../../../lib/tools/har/types.js';
+import { VENDOR_KINDS } from '../../../../lib/tools/har/vendors.js';
 import type { CaptureAnalysis, LoadSummary } from '../../../../lib/tools/live/capture.js';
 import { dataLayerName, gtagCommand } from '../../../../lib/tools/live/datalayer.js';
 import type { DataLayerRecord } from '../../../../lib/tools/live/records.js';
 
 /** One row of the panel's list: a page load's heading, a hit or a dataLayer push, in time order. */
 export type Row =
+  /** `hits` counts as the header does: secondary requests and container loads apart. */
   | { kind: 'load'; key: string; load: LoadSummary; hits: number; pushes: number }
   | { kind: 'hit'; key: string; hit: Hit }
   | { kind: 'push'; key: string; record: DataLayerRecord; name: string; consent: boolean };
@@ -48,8 +51,16 @@ function pushHaystack(record: DataLayerRecord): string {
   return text;
 }
 
+/** The Vendor select's value for a whole kind of vendors (as the web analyser's filter has it). */
+export const KIND_PREFIX = 'kind:';
+
+function vendorMatches(hit: Hit, vendor: string): boolean {
+  if (vendor.startsWith(KIND_PREFIX)) return VENDOR_KINDS[hit.vendor] === vendor.slice(KIND_PREFIX.length);
+  return hit.vendor === vendor;
+}
+
 export function hitMatches(hit: Hit, filter: Filter, needle: string): boolean {
-  if (filter.vendor && hit.vendor !== filter.vendor) return false;
+  if (filter.vendor && !vendorMatches(hit, filter.vendor)) return false;
   if (filter.event && hit.type !== filter.event) return false;
   if (filter.account && hit.accountId !== filter.account) return false;
   return !needle || haystackOf(hit).includes(needle);
@@ -78,7 +89,7 @@ export function timelineRows(analysis: CaptureAnalysis, filter: Filter): Row[] {
       kind: 'load',
       key: `load-${summary.load.index}`,
       load: summary,
-      hits: summary.hitIds.length,
+      hits: summary.hitIds.reduce((count, id) => (isAside(analysis.hits[id]!) ? count : count + 1), 0),
       pushes: summary.dataLayer.length,
     });
     let p = 0;

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { CountRow, HarSummary } from '../../../../../lib/tools/har/types.js';
 import { dataLayerName } from '../../../../../lib/tools/live/datalayer.js';
 import type { DataLayerRecord } from '../../../../../lib/tools/live/records.js';
-import { type Filter, isFiltering, NO_FILTER } from '../timeline.js';
+import { type Filter, isFiltering, KIND_PREFIX, NO_FILTER } from '../timeline.js';
 import { formatCount, plural, vendorLabel } from '../format.js';
 
 /** Vendor, event and measurement-id selects, a search over every decoded value, and the dataLayer switch. */
@@ -36,10 +36,20 @@ export function Filters({
   const id = useId();
   const options = useMemo(
     () => ({
-      vendors: summary.byVendor.map((row) => (
-        <option key={row.key} value={row.key}>
-          {vendorLabel(row.key)} ({formatCount(row.count)})
-        </option>
+      // Grouped by kind, each with an "All …" choice, as the web analyser's Vendor select.
+      vendors: summary.byKind.map((kind) => (
+        <optgroup key={kind.key} label={kind.label ?? kind.key}>
+          <option value={`${KIND_PREFIX}${kind.key}`}>
+            All {(kind.label ?? kind.key).toLowerCase()} ({formatCount(kind.count)})
+          </option>
+          {summary.byVendor
+            .filter((row) => row.kind === kind.key)
+            .map((row) => (
+              <option key={row.key} value={row.key}>
+                {row.label ?? vendorLabel(row.key)} ({formatCount(row.count)})
+              </option>
+            ))}
+        </optgroup>
       )),
       events: eventChoices(summary, pushes).map((row) => (
         <option key={row.key} value={row.key}>

@@ -4,7 +4,12 @@ import { plural, shortUrl } from '../format.js';
 
 interface Props {
   url: string | null;
+  /** Hits that measure something (the HAR analyser's `summary.hits`). */
   hits: number;
+  /** Secondary requests (pixel mirrors, follow-up pings, cookie syncs) decoded and listed, not counted as hits. */
+  secondary: number;
+  /** Tag manager containers and vendor tag scripts that loaded. */
+  containers: number;
   pushes: number;
   loads: number;
   licence: LicenceState | null;
@@ -32,8 +37,34 @@ function LicenceChip({ licence }: { licence: LicenceState | null }) {
   );
 }
 
-/** The tab's page, what was captured, and the actions on it. */
-export function Header({ url, hits, pushes, loads, licence, canExport, empty, onClear, onExportHar, onExportCsv, onPopOut }: Props) {
+/** What "other requests" holds, as the web analyser's chips name it. */
+function otherTitle(secondary: number, containers: number): string {
+  const parts = [];
+  if (secondary) parts.push(plural(secondary, 'secondary request'));
+  if (containers) parts.push(plural(containers, 'container or tag loaded', 'containers and tags loaded'));
+  return `${parts.join(', ')}: decoded and listed, not counted as hits`;
+}
+
+/**
+ * The tab's page, what was captured, and the actions on it. Hits are counted as the web analyser
+ * counts them: secondary requests and container loads are listed but counted apart.
+ */
+export function Header({
+  url,
+  hits,
+  secondary,
+  containers,
+  pushes,
+  loads,
+  licence,
+  canExport,
+  empty,
+  onClear,
+  onExportHar,
+  onExportCsv,
+  onPopOut,
+}: Props) {
+  const others = secondary + containers;
   return (
     <header className="panel-header">
       <div className="panel-header__top">
@@ -52,7 +83,14 @@ export function Header({ url, hits, pushes, loads, licence, canExport, empty, on
       </div>
       <div className="panel-header__bar">
         <p className="panel-header__counts" data-testid="capture-counts">
-          {plural(hits, 'hit')} · {plural(pushes, 'push', 'pushes')} · {plural(loads, 'page load')}
+          {plural(hits, 'hit')}
+          {others ? (
+            <>
+              {' · '}
+              <span title={otherTitle(secondary, containers)}>{plural(others, 'other request')}</span>
+            </>
+          ) : null}{' '}
+          · {plural(pushes, 'push', 'pushes')} · {plural(loads, 'page load')}
         </p>
         <div className="panel-header__actions">
           <button
