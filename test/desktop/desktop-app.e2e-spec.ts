@@ -618,6 +618,10 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
       (await session.texts('[data-testid=licence-status]'))[0]?.includes('The site could not be reached just now'),
     );
     expect(await (await session.find('[data-testid=licence-status]')).attribute('data-tier')).toBe('paid');
+    // Why, in words, not the operating system's error.
+    const status = (await session.texts('[data-testid=licence-status]'))[0]!;
+    expect(status).toContain("nothing answers at the site's address");
+    expect(status).not.toMatch(/os error|io:/);
     await shot(session, 'desktop-licence-offline-dark.png');
   });
 

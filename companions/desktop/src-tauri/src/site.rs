@@ -77,7 +77,7 @@ pub fn request(site_url: &str, request: SiteRequest) -> Result<SiteResponse, Str
         }
         other => return Err(format!("method {other} is not used")),
     };
-    let mut response = result.map_err(|error| format!("network: {error}"))?;
+    let mut response = result.map_err(|error| plain(&error))?;
     let header = |name: &str| response.headers().get(name).and_then(|value| value.to_str().ok()).map(String::from);
     let content_type = header("content-type");
     let retry_after = header("retry-after");
@@ -88,8 +88,28 @@ pub fn request(site_url: &str, request: SiteRequest) -> Result<SiteResponse, Str
         .as_reader()
         .take(MAX_BODY)
         .read_to_string(&mut body)
-        .map_err(|error| format!("network: {error}"))?;
+        .map_err(|error| format!("the answer was cut off ({error})"))?;
     Ok(SiteResponse { status, content_type, retry_after, body })
+}
+
+/// Why the site could not be asked, in words: the licence screen shows it after "The site could
+/// not be reached", so "Connection refused (os error 111)" becomes what to check.
+fn plain(error: &ureq::Error) -> String {
+    use std::io::ErrorKind;
+    match error {
+        ureq::Error::Io(io) => match io.kind() {
+            ErrorKind::ConnectionRefused => "nothing answers at the site's address: is it running, and is the address in Settings right?".into(),
+            ErrorKind::TimedOut => format!("no answer within {} s", TIMEOUT.as_secs()),
+            ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted | ErrorKind::UnexpectedEof => {
+                "the connection was cut before the site answered".into()
+            }
+            _ => format!("network error: {io}"),
+        },
+        ureq::Error::Timeout(_) => format!("no answer within {} s", TIMEOUT.as_secs()),
+        ureq::Error::HostNotFound => "the site's host name could not be found: check the address in Settings".into(),
+        ureq::Error::ConnectionFailed => "no connection could be made to the site".into(),
+        other => format!("network error: {other}"),
+    }
 }
 
 #[cfg(test)]
@@ -104,5 +124,23 @@ mod tests {
         assert!(check_path("/api/admin/users").is_err());
         assert!(check_path("/api/v1/licenses/../../admin").is_err());
         assert!(check_path("https://evil.example/api/v1/licenses/").is_err());
+    }
+
+    #[test]
+    fn a_site_that_is_not_running_is_said_in_words() {
+        // A port nothing listens on: bound, then let go.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let error = request(
+            &format!("http://127.0.0.1:{port}"),
+            SiteRequest {
+                method: "GET".into(),
+                path: "/.well-known/hitscope-licensing-keys.json".into(),
+                body: None,
+                content_type: None,
+                authorization: None,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(error, "nothing answers at the site's address: is it running, and is the address in Settings right?");
     }
 }
