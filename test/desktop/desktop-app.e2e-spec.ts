@@ -304,6 +304,8 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
       session.execute<boolean>('return !!document.querySelector("[data-testid=no-device]")'),
     );
     await shot(session, 'desktop-no-device-light.png');
+    // Nothing is watched: nothing to pause.
+    expect(await (await session.button('Pause')).enabled()).toBe(false);
 
     computer.plug(EMULATOR, 'unauthorized', 'Pixel_7_API_34');
     const note = await session.waitFor('the unauthorised device', async () => {
@@ -326,6 +328,7 @@ describe('Hitscope for Apps, the built app driven through WebDriver', () => {
     await (await session.find(`[data-device-id="android:${EMULATOR}"] button`)).click();
     await session.waitFor('the purchase', async () => (await rows(session)).some((row) => row.name === 'purchase'));
     await session.waitFor('every entry of the log', async () => (await countText(session)) === '13 entries');
+    expect(await (await session.button('Pause')).enabled()).toBe(true);
     const shown = await rows(session);
     expect(new Set(shown.map((row) => row.device))).toEqual(new Set(['Pixel 7 API 34']));
     expect(shown.find((row) => row.name === 'purchase')).toEqual({ device: 'Pixel 7 API 34', app: 'com.example.shop', name: 'purchase' });

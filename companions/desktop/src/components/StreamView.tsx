@@ -355,6 +355,10 @@ export function StreamView() {
   const waiting = pausedAt === null ? 0 : entries.length - pausedAt;
 
   const total = entries.length;
+  // Pausing holds back what arrives: offered while a source may still send (or to resume).
+  const live = session.sources.some(
+    (source) => source.state === 'starting' || source.state === 'streaming' || source.state === 'unplugged',
+  );
   return (
     <div className="desk-stream">
       <SourceBanners />
@@ -366,7 +370,8 @@ export function StreamView() {
             className="button button--small"
             aria-pressed={pausedAt !== null}
             onClick={() => setPausedAt(pausedAt === null ? entries.length : null)}
-            disabled={session.viewing.kind === 'recording'}
+            disabled={session.viewing.kind === 'recording' || (pausedAt === null && !live)}
+            title={pausedAt === null && !live ? 'Nothing is being watched: watch a device to pause its stream' : undefined}
           >
             {pausedAt === null ? 'Pause' : `Resume${waiting ? ` (${formatCount(waiting)} new)` : ''}`}
           </button>
