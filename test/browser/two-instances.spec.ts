@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { MongoClient } from 'mongodb';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
+import { confirmationLinkFor } from '../support/e2e.js';
 import { StripeObjects, stripeEvent, stripeSignature, stripeTestId } from '../support/stripe-events.js';
 import { gotoHydrated, newCredentials } from './fixtures.js';
 import { startTwoInstances, TWO_INSTANCES_ADMIN, type TwoInstances } from './two-instances-server.js';
@@ -33,29 +34,12 @@ async function csrf(request: APIRequestContext): Promise<string> {
 }
 
 /** The newest confirmation link mailed to `email` (the instances have no SMTP: the outbox keeps it). */
-async function confirmationLink(email: string): Promise<string> {
-  const mongo = await MongoClient.connect(fleet.databaseUri);
-  try {
-    const message = await mongo
-      .db()
-      .collection<{ to: string; text: string; createdAt: Date }>('mail_outbox')
-      .find({ to: email.toLowerCase(), text: /\/api\/auth\/verify-email\?token=/ })
-      .sort({ createdAt: -1 })
-      .limit(1)
-      .next();
-    const link = message && /https?:\/\/[^\s]+(\/api\/auth\/verify-email\?token=[\w-]+)/.exec(message.text);
-    if (!link) throw new Error(`No confirmation link was sent to ${email}`);
-    return link[1];
-  } finally {
-    await mongo.close();
-  }
-}
 
 /** Registers through the API and follows the link (which signs in), in `request`'s cookie jar. */
 async function register(request: APIRequestContext, credentials: { name: string; email: string; password: string }): Promise<string> {
   const answer = await request.post(url('/api/auth/register'), { data: credentials, headers: { 'x-csrf-token': await csrf(request) } });
   expect(answer.status(), await answer.text()).toBe(202);
-  const confirmed = await request.get(url(await confirmationLink(credentials.email)), { maxRedirects: 0 });
+  const confirmed = await request.get(url(await confirmationLinkFor(credentials.email, fleet.databaseUri)), { maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
   const me = await request.get(url('/api/auth/me'));
   expect(me.status()).toBe(200);

@@ -3,6 +3,7 @@ import { lastValue, type Pairs, parsePairs } from '../query.js';
 import { baseOf, type CapturedRequest, type HitDraft } from '../request.js';
 import type { ConsentState } from '../types.js';
 import { hitOf, invalidHit, named, type VendorDecoder } from '../vendor.js';
+import { multipartPairs } from './shared.js';
 
 /** The `dpost` code Meta's documentation gives (others are shown as numbers). */
 const LDU_STATES: Record<string, string> = { '1000': 'California' };
@@ -35,29 +36,6 @@ export function decodeLimitedDataUse(dpo: string | undefined, country: string | 
 }
 
 /**
- * Meta (Facebook) pixel: `https://www.facebook.com/tr/?id=…&ev=PageView&dl=…` as an image GET, or a
- * POST (beacon / form) with the same parameters in a URL-encoded or multipart body. Custom data
- * arrives as `cd[value]`, `cd[currency]`, `cd[contents]` (JSON) …
- */
-function multipartPairs(body: string): Pairs | null {
-  const boundary = /^--([^\r\n]+)\r?\n/.exec(body);
-  if (!boundary) return null;
-  const pairs: Pairs = [];
-  for (const part of body.split(`--${boundary[1]}`)) {
-    const name = /name="([^"]+)"/.exec(part);
-    if (!name) continue;
-    const valueStart = part.search(/\r?\n\r?\n/);
-    if (valueStart === -1) continue;
-    const value = part
-      .slice(valueStart)
-      .replace(/^\r?\n\r?\n/, '')
-      .replace(/\r?\n$/, '');
-    pairs.push([name[1]!, value]);
-  }
-  return pairs;
-}
-
-/**
  * The pixel's own files on connect.facebook.net: fbevents.js (the library) and its per-pixel
  * configuration `signals/config/<pixel id>` ("tag loaded" entries, the configuration secondary).
  */
@@ -78,6 +56,11 @@ function decodeScript(request: CapturedRequest, queryPairs: Pairs): HitDraft[] |
   ];
 }
 
+/**
+ * Meta (Facebook) pixel: `https://www.facebook.com/tr/?id=…&ev=PageView&dl=…` as an image GET, or a
+ * POST (beacon / form) with the same parameters in a URL-encoded or multipart body. Custom data
+ * arrives as `cd[value]`, `cd[currency]`, `cd[contents]` (JSON) …
+ */
 export function decodeMeta(request: CapturedRequest, queryPairs: Pairs): HitDraft[] | null {
   if (/(^|\.)facebook\.net$/.test(request.host)) return decodeScript(request, queryPairs);
   const sandbox = /^\/privacy_sandbox\/pixel\/register\/trigger\/?$/.test(request.path);
