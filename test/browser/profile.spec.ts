@@ -18,6 +18,9 @@ test.describe('profile screen', () => {
     await expect(page.getByText('Avatar updated')).toBeVisible();
     const avatar = page.getByRole('img', { name: 'Your avatar' });
     await expect(avatar).toBeVisible();
+    // The element is laid out before its bytes arrive: wait until the browser has finished with
+    // the image (loaded or broken), then check that it decoded the uploaded 1×1 picture.
+    await expect(avatar).toHaveJSProperty('complete', true);
     expect(await avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
 
     await page.getByRole('button', { name: 'Delete my account…' }).click();
