@@ -11,6 +11,7 @@ import { toSessionUser, UsersService } from '../users/users.service.js';
 import type { CurrentSessionInfo } from './decorators/current-session.decorator.js';
 import { Session } from './schemas/session.schema.js';
 import { SecretsService } from './secrets.service.js';
+import { DatabaseAvailability } from '../database/database-availability.js';
 
 export const SESSION_COOKIE = 'hs_session';
 export const REFRESH_COOKIE = 'hs_refresh';
@@ -214,6 +215,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * schema's class: the collection's `_id` is the session id, a string.)
    */
   private async readSession(sid: string): Promise<SessionRecord | null> {
+    DatabaseAvailability.assertReachable(this.sessions.db); // the driver's own call: the breaker's plugin does not see it
     const sessions = this.sessions.collection as unknown as Collection<Session>;
     const session = await sessions.findOne({ _id: sid }, { projection: { userId: 1, createdAt: 1, expiresAt: 1, revokedAt: 1 } });
     if (!session) return null;

@@ -37,7 +37,7 @@ export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 50
  * a second copy of the driver in node_modules would defeat `instanceof`.
  */
 const UNAVAILABLE_NAMES =
-  /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|TopologyClosed|ClientClosed|ServerClosed|OperationTimeout)Error|PoolCleared(OnNetwork)?Error|(Mongo)?WaitQueueTimeoutError)$/;
+  /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|TopologyClosed|ClientClosed|ServerClosed|OperationTimeout)Error|PoolCleared(OnNetwork)?Error|(Mongo)?WaitQueueTimeoutError|DatabaseUnavailableError)$/;
 
 /** The database is unreachable (or too slow): answer 503 quickly instead of hanging or failing with 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {

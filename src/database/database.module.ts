@@ -2,6 +2,7 @@ import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { CommandFailedEvent, CommandStartedEvent, CommandSucceededEvent } from 'mongodb';
 import mongoose, { type Connection } from 'mongoose';
+import { DatabaseAvailability, installFailFast } from './database-availability.js';
 import { choosePool, identifyDatabaseServer } from './database-server.js';
 
 /**
@@ -66,6 +67,8 @@ export class DatabaseModule {
   static forRoot(uri: string, options: DatabaseOptions = {}): DynamicModule {
     mongoose.set('bufferTimeoutMS', DATABASE_TIMEOUTS.bufferTimeoutMS);
     mongoose.set('strictQuery', true);
+    // Queries fail at once while the driver knows the database is down (database-availability.ts).
+    installFailFast();
     // No global sanitizeFilter: it also rewrites the service's own `$lt`/`$or` filters. Operator
     // injection is stopped at the edge instead: `$`-keys are refused (reject-operator-keys
     // middleware) and DTOs admit only scalar types where a filter value comes from a request.
@@ -88,7 +91,11 @@ export class DatabaseModule {
             );
             return {
               uri,
-              ...(options.slowCommandMs ? { monitorCommands: true, connectionFactory: logSlowCommands(options.slowCommandMs) } : {}),
+              ...(options.slowCommandMs ? { monitorCommands: true } : {}),
+              connectionFactory: (connection: Connection) => {
+                DatabaseAvailability.watch(connection);
+                return options.slowCommandMs ? logSlowCommands(options.slowCommandMs)(connection) : connection;
+              },
               serverSelectionTimeoutMS: DATABASE_TIMEOUTS.serverSelectionTimeoutMS,
               waitQueueTimeoutMS: DATABASE_TIMEOUTS.waitQueueTimeoutMS,
               socketTimeoutMS: DATABASE_TIMEOUTS.socketTimeoutMS,

@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Collection, type Db, GridFSBucket, type GridFSChunk, type GridFSFile, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
+import { DatabaseAvailability } from '../database/database-availability.js';
 import { type ByteRange, FileStorage, type PutFileInput, type StoredFile } from './file-storage.js';
 
 interface GridFsMetadata {
@@ -42,6 +43,7 @@ export class GridFsFileStorage extends FileStorage {
 
   private db(): Db {
     if (!this.connection.db) throw new Error('The database is not connected');
+    DatabaseAvailability.assertReachable(this.connection);
     return this.connection.db as unknown as Db;
   }
 

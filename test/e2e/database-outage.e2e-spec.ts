@@ -1,7 +1,10 @@
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { generateKey } from '../../lib/licences/key.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { SESSION_CACHE_MS } from '../../src/auth/sessions.service.js';
+import { DatabaseAvailability } from '../../src/database/database-availability.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { testDatabaseUri } from '../support/test-database.js';
@@ -90,6 +93,42 @@ describe('when the database becomes unreachable', () => {
     // Retried as the browser retries (after 1 s, then 2 s), the answer took over 3 s.
     expect(elapsed).toBeLessThan(1_000);
   }, 20_000);
+
+  it('once the driver has found the database gone, answers at once (no wait for a server), and serves again within seconds of its return', async () => {
+    await proxy.restore();
+    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
+    const availability = DatabaseAvailability.watch(running.app.get<Connection>(getConnectionToken()));
+    await proxy.cut();
+    // The driver's monitor finds the server gone at its next heartbeat (every 10 s while idle).
+    await settlesTo(async () => availability.down, true, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS)); // the session is read again
+
+    // Each of these waited for a server (serverSelectionTimeoutMS, 2.5 s) before its 503.
+    for (const [what, ask] of [
+      ['a page', () => http().get('/dashboard/user/orders').set('Cookie', sessionCookie)],
+      ['an API call', () => http().get('/api/auth/me').set('Cookie', sessionCookie)],
+      [
+        'the licensing API',
+        () =>
+          http()
+            .post('/api/v1/licenses/activate')
+            .send({ key: generateKey('hitscope-for-apps').formatted, product: 'hitscope-for-apps', fingerprint: 'e'.repeat(64) }),
+      ],
+    ] as const) {
+      const started = Date.now();
+      const response = await ask();
+      const elapsed = Date.now() - started;
+      expect({ what, status: response.status, retryAfter: response.headers['retry-after'] }).toEqual({ what, status: 503, retryAfter: '5' });
+      expect({ what, fast: elapsed < 1_000 }).toEqual({ what, fast: true });
+    }
+
+    // Nothing reaches the driver while requests fail at once: the breaker's own probe finds the database back.
+    await proxy.restore();
+    const backAfter = await settlesTo(async () => (await http().get('/api/auth/me').set('Cookie', sessionCookie)).status, 200, 10_000);
+    // Left to the driver's monitor, that is its next heartbeat: up to 10 s.
+    expect(backAfter).toBeLessThan(3_000);
+    expect(availability.down).toBe(false);
+  }, 45_000);
 
   it('recovers when the database comes back', async () => {
     await proxy.restore();
