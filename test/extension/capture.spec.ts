@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { VENDOR_KIND_LABELS, VENDOR_LABELS, type Vendor, type VendorKind } from '../../lib/tools/har/types.js';
 import { VENDOR_KINDS } from '../../lib/tools/har/vendors.js';
@@ -8,6 +11,7 @@ import {
   HOME_HIT_COUNT,
   HOME_ROWS,
   inWorker,
+  launchWithExtension,
   openPanel,
   openShop,
   SHOP,
@@ -280,5 +284,69 @@ test.describe('capture', () => {
       (await number('capture-counts', /^([\d,]+) hits/)) + ((await number('capture-counts', / ([\d,]+) other requests? /)) || 0);
     await expect.poll(async () => (await rows()) + (await number('dropped-notice', /^([\d,]+) older/))).toBe(2 * HOME_ROWS);
     expect(await rows()).toBeLessThanOrEqual(HOME_ROWS + 5);
+  });
+
+  test('a browser restart: the tab restored at start-up keeps every hit of its load, and the last session’s capture is gone', async ({
+    site,
+    baseURL,
+  }) => {
+    const profile = mkdtempSync(join(tmpdir(), 'hitscope-ext-restart-'));
+    try {
+      const before = await launchWithExtension(profile, site, { baseURL });
+      await openShop(before);
+      const panel = await openPanel(before, await tabIdOf(before, SHOP));
+      await expectHits(panel, HOME_HIT_COUNT);
+      await panel.close();
+      await before.context.close();
+
+      // Chromium opens the last session's tabs as it starts: the shop loads and sends its hits while
+      // the extension's worker starts and decides what of the store to forget.
+      const restartedAt = Date.now();
+      const after = await launchWithExtension(profile, site, { baseURL, args: ['--restore-last-session'] });
+      try {
+        await expect.poll(() => after.context.pages().some((page) => page.url().startsWith(SHOP)), { timeout: 15_000 }).toBe(true);
+        const shop = after.context.pages().find((page) => page.url().startsWith(SHOP))!;
+        await expect(shop.locator('html[data-tags-sent]')).toBeAttached();
+        const tabId = await tabIdOf(after, SHOP);
+
+        // What the store holds, read in the worker: this session's records only (a record's seq is
+        // its time in microseconds), all of the restored tab, every decoded request of its load (a
+        // record counts secondary requests and container loads among its hits; the panel sets them apart).
+        const stored = () =>
+          inWorker(
+            after.worker,
+            () =>
+              new Promise<{ tabs: number[]; oldest: number; hits: number }>((resolve, reject) => {
+                const open = indexedDB.open('hitscope-capture');
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                  const all = open.result.transaction('records').objectStore('records').getAll();
+                  all.onerror = () => reject(all.error);
+                  all.onsuccess = () => {
+                    const records = all.result as Array<{ tabId: number; seq: number; kind: string; hits?: number }>;
+                    open.result.close();
+                    resolve({
+                      tabs: [...new Set(records.map((record) => record.tabId))],
+                      oldest: Math.min(...records.map((record) => record.seq)),
+                      hits: records.reduce((sum, record) => sum + (record.kind === 'request' ? (record.hits ?? 0) : 0), 0),
+                    });
+                  };
+                };
+              }),
+            undefined,
+          );
+        await expect.poll(async () => (await stored()).hits, { timeout: 15_000 }).toBe(HOME_ROWS);
+        const store = await stored();
+        expect(store.tabs).toEqual([tabId]);
+        expect(store.oldest).toBeGreaterThanOrEqual(restartedAt * 1000);
+
+        const restoredPanel = await openPanel(after, tabId);
+        await expectHits(restoredPanel, HOME_HIT_COUNT);
+      } finally {
+        await after.context.close();
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

@@ -104,6 +104,48 @@ export const expectHits = (panel: Page, count: number) =>
 
 export { HOME_CONTAINERS, HOME_HIT_COUNT, HOME_ROWS, HOME_SECONDARY, SHOP };
 
+/**
+ * Chromium with the built extension on `profile` (a folder kept between launches when a test
+ * restarts the browser), once the extension's service worker listens.
+ */
+export async function launchWithExtension(
+  profile: string,
+  site: TestSite,
+  options: { baseURL?: string; args?: string[] } = {},
+): Promise<Extension> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    // The Hitscope site of the suite (licences, the web HAR analyser, releases).
+    baseURL: options.baseURL,
+    ignoreHTTPSErrors: true,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      site.resolverRule,
+      ...(options.args ?? []),
+    ],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    await captureListening(worker);
+    return { context, id: new URL(worker.url()).host, worker };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 export const test = base.extend<{ extension: Extension; devtools: boolean }, { site: TestSite }>({
   /** Open DevTools for every tab (Chromium's --auto-open-devtools-for-tabs): the extension's DevTools page runs. */
   devtools: [false, { option: true }],
@@ -119,35 +161,11 @@ export const test = base.extend<{ extension: Extension; devtools: boolean }, { s
   extension: async ({ site, baseURL, devtools }, use) => {
     // A fresh profile per test: no capture, licence or setting carries over.
     const profile = mkdtempSync(join(tmpdir(), 'hitscope-ext-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      // The Hitscope site of the suite (licences, the web HAR analyser, releases).
-      baseURL,
-      ignoreHTTPSErrors: true,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        site.resolverRule,
-        ...(devtools ? ['--auto-open-devtools-for-tabs'] : []),
-      ],
-    });
+    const extension = await launchWithExtension(profile, site, { baseURL, args: devtools ? ['--auto-open-devtools-for-tabs'] : [] });
     try {
-      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-      await captureListening(worker);
-      await use({ context, id: new URL(worker.url()).host, worker });
+      await use(extension);
     } finally {
-      await context.close();
+      await extension.context.close();
       rmSync(profile, { recursive: true, force: true });
     }
   },

@@ -166,14 +166,22 @@ export class CaptureWriter {
     });
   }
 
-  /** Forgets every capture: tab ids start again with each browser session. */
-  clearAll(): Promise<void> {
+  /**
+   * Forgets the captures of earlier browser sessions (tab ids start again with each one, so
+   * yesterday's records would land in today's tabs), as the writer's next task: anything added after
+   * this call is written after the decision, so a tab restored at start-up keeps its first hits.
+   * `session` says whether this browser session has begun its capture yet, and records that it has
+   * once the earlier captures are gone (a failed clear is tried again by the next worker).
+   */
+  forgetEarlierSessions(session: { begun(): Promise<boolean>; begin(): Promise<void> }): Promise<void> {
     return this.enqueue(async () => {
+      if (await session.begun()) return;
       const db = await openCaptureDb();
       const transaction = db.transaction([RECORDS, TABS], 'readwrite');
       transaction.objectStore(RECORDS).clear();
       transaction.objectStore(TABS).clear();
       await done(transaction);
+      await session.begin();
     });
   }
 

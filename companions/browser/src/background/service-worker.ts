@@ -20,6 +20,18 @@ import { dataLayerRecords } from './datalayer-records.js';
  */
 const limits = { ...CAPTURE_LIMITS };
 const writer = new CaptureWriter(limits);
+
+/**
+ * Whether this worker is the first of the browser session: `storage.session` is emptied when the
+ * browser quits, and kept across the worker's stops and restarts within a session. Decided as the
+ * writer's first task, before anything this worker captures is written; `runtime.onStartup` was
+ * used before and can arrive after a restored tab's first hits were written, which it then wiped.
+ */
+const SESSION_MARKER = 'captureSession';
+void writer.forgetEarlierSessions({
+  begun: async () => Boolean((await chrome.storage.session.get(SESSION_MARKER))[SESSION_MARKER]),
+  begin: () => chrome.storage.session.set({ [SESSION_MARKER]: Date.now() }),
+});
 const ALL_URLS: chrome.webRequest.RequestFilter = { urls: ['<all_urls>'] };
 
 /**
@@ -119,9 +131,6 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, reply: (answer: 
   );
   return true;
 });
-
-// Tab ids start again with every browser session: yesterday's captures would land in today's tabs.
-chrome.runtime.onStartup.addListener(() => void writer.clearAll());
 
 // The toolbar button opens the side panel (Chrome, Edge); Firefox has a sidebar instead.
 const firefoxSidebar = (globalThis as { browser?: { sidebarAction?: { toggle(): Promise<void> } } }).browser?.sidebarAction;
