@@ -67,7 +67,8 @@ export class DatabaseAvailability {
   private observe(event: TopologyDescriptionChangedEvent): void {
     const servers = [...event.newDescription.servers.values()];
     // Down: no server the driver can use, and it has tried (an error), not merely not looked yet.
-    const unreachable = servers.length > 0 && servers.every((server) => server.type === 'Unknown') && servers.some((server) => server.error);
+    const unreachable =
+      servers.length > 0 && servers.every((server) => server.type === 'Unknown') && servers.some((server) => server.error);
     if (unreachable && this.downSince === null) {
       this.downSince = Date.now();
       this.logger.warn('The database is unreachable: requests that need it answer 503 at once until it answers again');

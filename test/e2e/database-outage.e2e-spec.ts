@@ -118,7 +118,11 @@ describe('when the database becomes unreachable', () => {
       const started = Date.now();
       const response = await ask();
       const elapsed = Date.now() - started;
-      expect({ what, status: response.status, retryAfter: response.headers['retry-after'] }).toEqual({ what, status: 503, retryAfter: '5' });
+      expect({ what, status: response.status, retryAfter: response.headers['retry-after'] }).toEqual({
+        what,
+        status: 503,
+        retryAfter: '5',
+      });
       expect({ what, fast: elapsed < 1_000 }).toEqual({ what, fast: true });
     }
 
