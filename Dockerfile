@@ -16,8 +16,11 @@ WORKDIR /src/database-launcher
 COPY database-launcher/go.mod database-launcher/go.sum ./
 RUN go mod download
 COPY database-launcher/ ./
-# FerretDB's SQLite driver is pure Go, so the binary is static and needs nothing from the runtime image.
-RUN CGO_ENABLED=0 go build -trimpath -o /out/hitscope-db .
+# FerretDB with Hitscope's SQLite filter pushdown compiled in (_ferretdb/, docs/database.md), as
+# src/database/embedded-database.ts builds it. FerretDB's SQLite driver is pure Go, so the binary
+# is static and needs nothing from the runtime image.
+RUN go run ./_ferretdb/overlay -out /tmp/ferretdb-build \
+  && CGO_ENABLED=0 go build -trimpath -modfile /tmp/ferretdb-build/go.mod -o /out/hitscope-db .
 
 # ---- 2. Production bundles (client, SSR, server), then the runtime dependencies only --------------
 FROM ${NODE_IMAGE} AS build

@@ -10,8 +10,10 @@ package main
 //     B-tree index on `(_jsonb->'field')` (what FerretDB creates) cannot serve.
 //
 // So the launcher adds, beside FerretDB's own, the indexes those queries can use: on SQLite one on
-// `_ferretdb_sjson->'$._id'` per table; on PostgreSQL a GIN index (jsonb_path_ops, which serves
-// `@>`) on `_id` and on every field of a declared index. FerretDB lists and drops only the indexes
+// `_ferretdb_sjson->'$._id'` per table, and for every top-level field of a declared index the two
+// its pushed-down equality uses (`_ferretdb/sqlite_pushdown.go`: the field's JSON value, and its
+// JSON type for the rows where it is an array); on PostgreSQL a GIN index (jsonb_path_ops, which
+// serves `@>`) on `_id` and on every field of a declared index. FerretDB lists and drops only the indexes
 // in its metadata and never sees these; a dropped collection or database takes them with it.
 
 import (
@@ -19,10 +21,12 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -121,16 +125,32 @@ func (s *sqliteIndexes) ensure(ctx context.Context) {
 	}
 }
 
-// ensureFile adds the missing `_id` lookup indexes of one database, when its schema changed.
+// ensureFile adds the missing lookup indexes of one database, when its schema changed.
 func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqliteFile) {
 	var version int64
 	if err := file.db.QueryRowContext(ctx, "PRAGMA schema_version").Scan(&version); err != nil || version == file.schemaVersion {
 		return
 	}
-	tables, err := queryStrings(ctx, file.db, "SELECT table_name FROM _ferretdb_collections")
+	rows, err := file.db.QueryContext(ctx, "SELECT table_name, settings FROM _ferretdb_collections")
 	if err != nil {
 		return // not a FerretDB database yet (being created)
 	}
+	type want struct{ table, name, expression string }
+	var wanted []want
+	for rows.Next() {
+		var table, settings string
+		if err := rows.Scan(&table, &settings); err != nil {
+			continue
+		}
+		wanted = append(wanted, want{table, lookupIndexName(table, "_id"), `_ferretdb_sjson->'$._id'`})
+		for _, field := range sqliteIndexedFields(settings) {
+			// The pushdown's condition on a field (_ferretdb/sqlite_pushdown.go): its value, or an array.
+			wanted = append(wanted,
+				want{table, lookupIndexName(table, field), fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)},
+				want{table, lookupIndexName(table, field+"\x00type"), fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, field)})
+		}
+	}
+	rows.Close()
 	indexes, err := queryStrings(ctx, file.db, "SELECT name FROM sqlite_master WHERE type = 'index'")
 	if err != nil {
 		return
@@ -140,25 +160,54 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		existing[name] = true
 	}
 	complete := true
-	for _, table := range tables {
-		name := lookupIndexName(table, "_id")
-		if existing[name] {
+	for _, w := range wanted {
+		if existing[w.name] {
 			continue
 		}
 		started := time.Now()
-		q := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %q ON %q (_ferretdb_sjson->'$._id')`, name, table)
+		q := fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %q ON %q (%s)`, w.name, w.table, w.expression)
 		if _, err := file.db.ExecContext(ctx, q); err != nil {
 			// The table may have been dropped meanwhile; the next round looks again.
 			complete = false
-			s.logger.Debug("lookup index not created", slog.String("file", path), slog.String("table", table), slog.Any("error", err))
+			s.logger.Debug("lookup index not created", slog.String("file", path), slog.String("table", w.table), slog.Any("error", err))
 			continue
 		}
-		s.logger.Debug("lookup index created", slog.String("table", table), slog.Duration("took", time.Since(started)))
+		s.logger.Debug("lookup index created", slog.String("table", w.table), slog.String("on", w.expression),
+			slog.Duration("took", time.Since(started)))
 	}
 	if complete {
 		// Read again after our own changes, so that they do not count as a change next round.
 		_ = file.db.QueryRowContext(ctx, "PRAGMA schema_version").Scan(&file.schemaVersion)
 	}
+}
+
+// plainField is a top-level field the pushdown handles (a JSON path needs no quoting for it).
+var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// sqliteIndexedFields are the top-level fields of a collection's declared indexes (FerretDB's
+// settings column), `_id` aside.
+func sqliteIndexedFields(settings string) []string {
+	var parsed struct {
+		Indexes []struct {
+			Key []struct {
+				Field string `json:"field"`
+			} `json:"key"`
+		} `json:"indexes"`
+	}
+	if json.Unmarshal([]byte(settings), &parsed) != nil {
+		return nil
+	}
+	seen := map[string]bool{"_id": true}
+	var fields []string
+	for _, index := range parsed.Indexes {
+		for _, key := range index.Key {
+			if !seen[key.Field] && plainField.MatchString(key.Field) {
+				seen[key.Field] = true
+				fields = append(fields, key.Field)
+			}
+		}
+	}
+	return fields
 }
 
 func queryStrings(ctx context.Context, db *sql.DB, q string) ([]string, error) {

@@ -32,11 +32,14 @@ type Log = (message: string) => void;
 
 const LAUNCHER_DIR = join(PROJECT_ROOT, 'database-launcher');
 
+/** Hitscope's addition to FerretDB's SQLite backend, and the program that compiles it in. */
+const PUSHDOWN_FILES = ['_ferretdb/sqlite_pushdown.go', '_ferretdb/overlay/main.go'];
+
 /** go.mod, go.sum and every Go file: a change to any of them builds the launcher again. */
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = (await readdir(LAUNCHER_DIR)).filter((file) => file === 'go.mod' || file === 'go.sum' || file.endsWith('.go')).sort();
-  for (const file of files) hash.update(`${file}\0`).update(await readFile(join(LAUNCHER_DIR, file)));
+  for (const file of [...files, ...PUSHDOWN_FILES]) hash.update(`${file}\0`).update(await readFile(join(LAUNCHER_DIR, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -78,9 +81,16 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
   ticker.unref();
   // Build into a unique temporary name and rename: concurrent starters never see a half-written file.
   const partial = `${binary}.${process.pid}.partial`;
+  const workDir = `${binary}.${process.pid}.build`;
   try {
     await mkdir(join(binary, '..'), { recursive: true });
-    const result = await run('go', ['build', '-trimpath', '-o', partial, '.'], LAUNCHER_DIR);
+    // FerretDB with the SQLite filter pushdown (database-launcher/_ferretdb): a patched copy of its
+    // module and a go.mod that points at it, then the launcher built against them.
+    const prepared = await run('go', ['run', './_ferretdb/overlay', '-out', workDir], LAUNCHER_DIR);
+    if (prepared.code !== 0) {
+      throw new EmbeddedDatabaseError(`Preparing the embedded database's build failed:\n${prepared.output.trim()}`);
+    }
+    const result = await run('go', ['build', '-trimpath', '-modfile', join(workDir, 'go.mod'), '-o', partial, '.'], LAUNCHER_DIR);
     if (result.code !== 0) {
       throw new EmbeddedDatabaseError(`Building the embedded database failed:\n${result.output.trim()}`);
     }
@@ -88,6 +98,7 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
   } finally {
     clearInterval(ticker);
     await rm(partial, { force: true });
+    await rm(workDir, { recursive: true, force: true });
   }
   log(`Embedded database built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return binary;
