@@ -10,9 +10,9 @@ package main
 //     B-tree index on `(_jsonb->'field')` (what FerretDB creates) cannot serve.
 //
 // So the launcher adds, beside FerretDB's own, the indexes those queries can use: on SQLite one on
-// `_ferretdb_sjson->'$._id'` per table, and for every top-level field of a declared index the two
-// its pushed-down equality uses (`_ferretdb/sqlite_pushdown.go`: the field's JSON value, and its
-// JSON type for the rows where it is an array); on PostgreSQL a GIN index (jsonb_path_ops, which
+// `_ferretdb_sjson->'$._id'` per table, and for every field of a declared index those its pushed-down
+// equality uses (`_ferretdb/sqlite_pushdown.go`: the field's JSON value, and the JSON type of each
+// step of its path, for the rows where one is an array); on PostgreSQL a GIN index (jsonb_path_ops, which
 // serves `@>`) on `_id` and on every field of a declared index. FerretDB lists and drops only the indexes
 // in its metadata and never sees these; a dropped collection or database takes them with it.
 
@@ -143,11 +143,19 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 			continue
 		}
 		wanted = append(wanted, want{table, lookupIndexName(table, "_id"), `_ferretdb_sjson->'$._id'`})
+		types := map[string]bool{}
 		for _, field := range sqliteIndexedFields(settings) {
-			// The pushdown's condition on a field (_ferretdb/sqlite_pushdown.go): its value, or an array.
-			wanted = append(wanted,
-				want{table, lookupIndexName(table, field), fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)},
-				want{table, lookupIndexName(table, field+"\x00type"), fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, field)})
+			// The pushdown's condition on a field (_ferretdb/sqlite_pushdown.go): its value, or an
+			// array on its path (`a` or `a.b` for `a.b`).
+			wanted = append(wanted, want{table, lookupIndexName(table, field), fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)})
+			segments := strings.Split(field, ".")
+			for i := range segments {
+				prefix := strings.Join(segments[:i+1], ".")
+				if !types[prefix] {
+					types[prefix] = true
+					wanted = append(wanted, want{table, lookupIndexName(table, prefix+"\x00type"), fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, prefix)})
+				}
+			}
 		}
 	}
 	rows.Close()
@@ -181,11 +189,11 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 	}
 }
 
-// plainField is a top-level field the pushdown handles (a JSON path needs no quoting for it).
-var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// plainField is a field the pushdown handles: up to three segments a JSON path needs no quoting for.
+var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*){0,2}$`)
 
-// sqliteIndexedFields are the top-level fields of a collection's declared indexes (FerretDB's
-// settings column), `_id` aside.
+// sqliteIndexedFields are the fields of a collection's declared indexes (FerretDB's settings
+// column) the pushdown handles, `_id` aside.
 func sqliteIndexedFields(settings string) []string {
 	var parsed struct {
 		Indexes []struct {

@@ -8,16 +8,18 @@
 // FerretDB's handler filters every row the backend returns again (FilterIterator), so a row too
 // many costs a decode, never a wrong answer, and only a row too few would be wrong. Hence:
 //
-//   - only top-level fields with plain names, and values that are strings or ObjectIDs (their JSON
-//     is a string on both sides), or `{$in: [...]}` of such values, or `{$eq: ...}` of one;
+//   - only fields with plain names (dotted paths of up to three), and values that are strings or
+//     ObjectIDs (their JSON is a string on both sides), or `{$in: [...]}` of such values, or
+//     `{$eq: ...}` of one; and `$or` of branches that each have such a condition;
 //   - only strings whose JSON needs no escaping (Go's encoder and SQLite could spell an escape
 //     differently), so the stored text and the argument are the same bytes;
 //   - a field other than `_id` may hold an array whose element matches (MongoDB's equality matches
-//     it), so its rows are let through: `(field = ? OR json_type(field) = 'array')`; both sides have
-//     an index (the launcher's, indexes.go), and SQLite answers the OR with both (MULTI-INDEX OR).
+//     it), and so may each document on a dotted path, so those rows are let through:
+//     `(a.b = ? OR json_type(a) = 'array' OR json_type(a.b) = 'array')`; every side has an index
+//     (the launcher's, indexes.go), and SQLite answers the OR with all of them (MULTI-INDEX OR).
 //
-// Anything else in the filter (operators, dotted paths, numbers, dates, null) is left to the
-// handler, as before.
+// Anything else in the filter (other operators, numbers, dates, null, `$and`, `$nor`) is left to
+// the handler, as before.
 
 package sqlite
 
@@ -94,46 +96,122 @@ func hitscopeValues(v any) ([]string, bool) {
 	return nil, false
 }
 
-// hitscopeWhereClause is the WHERE clause (with its arguments) for filter's equality conditions
-// that SQLite can decide; empty when there are none.
-func hitscopeWhereClause(filter *types.Document) (string, []any) {
-	if filter == nil || filter.Len() == 0 {
-		return "", nil
+// hitscopeMaxDepth bounds the nesting of `$or` the pushdown follows, and hitscopeMaxSegments the
+// length of a dotted path.
+const (
+	hitscopeMaxDepth    = 3
+	hitscopeMaxSegments = 3
+	hitscopeMaxBranches = 100
+)
+
+// hitscopePaths are the JSON path of a field (`a.b` is `$.a.b`) and the paths whose being an array
+// must let a row through: MongoDB's `{"a.b": v}` also matches when `a` is an array of documents or
+// `a.b` an array holding v, where SQLite's path finds nothing or the array itself. `_id` is never
+// an array.
+func hitscopePaths(key string) (string, []string, bool) {
+	segments := strings.Split(key, ".")
+	if len(segments) > hitscopeMaxSegments {
+		return "", nil, false
 	}
+	for _, segment := range segments {
+		if !hitscopePlainField.MatchString(segment) {
+			return "", nil, false
+		}
+	}
+	if key == "_id" {
+		return "$._id", nil, true
+	}
+	arrays := make([]string, len(segments))
+	for i := range segments {
+		arrays[i] = "$." + strings.Join(segments[:i+1], ".")
+	}
+	return "$." + key, arrays, true
+}
+
+// hitscopeConditions are the conditions (ANDed) SQLite can decide for a filter document, with
+// their arguments in order.
+func hitscopeConditions(filter *types.Document, depth int) ([]string, []any) {
 	keys := filter.Keys()
 	seen := make(map[string]bool, len(keys))
 	for _, key := range keys {
 		if seen[key] {
-			return "", nil // a repeated key: leave the whole filter to the handler
+			return nil, nil // a repeated key: leave the whole filter to the handler
 		}
 		seen[key] = true
 	}
 	var conditions []string
 	var args []any
 	for _, key := range keys {
-		if !hitscopePlainField.MatchString(key) {
+		v, _ := filter.Get(key)
+		if key == "$or" {
+			if condition, orArgs := hitscopeOr(v, depth); condition != "" {
+				conditions = append(conditions, condition)
+				args = append(args, orArgs...)
+			}
 			continue
 		}
-		v, _ := filter.Get(key)
+		path, arrays, ok := hitscopePaths(key)
+		if !ok {
+			continue
+		}
 		literals, ok := hitscopeValues(v)
 		if !ok {
 			continue
 		}
-		path := fmt.Sprintf("%s->'$.%s'", metadata.DefaultColumn, key)
+		expression := fmt.Sprintf("%s->'%s'", metadata.DefaultColumn, path)
 		var condition string
 		if len(literals) == 1 {
-			condition = path + " = ?"
+			condition = expression + " = ?"
 		} else {
-			condition = path + " IN (?" + strings.Repeat(", ?", len(literals)-1) + ")"
+			condition = expression + " IN (?" + strings.Repeat(", ?", len(literals)-1) + ")"
 		}
 		for _, literal := range literals {
 			args = append(args, literal)
 		}
-		if key != "_id" {
-			condition = fmt.Sprintf("(%s OR json_type(%s, '$.%s') = 'array')", condition, metadata.DefaultColumn, key)
+		if len(arrays) > 0 {
+			alternatives := []string{condition}
+			for _, array := range arrays {
+				alternatives = append(alternatives, fmt.Sprintf("json_type(%s, '%s') = 'array'", metadata.DefaultColumn, array))
+			}
+			condition = "(" + strings.Join(alternatives, " OR ") + ")"
 		}
 		conditions = append(conditions, condition)
 	}
+	return conditions, args
+}
+
+// hitscopeOr is the condition of `$or: [...]`, when every branch has one (a branch without one
+// may match any row, and so may the `$or`).
+func hitscopeOr(v any, depth int) (string, []any) {
+	branches, ok := v.(*types.Array)
+	if !ok || depth >= hitscopeMaxDepth || branches.Len() == 0 || branches.Len() > hitscopeMaxBranches {
+		return "", nil
+	}
+	var alternatives []string
+	var args []any
+	for i := 0; i < branches.Len(); i++ {
+		item, _ := branches.Get(i)
+		branch, ok := item.(*types.Document)
+		if !ok {
+			return "", nil
+		}
+		conditions, branchArgs := hitscopeConditions(branch, depth+1)
+		if len(conditions) == 0 {
+			return "", nil
+		}
+		alternatives = append(alternatives, "("+strings.Join(conditions, " AND ")+")")
+		args = append(args, branchArgs...)
+	}
+	return "(" + strings.Join(alternatives, " OR ") + ")", args
+}
+
+// hitscopeWhereClause is the WHERE clause (with its arguments) for filter's equality conditions
+// that SQLite can decide; empty when there are none.
+func hitscopeWhereClause(filter *types.Document) (string, []any) {
+	if filter == nil || filter.Len() == 0 {
+		return "", nil
+	}
+	conditions, args := hitscopeConditions(filter, 0)
 	if len(conditions) == 0 {
 		return "", nil
 	}

@@ -5,7 +5,8 @@
 //
 // It copies FerretDB's module from the module cache to DIR/ferretdb, replaces the two "lone `_id`
 // equality" blocks of its SQLite collection.go (Query and Explain) by a call to
-// hitscopeWhereClause, adds the pushdown file to that package, and writes DIR/go.mod: the
+// hitscopeWhereClause, adds the pushdown file to that package, lets the SQLite handler hand dotted
+// keys to it (FerretDB's "nested pushdown" option, for SQLite only), and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
 // refuses to overlay files in the module cache.) Any other FerretDB version fails here, loudly,
 // rather than building a launcher without the pushdown: the blocks are matched byte for byte.
@@ -110,11 +111,32 @@ func run(out string) error {
 		return err
 	}
 
+	// The SQLite handler keeps dotted keys in the filters it hands the backend (FerretDB drops them
+	// unless its "nested pushdown" test option is on; the embeddable package cannot set it): the
+	// pushdown follows dotted paths. The PostgreSQL handler is left as it is.
+	registry := filepath.Join(copyDir, "internal", "handler", "registry", "sqlite.go")
+	if err := replaceOnce(registry, "\t\t\tEnableNestedPushdown:    opts.EnableNestedPushdown,\n",
+		"\t\t\tEnableNestedPushdown:    true, // Hitscope: dotted paths reach the SQLite pushdown\n"); err != nil {
+		return err
+	}
+
 	replace := fmt.Sprintf("\nreplace github.com/FerretDB/FerretDB => %s\n", copyDir)
 	if err := os.WriteFile(filepath.Join(absOut, "go.mod"), append(goMod, replace...), 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(absOut, "go.sum"), goSum, 0o644)
+}
+
+// replaceOnce replaces text that must occur exactly once in a file of the copy.
+func replaceOnce(path, old, new string) error {
+	source, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if count := strings.Count(string(source), old); count != 1 {
+		return fmt.Errorf("%s: expected %q once, found it %d times (another FerretDB version?)", path, old, count)
+	}
+	return os.WriteFile(path, []byte(strings.Replace(string(source), old, new, 1)), 0o644)
 }
 
 // copyTree copies a module's files (read-only in the module cache) as writable files.
