@@ -10,9 +10,9 @@ package main
 //     B-tree index on `(_jsonb->'field')` (what FerretDB creates) cannot serve.
 //
 // So the launcher adds, beside FerretDB's own, the indexes those queries can use: on SQLite one on
-// `_ferretdb_sjson->'$._id'` per table, and for every field of a declared index those its pushed-down
-// equality uses (`_ferretdb/sqlite_pushdown.go`: the field's JSON value, and the JSON type of each
-// step of its path, for the rows where one is an array); on PostgreSQL a GIN index (jsonb_path_ops, which
+// `_ferretdb_sjson->'$._id'` per table, and for every field of a declared index the one its
+// pushed-down equality uses (`_ferretdb/sqlite_pushdown.go`; the expression is lookup_expression.go's:
+// the field's JSON text, or 'array'); on PostgreSQL a GIN index (jsonb_path_ops, which
 // serves `@>`) on `_id` and on every field of a declared index. FerretDB lists and drops only the indexes
 // in its metadata and never sees these; a dropped collection or database takes them with it.
 
@@ -142,20 +142,11 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		if err := rows.Scan(&table, &settings); err != nil {
 			continue
 		}
-		wanted = append(wanted, want{table, lookupIndexName(table, "_id"), `_ferretdb_sjson->'$._id'`})
-		types := map[string]bool{}
-		for _, field := range sqliteIndexedFields(settings) {
-			// The pushdown's condition on a field (_ferretdb/sqlite_pushdown.go): its value, or an
-			// array on its path (`a` or `a.b` for `a.b`).
-			wanted = append(wanted, want{table, lookupIndexName(table, field), fmt.Sprintf(`_ferretdb_sjson->'$.%s'`, field)})
-			segments := strings.Split(field, ".")
-			for i := range segments {
-				prefix := strings.Join(segments[:i+1], ".")
-				if !types[prefix] {
-					types[prefix] = true
-					wanted = append(wanted, want{table, lookupIndexName(table, prefix+"\x00type"), fmt.Sprintf(`json_type(_ferretdb_sjson, '$.%s')`, prefix)})
-				}
-			}
+		// The expression the pushdown compares with (lookup_expression.go): `_id`, and every field
+		// of a declared index.
+		for _, field := range append([]string{"_id"}, sqliteIndexedFields(settings)...) {
+			expression := lookupExpression(field)
+			wanted = append(wanted, want{table, sqliteIndexName(table, expression), expression})
 		}
 	}
 	rows.Close()
@@ -168,6 +159,19 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		existing[name] = true
 	}
 	complete := true
+	// Indexes of an earlier launcher on expressions no query uses any more: they only slow writes.
+	stale, _ := queryStrings(ctx, file.db, "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'hitscope_lookup_%'")
+	keep := map[string]bool{}
+	for _, w := range wanted {
+		keep[w.name] = true
+	}
+	for _, name := range stale {
+		if !keep[name] {
+			if _, err := file.db.ExecContext(ctx, fmt.Sprintf(`DROP INDEX IF EXISTS %q`, name)); err != nil {
+				complete = false
+			}
+		}
+	}
 	for _, w := range wanted {
 		if existing[w.name] {
 			continue
@@ -187,6 +191,12 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		// Read again after our own changes, so that they do not count as a change next round.
 		_ = file.db.QueryRowContext(ctx, "PRAGMA schema_version").Scan(&file.schemaVersion)
 	}
+}
+
+// sqliteIndexName names the launcher's index of an expression on a table: a new expression is a new
+// index (and the old one is dropped as stale).
+func sqliteIndexName(table, expression string) string {
+	return lookupIndexName(table, "sqlite\x00"+expression)
 }
 
 // plainField is a field the pushdown handles: up to three segments a JSON path needs no quoting for.

@@ -14,9 +14,10 @@
 //   - only strings whose JSON needs no escaping (Go's encoder and SQLite could spell an escape
 //     differently), so the stored text and the argument are the same bytes;
 //   - a field other than `_id` may hold an array whose element matches (MongoDB's equality matches
-//     it), and so may each document on a dotted path, so those rows are let through:
-//     `(a.b = ? OR json_type(a) = 'array' OR json_type(a.b) = 'array')`; every side has an index
-//     (the launcher's, indexes.go), and SQLite answers the OR with all of them (MULTI-INDEX OR).
+//     it), and so may each document on a dotted path, so those rows are let through: the condition
+//     is `lookupExpression(field) IN (?, 'array')`, where the expression is the field's JSON text
+//     or 'array' (lookup_expression.go, shared with the launcher, which indexes it: one index
+//     lookup per value, whatever SQLite's statistics say about the field).
 //
 // Anything else in the filter (other operators, numbers, dates, null, `$and`, `$nor`) is left to
 // the handler, as before.
@@ -29,7 +30,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
 	"github.com/FerretDB/FerretDB/internal/types"
 )
 
@@ -104,28 +104,19 @@ const (
 	hitscopeMaxBranches = 100
 )
 
-// hitscopePaths are the JSON path of a field (`a.b` is `$.a.b`) and the paths whose being an array
-// must let a row through: MongoDB's `{"a.b": v}` also matches when `a` is an array of documents or
-// `a.b` an array holding v, where SQLite's path finds nothing or the array itself. `_id` is never
-// an array.
-func hitscopePaths(key string) (string, []string, bool) {
+// hitscopeField says whether a field is one the pushdown handles: a plain name, or a dotted path
+// of up to hitscopeMaxSegments plain names.
+func hitscopeField(key string) bool {
 	segments := strings.Split(key, ".")
 	if len(segments) > hitscopeMaxSegments {
-		return "", nil, false
+		return false
 	}
 	for _, segment := range segments {
 		if !hitscopePlainField.MatchString(segment) {
-			return "", nil, false
+			return false
 		}
 	}
-	if key == "_id" {
-		return "$._id", nil, true
-	}
-	arrays := make([]string, len(segments))
-	for i := range segments {
-		arrays[i] = "$." + strings.Join(segments[:i+1], ".")
-	}
-	return "$." + key, arrays, true
+	return true
 }
 
 // hitscopeConditions are the conditions (ANDed) SQLite can decide for a filter document, with
@@ -150,30 +141,25 @@ func hitscopeConditions(filter *types.Document, depth int) ([]string, []any) {
 			}
 			continue
 		}
-		path, arrays, ok := hitscopePaths(key)
-		if !ok {
+		if !hitscopeField(key) {
 			continue
 		}
 		literals, ok := hitscopeValues(v)
 		if !ok {
 			continue
 		}
-		expression := fmt.Sprintf("%s->'%s'", metadata.DefaultColumn, path)
-		var condition string
-		if len(literals) == 1 {
-			condition = expression + " = ?"
-		} else {
-			condition = expression + " IN (?" + strings.Repeat(", ?", len(literals)-1) + ")"
-		}
+		// lookupExpression (the launcher's lookup_expression.go, compiled into this package): the
+		// field's JSON text, or 'array' for the rows where it or its path holds an array, which must
+		// reach FerretDB's own filter. The launcher indexes the same expression.
+		placeholders := "?" + strings.Repeat(", ?", len(literals)-1)
 		for _, literal := range literals {
 			args = append(args, literal)
 		}
-		if len(arrays) > 0 {
-			alternatives := []string{condition}
-			for _, array := range arrays {
-				alternatives = append(alternatives, fmt.Sprintf("json_type(%s, '%s') = 'array'", metadata.DefaultColumn, array))
-			}
-			condition = "(" + strings.Join(alternatives, " OR ") + ")"
+		var condition string
+		if key == "_id" {
+			condition = fmt.Sprintf("%s IN (%s)", lookupExpression(key), placeholders)
+		} else {
+			condition = fmt.Sprintf("%s IN (%s, '%s')", lookupExpression(key), placeholders, lookupArray)
 		}
 		conditions = append(conditions, condition)
 	}

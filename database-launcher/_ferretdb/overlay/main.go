@@ -5,7 +5,8 @@
 //
 // It copies FerretDB's module from the module cache to DIR/ferretdb, replaces the two "lone `_id`
 // equality" blocks of its SQLite collection.go (Query and Explain) by a call to
-// hitscopeWhereClause, adds the pushdown file to that package, lets the SQLite handler hand dotted
+// hitscopeWhereClause, adds the pushdown file and the launcher's lookup_expression.go to that
+// package, lets the SQLite handler hand dotted
 // keys to it (FerretDB's "nested pushdown" option, for SQLite only), and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
 // refuses to overlay files in the module cache.) Any other FerretDB version fails here, loudly,
@@ -108,6 +109,18 @@ func run(out string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(filepath.Dir(collection), "hitscope_pushdown.go"), pushdown, 0o644); err != nil {
+		return err
+	}
+	// The expression the launcher indexes, from the launcher's own source: one definition for both.
+	expression, err := os.ReadFile("lookup_expression.go")
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(string(expression), "package main\n") {
+		return fmt.Errorf("lookup_expression.go must begin with its package clause")
+	}
+	expression = append([]byte("package sqlite\n"), expression[len("package main\n"):]...)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(collection), "hitscope_lookup_expression.go"), expression, 0o644); err != nil {
 		return err
 	}
 
