@@ -19,7 +19,7 @@ COPY database-launcher/ ./
 # FerretDB with Hitscope's SQLite filter pushdown compiled in (_ferretdb/, docs/database.md), as
 # src/database/embedded-database.ts builds it. FerretDB's SQLite driver is pure Go, so the binary
 # is static and needs nothing from the runtime image.
-RUN go run ./_ferretdb/overlay -out /tmp/ferretdb-build \
+RUN go run ./_ferretdb/patch -out /tmp/ferretdb-build \
   && CGO_ENABLED=0 go build -trimpath -modfile /tmp/ferretdb-build/go.mod -o /out/hitscope-db .
 
 # ---- 2. Production bundles (client, SSR, server), then the runtime dependencies only --------------

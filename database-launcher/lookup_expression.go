@@ -1,7 +1,7 @@
 package main
 
 // This file is compiled twice: into the launcher, which creates an index on each expression, and
-// (copied by _ferretdb/overlay with its package clause rewritten) into FerretDB's SQLite backend,
+// (copied by _ferretdb/patch with its package clause rewritten) into FerretDB's SQLite backend,
 // whose pushed-down filters compare with the very same expression, so that SQLite's planner
 // recognises the index. Standard library only, for that reason.
 

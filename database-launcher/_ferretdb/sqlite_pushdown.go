@@ -1,6 +1,6 @@
 // Hitscope's addition to FerretDB's SQLite backend (package
 // github.com/FerretDB/FerretDB/internal/backends/sqlite), compiled into a patched copy of FerretDB's
-// module (see overlay/main.go): not part of the launcher's own package.
+// module (see patch/main.go): not part of the launcher's own package.
 //
 // FerretDB 1.24 hands SQLite one filter only, a lone `_id` equality; every other query reads and
 // decodes the whole table in Go, then filters. This builds a WHERE clause from the equality

@@ -33,7 +33,7 @@ type Log = (message: string) => void;
 const LAUNCHER_DIR = join(PROJECT_ROOT, 'database-launcher');
 
 /** Hitscope's addition to FerretDB's SQLite backend, and the program that compiles it in. */
-const PUSHDOWN_FILES = ['_ferretdb/sqlite_pushdown.go', '_ferretdb/overlay/main.go'];
+const PUSHDOWN_FILES = ['_ferretdb/sqlite_pushdown.go', '_ferretdb/patch/main.go'];
 
 /** go.mod, go.sum and every Go file: a change to any of them builds the launcher again. */
 async function sourceHash(): Promise<string> {
@@ -86,7 +86,7 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
     await mkdir(join(binary, '..'), { recursive: true });
     // FerretDB with the SQLite filter pushdown (database-launcher/_ferretdb): a patched copy of its
     // module and a go.mod that points at it, then the launcher built against them.
-    const prepared = await run('go', ['run', './_ferretdb/overlay', '-out', workDir], LAUNCHER_DIR);
+    const prepared = await run('go', ['run', './_ferretdb/patch', '-out', workDir], LAUNCHER_DIR);
     if (prepared.code !== 0) {
       throw new EmbeddedDatabaseError(`Preparing the embedded database's build failed:\n${prepared.output.trim()}`);
     }

@@ -1,7 +1,7 @@
-// Command overlay prepares the build of the launcher with Hitscope's SQLite filter pushdown
+// Command patch prepares the build of the launcher with Hitscope's SQLite filter pushdown
 // (../sqlite_pushdown.go) compiled into FerretDB's SQLite backend:
 //
-//	go run ./_ferretdb/overlay -out DIR && go build -modfile DIR/go.mod .
+//	go run ./_ferretdb/patch -out DIR && go build -modfile DIR/go.mod .
 //
 // It copies FerretDB's module from the module cache to DIR/ferretdb, replaces the two "lone `_id`
 // equality" blocks of its SQLite collection.go (Query and Explain) by a call to
@@ -44,7 +44,7 @@ const explainBlock = `	if params.Filter.Len() == 1 {
 `
 
 func main() {
-	out := flag.String("out", "", "folder for the overlay file and the patched source")
+	out := flag.String("out", "", "folder for the patched copy of FerretDB and its go.mod")
 	flag.Parse()
 	if *out == "" {
 		fail("-out is required")
@@ -55,7 +55,7 @@ func main() {
 }
 
 func fail(message string) {
-	fmt.Fprintln(os.Stderr, "overlay:", message)
+	fmt.Fprintln(os.Stderr, "patch:", message)
 	os.Exit(1)
 }
 
