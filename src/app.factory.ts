@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -18,7 +20,13 @@ import { exceptMachineApi, isMachinePath, machineApiHeaderList, machineApiHeader
 import { serveClientFiles } from './common/precompressed-static.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
-import { type ErrorResponder, requestDeadline } from './common/request-deadline.middleware.js';
+import {
+  type ErrorResponder,
+  requestDeadline,
+  type RequestDeadlineOptions,
+  whenDatabaseGoesDown,
+} from './common/request-deadline.middleware.js';
+import { DatabaseAvailability, DatabaseUnavailableError } from './database/database-availability.js';
 import { responseCompression } from './common/response-compression.js';
 import { stopAcceptingRequests } from './common/stop-accepting.js';
 import { createValidationPipe } from './common/validation.js';
@@ -85,6 +93,20 @@ export interface CreateAppOptions {
  * that assemble an app around a replaced provider, so they answer exactly as production does.
  * Answers that filter's responder, for what is answered before Express (the fast lane).
  */
+/**
+ * The breaker of the app's database connection (database/database-availability.ts), to end requests
+ * in flight when the database goes down; none when the app has no database connection.
+ */
+function databaseBreaker(app: NestExpressApplication): RequestDeadlineOptions['breaksWhen'] {
+  let connection: Connection;
+  try {
+    connection = app.get<Connection>(getConnectionToken(), { strict: false });
+  } catch {
+    return undefined;
+  }
+  return whenDatabaseGoesDown(DatabaseAvailability.watch(connection), () => new DatabaseUnavailableError());
+}
+
 export function installRequestHandling(app: NestExpressApplication, config: AppConfig): ErrorResponder {
   const filter = new AllExceptionsFilter(app.get<ErrorPageRenderer>(ERROR_PAGE_RENDERER));
   const uploadDeadlines = new Map(
@@ -94,6 +116,7 @@ export function installRequestHandling(app: NestExpressApplication, config: AppC
     requestDeadline(
       (request) => uploadDeadlines.get(`${request.method} ${request.path}`) ?? config.requestTimeoutMs,
       () => filter.respond.bind(filter),
+      { breaksWhen: databaseBreaker(app) },
     ),
   );
   app.use(checkRequestBody({ jsonLimitBytes: BODY_LIMIT_BYTES, uploads: UPLOAD_ROUTES }, () => filter.respond.bind(filter)));
@@ -132,6 +155,7 @@ function createFastLane(app: NestExpressApplication, config: AppConfig, respond:
     securityHeaders: (path) => (isMachinePath(path) ? machine : reserved),
     cors: licensingCors(config),
     deadlineMs: config.requestTimeoutMs,
+    breaksWhen: databaseBreaker(app),
     bodyLimitBytes: BODY_LIMIT_BYTES,
   });
 }

@@ -36,6 +36,7 @@ export class DatabaseAvailability {
   private downSince: number | null = null;
   private closed = false;
   private probing = false;
+  private readonly downListeners = new Set<() => void>();
 
   private constructor(private readonly connection: Connection) {
     const client = connection.getClient();
@@ -64,6 +65,16 @@ export class DatabaseAvailability {
     return this.downSince !== null;
   }
 
+  /**
+   * Calls `listener` when the database goes down (not if it already is); answers the unsubscribe.
+   * A request in flight at that moment may be inside the driver, retrying a read after waiting up
+   * to 2.5 s for a server: the request deadline uses this to answer it at once instead.
+   */
+  onDown(listener: () => void): () => void {
+    this.downListeners.add(listener);
+    return () => this.downListeners.delete(listener);
+  }
+
   private observe(event: TopologyDescriptionChangedEvent): void {
     const servers = [...event.newDescription.servers.values()];
     // Down: no server the driver can use, and it has tried (an error), not merely not looked yet.
@@ -72,6 +83,7 @@ export class DatabaseAvailability {
     if (unreachable && this.downSince === null) {
       this.downSince = Date.now();
       this.logger.warn('The database is unreachable: requests that need it answer 503 at once until it answers again');
+      for (const listener of [...this.downListeners]) listener();
       void this.probeUntilBack();
     } else if (!unreachable && this.downSince !== null && servers.some((server) => server.type !== 'Unknown')) {
       this.logger.log(`The database answers again, after ${((Date.now() - this.downSince) / 1000).toFixed(1)} s`);

@@ -33,7 +33,7 @@ import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { findForbiddenKey, rejectOperatorKeys } from '../common/reject-operator-keys.middleware.js';
 import { endJson } from '../common/json-response.js';
 import { hasBody, mediaType } from '../common/request-body.middleware.js';
-import { type ErrorResponder, requestDeadline } from '../common/request-deadline.middleware.js';
+import { type ErrorResponder, requestDeadline, type RequestDeadlineOptions } from '../common/request-deadline.middleware.js';
 import { pathOf, requestView } from '../common/request-view.js';
 
 export const FAST_LANE_KEY = 'hitscope:fastLane';
@@ -159,6 +159,8 @@ export interface FastLaneOptions {
   cors: CorsOptionsDelegate<Request>;
   /** The request deadline (REQUEST_TIMEOUT_MS), answered 503 like every other request's. */
   deadlineMs: number;
+  /** Ends a request in flight at once (the database going down), as the full pipeline's deadline does. */
+  breaksWhen?: RequestDeadlineOptions['breaksWhen'];
   bodyLimitBytes: number;
 }
 
@@ -178,7 +180,9 @@ export class FastLaneRouter {
   private readonly deadline: RequestHandler;
 
   constructor(private readonly options: FastLaneOptions) {
-    this.deadline = requestDeadline(options.deadlineMs, () => (exception, request, response) => this.fail(exception, request, response));
+    this.deadline = requestDeadline(options.deadlineMs, () => (exception, request, response) => this.fail(exception, request, response), {
+      breaksWhen: options.breaksWhen,
+    });
     this.routes = new Map(options.routes.map((route) => [`${route.method} ${route.path}`, route]));
     for (const route of options.routes) if (route.method === 'GET') this.routes.set(`HEAD ${route.path}`, route);
   }

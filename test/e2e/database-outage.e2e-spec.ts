@@ -94,6 +94,31 @@ describe('when the database becomes unreachable', () => {
     expect(elapsed).toBeLessThan(1_000);
   }, 20_000);
 
+  it('answers the 503 screen at once when the database goes away while a page is reading it (no wait for the driver’s retry)', async () => {
+    await proxy.restore();
+    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
+    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+    // The page's reads are on their way when the connection breaks: the driver marks the server
+    // unknown and would retry the read once, after waiting up to 2.5 s for a server.
+    proxy.stall();
+    const pending = http()
+      .get('/dashboard/user/orders')
+      .set('Cookie', sessionCookie)
+      .then((response) => response);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cutAt = Date.now();
+    await proxy.cut();
+    proxy.resume(); // nothing is held any more; the next start of the proxy forwards again
+    const page = await pending;
+    const afterCut = Date.now() - cutAt;
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+    // The driver's retry alone waited 2.5 s for a server here.
+    expect(afterCut).toBeLessThan(1_000);
+  }, 20_000);
+
   it('once the driver has found the database gone, answers at once (no wait for a server), and serves again within seconds of its return', async () => {
     await proxy.restore();
     await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
