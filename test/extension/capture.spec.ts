@@ -9,7 +9,9 @@ import {
   expectHits,
   type Extension,
   HOME_HIT_COUNT,
+  HOME_CONTAINERS,
   HOME_ROWS,
+  HOME_SECONDARY,
   inWorker,
   launchWithExtension,
   openPanel,
@@ -84,6 +86,10 @@ test.describe('capture', () => {
     const panel = await openPanel(extension, await tabIdOf(extension, SHOP));
     await expectHits(panel, HOME_HIT_COUNT + 1);
     await expect(panel.getByTestId('capture-counts')).toContainText('1 page load');
+    // The filters' line counts as the header does: hits, and the other requests apart.
+    await expect(panel.getByText(/^\d+ matching hits/)).toHaveText(
+      `${HOME_HIT_COUNT + 1} matching hits · ${HOME_SECONDARY + HOME_CONTAINERS} other requests`,
+    );
 
     // Every vendor the HAR analyser recognises, with as many hits as were sent.
     const vendors = [...expectedVendors()].map(

@@ -28,8 +28,28 @@ export function pageKey(page: string | null): string {
 }
 
 /** A row that measures nothing itself: a secondary request or a container load. */
-export function isAside(hit: Hit): boolean {
+export function isAside(hit: { secondary?: string | null; container?: boolean }): boolean {
   return Boolean(hit.secondary) || Boolean(hit.container);
+}
+
+/**
+ * What a filter lets through, counted as the summary counts: hits, and the secondary requests and
+ * container loads apart ("other requests"), so that the filters' line and the header agree.
+ */
+export interface MatchCount {
+  hits: number;
+  others: number;
+}
+
+/** Counts `rows` (those at `ids`, when given) into hits and other requests. */
+export function countMatches<T extends { secondary?: string | null; container?: boolean }>(
+  rows: readonly T[],
+  ids?: ArrayLike<number> | null,
+): MatchCount {
+  let others = 0;
+  const total = ids ? ids.length : rows.length;
+  for (let index = 0; index < total; index++) if (isAside(rows[ids ? ids[index]! : index]!)) others++;
+  return { hits: total - others, others };
 }
 
 export function summarise(

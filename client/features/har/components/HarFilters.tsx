@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { HarSummary, Vendor, VendorKind } from '../../../../lib/tools/har/types.js';
+import type { MatchCount } from '../../../../lib/tools/har/summary.js';
 import { countOf, formatCount, shortUrl } from '../format.js';
 import type { HitFilter, RowShow } from '../protocol.js';
 import '../har.css';
@@ -23,7 +24,8 @@ export function HarFilters({
   summary: HarSummary;
   filter: HitFilter;
   onChange: (filter: HitFilter) => void;
-  matching: number;
+  /** Rows the filters let through: hits, and other requests (secondary, containers) apart. */
+  matching: MatchCount;
 }) {
   const active = filter.vendor || filter.kind || filter.event || filter.page || filter.text || filter.show;
   // The options depend on the summary only: built once per file, not on every keystroke in Search
@@ -128,7 +130,8 @@ export function HarFilters({
         />
       </div>
       <p className="har-filters__count muted" aria-live="polite">
-        {countOf(matching, 'matching hit')}
+        {countOf(matching.hits, 'matching hit')}
+        {matching.others ? ` · ${countOf(matching.others, 'other request')}` : null}
         {active ? (
           <>
             {' · '}

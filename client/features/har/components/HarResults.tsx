@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Hit } from '../../../../lib/tools/har/types.js';
+import { countMatches } from '../../../../lib/tools/har/summary.js';
 import { useToast } from '../../../components/Toaster.js';
 import { countOf } from '../format.js';
 import { VendorNamesContext, vendorNamesOf } from '../vendor-names.js';
@@ -66,6 +67,8 @@ export function HarResults({ result, onFile, askFilter, askHit, exportJson }: Pr
   const rows = result.rows;
   const vendorNames = useMemo(() => vendorNamesOf(result.summary), [result.summary]);
   const total = ids ? ids.length : rows.length;
+  // The filters' line counts as the summary chips do: hits, and other requests apart.
+  const matching = useMemo(() => countMatches(rows, ids), [rows, ids]);
   const pageRows = useMemo(() => {
     const from = page * PAGE_SIZE;
     if (!ids) return rows.slice(from, from + PAGE_SIZE);
@@ -151,7 +154,7 @@ export function HarResults({ result, onFile, askFilter, askHit, exportJson }: Pr
             <HarWarnings warnings={result.warnings} byCode={result.summary.warningsByCode} onShowHit={showHit} />
             <section className="har-browser" aria-label="Hits">
               <h2 className="visually-hidden">Hits</h2>
-              <HarFilters summary={result.summary} filter={filter} onChange={changeFilter} matching={total} />
+              <HarFilters summary={result.summary} filter={filter} onChange={changeFilter} matching={matching} />
               <div className="har-browser__grid">
                 <HarHitList
                   rows={pageRows}

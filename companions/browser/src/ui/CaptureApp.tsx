@@ -107,7 +107,7 @@ function TabCapture({
   const access = useHostAccess(url);
 
   const rows = useMemo(() => (analysis ? timelineRows(analysis, shownFilter) : []), [analysis, shownFilter]);
-  const matching = useMemo(() => (analysis ? matchingHits(analysis, shownFilter) : 0), [analysis, shownFilter]);
+  const matching = useMemo(() => (analysis ? matchingHits(analysis, shownFilter) : { hits: 0, others: 0 }), [analysis, shownFilter]);
 
   const select = (next: Selection, how: 'open' | 'move') => {
     flushSync(() => setSelection(next));

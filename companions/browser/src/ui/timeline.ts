@@ -1,4 +1,4 @@
-import { isAside } from '../../../../lib/tools/har/summary.js';
+import { countMatches, isAside, type MatchCount } from '../../../../lib/tools/har/summary.js';
 import type { Hit } from '../../../../lib/tools/har/types.js';
 import { VENDOR_KINDS } from '../../../../lib/tools/har/vendors.js';
 import type { CaptureAnalysis, LoadSummary } from '../../../../lib/tools/live/capture.js';
@@ -106,11 +106,9 @@ function pushRow(record: DataLayerRecord): Row {
   return { kind: 'push', key: `push-${record.seq}`, record, name: dataLayerName(record), consent: isConsentCommand(record) };
 }
 
-/** How many hits a filter lets through (the filters' count line). */
-export function matchingHits(analysis: CaptureAnalysis, filter: Filter): number {
-  if (!isFiltering(filter)) return analysis.hits.length;
+/** What a filter lets through, hits and other requests apart (the filters' count line, as the header counts). */
+export function matchingHits(analysis: CaptureAnalysis, filter: Filter): MatchCount {
+  if (!isFiltering(filter)) return countMatches(analysis.hits);
   const needle = filter.text.trim().toLowerCase();
-  let count = 0;
-  for (const hit of analysis.hits) if (hitMatches(hit, filter, needle)) count++;
-  return count;
+  return countMatches(analysis.hits.filter((hit) => hitMatches(hit, filter, needle)));
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import type { CountRow, HarSummary } from '../../../../../lib/tools/har/types.js';
+import type { MatchCount } from '../../../../../lib/tools/har/summary.js';
 import { dataLayerName } from '../../../../../lib/tools/live/datalayer.js';
 import type { DataLayerRecord } from '../../../../../lib/tools/live/records.js';
 import { type Filter, isFiltering, KIND_PREFIX, NO_FILTER } from '../timeline.js';
@@ -31,7 +32,8 @@ export function Filters({
   pushes: readonly DataLayerRecord[];
   filter: Filter;
   onChange: (filter: Filter) => void;
-  matching: number;
+  /** Hits and other requests the filters let through, counted apart as the header counts them. */
+  matching: MatchCount;
 }) {
   const id = useId();
   const options = useMemo(
@@ -105,7 +107,8 @@ export function Filters({
           dataLayer pushes
         </label>
         <p className="filters__count muted" aria-live="polite">
-          {plural(matching, 'matching hit')}
+          {plural(matching.hits, 'matching hit')}
+          {matching.others ? ` · ${plural(matching.others, 'other request')}` : null}
           {isFiltering(filter) ? (
             <>
               {' · '}
