@@ -20,12 +20,7 @@ import { exceptMachineApi, isMachinePath, machineApiHeaderList, machineApiHeader
 import { serveClientFiles } from './common/precompressed-static.js';
 import { rejectOperatorKeys } from './common/reject-operator-keys.middleware.js';
 import { checkRequestBody, type UploadRoute } from './common/request-body.middleware.js';
-import {
-  type ErrorResponder,
-  requestDeadline,
-  type RequestDeadlineOptions,
-  whenDatabaseGoesDown,
-} from './common/request-deadline.middleware.js';
+import { type ErrorResponder, requestDeadline, type RequestDeadlineOptions } from './common/request-deadline.middleware.js';
 import { DatabaseAvailability, DatabaseUnavailableError } from './database/database-availability.js';
 import { responseCompression } from './common/response-compression.js';
 import { stopAcceptingRequests } from './common/stop-accepting.js';
@@ -104,7 +99,8 @@ function databaseBreaker(app: NestExpressApplication): RequestDeadlineOptions['b
   } catch {
     return undefined;
   }
-  return whenDatabaseGoesDown(DatabaseAvailability.watch(connection), () => new DatabaseUnavailableError());
+  const availability = DatabaseAvailability.watch(connection);
+  return (fail) => availability.onDown(() => fail(new DatabaseUnavailableError()));
 }
 
 export function installRequestHandling(app: NestExpressApplication, config: AppConfig): ErrorResponder {

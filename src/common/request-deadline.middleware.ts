@@ -47,8 +47,3 @@ export interface RequestDeadlineOptions {
    */
   breaksWhen?: (fail: (exception: unknown) => void) => () => void;
 }
-
-/** `breaksWhen` for a connection: its breaker going down fails the request with a 503. */
-export function whenDatabaseGoesDown(availability: { onDown(listener: () => void): () => void } | undefined, error: () => unknown) {
-  return availability ? (fail: (exception: unknown) => void) => availability.onDown(() => fail(error())) : undefined;
-}

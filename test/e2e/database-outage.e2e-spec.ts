@@ -33,6 +33,21 @@ describe('when the database becomes unreachable', () => {
     await proxy.cut();
   });
 
+  /** The database answers again, and the session was read a moment ago (SESSION_CACHE_MS): a page gets as far as its loaders. */
+  async function connectedWithFreshSession(): Promise<void> {
+    await proxy.restore();
+    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
+    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+  }
+
+  /** The 503 screen: HTML with Retry-After, and nothing of the database's own words. */
+  function expect503Screen(page: request.Response): void {
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+  }
+
   it('is ready while the database answers', async () => {
     const response = await http().get('/health/ready').expect(200);
     expect(response.body.database.status).toBe('up');
@@ -78,26 +93,18 @@ describe('when the database becomes unreachable', () => {
   });
 
   it('answers a page whose data cannot be read with the 503 screen at once, without retrying on the server', async () => {
-    await proxy.restore();
-    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
-    // The session was read a moment ago (SESSION_CACHE_MS), so this page gets as far as its loaders.
-    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+    await connectedWithFreshSession();
     await proxy.cut();
     const started = Date.now();
     const page = await http().get('/dashboard/user/orders').set('Cookie', sessionCookie);
     const elapsed = Date.now() - started;
-    expect(page.status).toBe(503);
-    expect(page.headers['retry-after']).toBe('5');
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+    expect503Screen(page);
     // Retried as the browser retries (after 1 s, then 2 s), the answer took over 3 s.
     expect(elapsed).toBeLessThan(1_000);
   }, 20_000);
 
   it('answers the 503 screen at once when the database goes away while a page is reading it (no wait for the driver’s retry)', async () => {
-    await proxy.restore();
-    await settlesTo(async () => (await http().get('/health/ready')).status, 200, 15_000);
-    await http().get('/api/auth/me').set('Cookie', sessionCookie).expect(200);
+    await connectedWithFreshSession();
     // The page's reads are on their way when the connection breaks: the driver marks the server
     // unknown and would retry the read once, after waiting up to 2.5 s for a server.
     proxy.stall();
@@ -111,10 +118,7 @@ describe('when the database becomes unreachable', () => {
     proxy.resume(); // nothing is held any more; the next start of the proxy forwards again
     const page = await pending;
     const afterCut = Date.now() - cutAt;
-    expect(page.status).toBe(503);
-    expect(page.headers['retry-after']).toBe('5');
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.text).not.toMatch(/Mongo|ECONNREFUSED|at .*\.js/);
+    expect503Screen(page);
     // The driver's retry alone waited 2.5 s for a server here.
     expect(afterCut).toBeLessThan(1_000);
   }, 20_000);
