@@ -12,7 +12,8 @@ package main
 // So the launcher adds, beside FerretDB's own, the indexes those queries can use: on SQLite one on
 // `_ferretdb_sjson->'$._id'` per table, and for every field of a declared index the one its
 // pushed-down equality uses (`_ferretdb/sqlite_pushdown.go`; the expression is lookup_expression.go's:
-// the field's JSON text, or 'array'); on PostgreSQL a GIN index (jsonb_path_ops, which
+// the field's JSON text, or 'array') and, for a top-level field, the one its exact pushdown orders
+// by (`_ferretdb/sqlite_exact_pushdown.go`: type rank, then value); on PostgreSQL a GIN index (jsonb_path_ops, which
 // serves `@>`) on `_id` and on every field of a declared index. FerretDB lists and drops only the indexes
 // in its metadata and never sees these; a dropped collection or database takes them with it.
 
@@ -147,6 +148,12 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		for _, field := range append([]string{"_id"}, sqliteIndexedFields(settings)...) {
 			expression := lookupExpression(field)
 			wanted = append(wanted, want{table, sqliteIndexName(table, expression), expression})
+			// And the order the exact pushdown sorts a top-level field by (lookup_expression.go):
+			// SQLite walks it for a page and stops at the LIMIT.
+			if !strings.Contains(field, ".") {
+				order := orderRankExpression(field) + ", " + orderValueExpression(field)
+				wanted = append(wanted, want{table, sqliteIndexName(table, order), order})
+			}
 		}
 	}
 	rows.Close()

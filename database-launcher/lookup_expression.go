@@ -27,3 +27,28 @@ func lookupExpression(field string) string {
 	}
 	return `iif(` + strings.Join(arrays, " OR ") + `, '` + lookupArray + `', _ferretdb_sjson->'$.` + field + `')`
 }
+
+// The expressions Hitscope's exact pushdown orders a top-level field by, shared with the launcher,
+// which indexes each declared field on (orderRankExpression, orderValueExpression) so that SQLite
+// walks a page in order and stops at its LIMIT.
+//
+// FerretDB's SQLite storage keeps each value's BSON type in the document's schema (`$s.p.<field>.t`),
+// and the value itself as JSON. MongoDB orders values of different types by type first (null and
+// missing, numbers, strings, …, ObjectIds, booleans, dates); orderRankExpression is that rank for
+// the types whose JSON SQLite compares exactly as MongoDB compares the values: 32- and 64-bit
+// integers (numbers), strings (byte-wise, as MongoDB's simple binary comparison), ObjectIds
+// (lowercase hex: the bytes' order), booleans (0 < 1) and dates (milliseconds). For any other type
+// (documents, arrays, doubles with their NaN and infinities, binary, timestamps, regexes) it is
+// NULL: the pushdown then leaves the query to FerretDB's own sort.
+func orderTypeExpression(field string) string {
+	return `_ferretdb_sjson->>'$."$s".p.` + field + `.t'`
+}
+
+func orderRankExpression(field string) string {
+	return `CASE coalesce(` + orderTypeExpression(field) + `, 'null') WHEN 'null' THEN 1 WHEN 'int' THEN 2 WHEN 'long' THEN 2 ` +
+		`WHEN 'string' THEN 3 WHEN 'objectId' THEN 7 WHEN 'bool' THEN 8 WHEN 'date' THEN 9 END`
+}
+
+func orderValueExpression(field string) string {
+	return `_ferretdb_sjson->>'$.` + field + `'`
+}

@@ -32,8 +32,13 @@ type Log = (message: string) => void;
 
 const LAUNCHER_DIR = join(PROJECT_ROOT, 'database-launcher');
 
-/** Hitscope's addition to FerretDB's SQLite backend, and the program that compiles it in. */
-const PUSHDOWN_FILES = ['_ferretdb/sqlite_pushdown.go', '_ferretdb/patch/main.go'];
+/** Hitscope's additions to FerretDB (its SQLite backend and handler), and the program that compiles them in. */
+const PUSHDOWN_FILES = [
+  '_ferretdb/sqlite_pushdown.go',
+  '_ferretdb/sqlite_exact_pushdown.go',
+  '_ferretdb/handler_count.go',
+  '_ferretdb/patch/main.go',
+];
 
 /** go.mod, go.sum and every Go file: a change to any of them builds the launcher again. */
 async function sourceHash(): Promise<string> {
@@ -84,7 +89,7 @@ export async function ensureEmbeddedDatabaseBinary(log: Log = console.log): Prom
   const workDir = `${binary}.${process.pid}.build`;
   try {
     await mkdir(join(binary, '..'), { recursive: true });
-    // FerretDB with the SQLite filter pushdown (database-launcher/_ferretdb): a patched copy of its
+    // FerretDB with Hitscope's SQLite pushdowns (database-launcher/_ferretdb): a patched copy of its
     // module and a go.mod that points at it, then the launcher built against them.
     const prepared = await run('go', ['run', './_ferretdb/patch', '-out', workDir], LAUNCHER_DIR);
     if (prepared.code !== 0) {

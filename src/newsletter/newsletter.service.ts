@@ -350,14 +350,14 @@ export class NewsletterService implements OnModuleInit, OnModuleDestroy {
     return { items: items.map(toAdminSubscriber), total, page: query.page, pageSize: query.pageSize, counts: grouped };
   }
 
-  /** Subscribers per state, every state present (the admin page's filters and the overview's card). */
+  /**
+   * Subscribers per state, every state present (the admin page's filters and the overview's card).
+   * One count per state rather than a $group: a count by an indexed field is answered from the index
+   * (the embedded database's $group reads every subscriber).
+   */
   async counts(): Promise<Record<SubscriberState, number>> {
-    const grouped = await this.subscribers
-      .aggregate<{ _id: SubscriberState; n: number }>([{ $group: { _id: '$state', n: { $sum: 1 } } }])
-      .exec();
-    const counts = Object.fromEntries(SUBSCRIBER_STATES.map((state) => [state, 0])) as Record<SubscriberState, number>;
-    for (const { _id, n } of grouped) if (_id in counts) counts[_id] = n;
-    return counts;
+    const counted = await Promise.all(SUBSCRIBER_STATES.map((state) => this.subscribers.countDocuments({ state }).exec()));
+    return Object.fromEntries(SUBSCRIBER_STATES.map((state, index) => [state, counted[index]])) as Record<SubscriberState, number>;
   }
 
   /** The CSV export, in batches (never the whole list in memory), with the list's filters. */

@@ -43,6 +43,126 @@ const explainBlock = `	if params.Filter.Len() == 1 {
 	}
 `
 
+// The ORDER BY and LIMIT of Query and Explain, replaced by the exact plan when there is one.
+const queryOrderBlock = "\tq += whereClause\n\tq += prepareOrderByClause(params.Sort)\n\n\tif params.Limit != 0 {\n\t\tq += ` LIMIT ?`\n\t\targs = append(args, params.Limit)\n\t}\n"
+
+const queryOrderExact = `	orderByClause, limit := prepareOrderByClause(params.Sort), params.Limit
+
+	// Hitscope: a page or a count SQLite decides exactly (hitscope_exact_pushdown.go).
+	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, params.HitscopeCount, whereClause == "")
+	if err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	if exact != nil && params.HitscopeCount {
+		n, err := hitscopeCount(ctx, db, meta.TableName, exact)
+		if err != nil {
+			return nil, lazyerrors.Error(err)
+		}
+
+		return &backends.QueryResult{
+			Iter:            newQueryIterator(ctx, nil, params.OnlyRecordIDs),
+			HitscopeCount:   n,
+			HitscopeCounted: true,
+		}, nil
+	}
+
+	var skipped bool
+
+	if exact != nil {
+		whereClause, args, orderByClause, limit = exact.where, exact.args, exact.orderBy, exact.limit
+	}
+
+	q += whereClause
+	q += orderByClause
+
+	if limit != 0 {
+		q += ` + "` LIMIT ?`" + `
+		args = append(args, limit)
+	}
+
+	if exact != nil && exact.offset > 0 {
+		q += ` + "` OFFSET ?`" + `
+		args = append(args, exact.offset)
+		skipped = true
+	}
+`
+
+const explainOrderBlock = "\torderByClause := prepareOrderByClause(params.Sort)\n\tsortPushdown := orderByClause != \"\"\n\n\tq := `EXPLAIN QUERY PLAN ` + selectClause + whereClause + orderByClause\n\n\tvar limitPushdown bool\n\n\tif params.Limit != 0 {\n\t\tq += ` LIMIT ?`\n\t\targs = append(args, params.Limit)\n\t\tlimitPushdown = true\n\t}\n"
+
+const explainOrderExact = `	orderByClause, limit := prepareOrderByClause(params.Sort), params.Limit
+
+	// Hitscope: the exact plan Query would use (hitscope_exact_pushdown.go).
+	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, false, whereClause == "")
+	if err != nil {
+		return nil, lazyerrors.Error(err)
+	}
+
+	if exact != nil {
+		whereClause, args, orderByClause, limit = exact.where, exact.args, exact.orderBy, exact.limit
+		filterPushdown = filterPushdown || whereClause != ""
+	}
+
+	sortPushdown := orderByClause != ""
+
+	q := ` + "`EXPLAIN QUERY PLAN `" + ` + selectClause + whereClause + orderByClause
+
+	var limitPushdown bool
+
+	if limit != 0 {
+		q += ` + "` LIMIT ?`" + `
+		args = append(args, limit)
+		limitPushdown = true
+	}
+
+	if exact != nil && exact.offset > 0 {
+		q += ` + "` OFFSET ?`" + `
+		args = append(args, exact.offset)
+	}
+`
+
+// The find's skip, when the backend applied it already.
+const hitscopeSkipped = `	// Hitscope: the backend skipped already (an exact page, hitscope_exact_pushdown.go).
+	if queryRes.HitscopeSkipped {
+		unskipped := *params
+		unskipped.Skip = 0
+		params = &unskipped
+	}
+
+`
+
+// Fields added to FerretDB's backend parameters and results (internal/backends/collection.go).
+const hitscopeQueryParams = `	// Hitscope: a sort, skip and limit the backend may apply when it decides the whole filter and
+	// the order exactly, or a count it may answer instead of the documents.
+	HitscopeSort  *types.Document
+	HitscopeSkip  int64
+	HitscopeLimit int64
+	HitscopeCount bool
+`
+
+const hitscopeQueryResult = `	// Hitscope: the count, when HitscopeCount was asked and answered (Iter is then empty); whether
+	// the backend applied HitscopeSkip itself (the handler must not skip again).
+	HitscopeCount   int64
+	HitscopeCounted bool
+	HitscopeSkipped bool
+`
+
+const hitscopeExplainParams = `	// Hitscope: as QueryParams.
+	HitscopeSort  *types.Document
+	HitscopeSkip  int64
+	HitscopeLimit int64
+`
+
+// The handler's find and explain hand the sort, skip and limit over (the backend ignores them unless
+// it can apply them exactly; the handler sorts and limits what it gets as before, and skips unless
+// the backend says it did).
+const hitscopeHandOver = `	// Hitscope: the sort, skip and limit, for a backend that can apply them exactly (SQLite).
+	if !h.DisablePushdown && params.Limit > 0 && params.Sort.Len() > 0 {
+		qp.HitscopeSort, qp.HitscopeSkip, qp.HitscopeLimit = params.Sort, params.Skip, params.Limit
+	}
+
+`
+
 func main() {
 	out := flag.String("out", "", "folder for the patched copy of FerretDB and its go.mod")
 	flag.Parse()
@@ -65,10 +185,6 @@ func run(out string) error {
 		return fmt.Errorf("locating FerretDB's module (run go mod download first): %w", err)
 	}
 	module := strings.TrimSpace(string(moduleDir))
-	pushdown, err := os.ReadFile(filepath.Join("_ferretdb", "sqlite_pushdown.go"))
-	if err != nil {
-		return fmt.Errorf("run this from database-launcher: %w", err)
-	}
 	goMod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return err
@@ -90,7 +206,8 @@ func run(out string) error {
 		return err
 	}
 
-	collection := filepath.Join(copyDir, "internal", "backends", "sqlite", "collection.go")
+	sqliteDir := filepath.Join(copyDir, "internal", "backends", "sqlite")
+	collection := filepath.Join(sqliteDir, "collection.go")
 	source, err := os.ReadFile(collection)
 	if err != nil {
 		return err
@@ -99,17 +216,60 @@ func run(out string) error {
 	for _, replacement := range []struct{ block, with string }{
 		{queryBlock, "\twhereClause, args = hitscopeWhereClause(params.Filter)\n"},
 		{explainBlock, "\twhereClause, args = hitscopeWhereClause(params.Filter)\n\tfilterPushdown = whereClause != \"\"\n"},
+		{queryOrderBlock, queryOrderExact},
+		{explainOrderBlock, explainOrderExact},
+		{"\treturn &backends.QueryResult{\n\t\tIter: newQueryIterator(ctx, rows, params.OnlyRecordIDs),\n\t}, nil\n",
+			"\treturn &backends.QueryResult{\n\t\tIter:            newQueryIterator(ctx, rows, params.OnlyRecordIDs),\n\t\tHitscopeSkipped: skipped,\n\t}, nil\n"},
 	} {
 		if count := strings.Count(patched, replacement.block); count != 1 {
-			return fmt.Errorf("FerretDB's internal/backends/sqlite/collection.go: expected the lone-_id pushdown block once, found it %d times (another FerretDB version?)", count)
+			return fmt.Errorf("FerretDB's internal/backends/sqlite/collection.go: expected a block of its query once, found it %d times (another FerretDB version?):\n%s", count, replacement.block)
 		}
 		patched = strings.Replace(patched, replacement.block, replacement.with, 1)
 	}
 	if err := os.WriteFile(collection, []byte(patched), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(filepath.Dir(collection), "hitscope_pushdown.go"), pushdown, 0o644); err != nil {
-		return err
+	for _, file := range []struct{ from, to string }{
+		{filepath.Join("_ferretdb", "sqlite_pushdown.go"), filepath.Join(sqliteDir, "hitscope_pushdown.go")},
+		{filepath.Join("_ferretdb", "sqlite_exact_pushdown.go"), filepath.Join(sqliteDir, "hitscope_exact_pushdown.go")},
+		{filepath.Join("_ferretdb", "handler_count.go"), filepath.Join(copyDir, "internal", "handler", "hitscope_count.go")},
+	} {
+		data, err := os.ReadFile(file.from)
+		if err != nil {
+			return fmt.Errorf("run this from database-launcher: %w", err)
+		}
+		if err := os.WriteFile(file.to, data, 0o644); err != nil {
+			return err
+		}
+	}
+	// What the handler hands the backend beyond FerretDB's own parameters, and what it gets back.
+	handler := filepath.Join(copyDir, "internal", "handler")
+	for _, edit := range []struct{ path, old, new string }{
+		{filepath.Join(copyDir, "internal", "backends", "collection.go"),
+			"\tOnlyRecordIDs bool\n\tComment       string\n}\n",
+			"\tOnlyRecordIDs bool\n\tComment       string\n\n" + hitscopeQueryParams + "}\n"},
+		{filepath.Join(copyDir, "internal", "backends", "collection.go"),
+			"type QueryResult struct {\n\tIter types.DocumentsIterator\n}\n",
+			"type QueryResult struct {\n\tIter types.DocumentsIterator\n\n" + hitscopeQueryResult + "}\n"},
+		{filepath.Join(copyDir, "internal", "backends", "collection.go"),
+			"type ExplainParams struct {\n\tFilter *types.Document\n\tSort   *types.Document\n\tLimit  int64\n}\n",
+			"type ExplainParams struct {\n\tFilter *types.Document\n\tSort   *types.Document\n\tLimit  int64\n\n" + hitscopeExplainParams + "}\n"},
+		{filepath.Join(handler, "msg_find.go"),
+			"\th.L.DebugContext(ctx, fmt.Sprintf(\"Converted %+v for %+v to %+v.\", params, cInfo, qp))\n",
+			hitscopeHandOver + "\th.L.DebugContext(ctx, fmt.Sprintf(\"Converted %+v for %+v to %+v.\", params, cInfo, qp))\n"},
+		{filepath.Join(handler, "msg_find.go"),
+			"\titer, err := h.makeFindIter(queryRes.Iter, closer, params)\n",
+			hitscopeSkipped + "\titer, err := h.makeFindIter(queryRes.Iter, closer, params)\n"},
+		{filepath.Join(handler, "msg_explain.go"),
+			"\tres, err := coll.Explain(connCtx, qp)\n",
+			hitscopeHandOver + "\tres, err := coll.Explain(connCtx, qp)\n"},
+		{filepath.Join(handler, "msg_aggregate.go"),
+			"iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})",
+			"iter, err = hitscopeProcessStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages)"},
+	} {
+		if err := replaceOnce(edit.path, edit.old, edit.new); err != nil {
+			return err
+		}
 	}
 	// The expression the launcher indexes, from the launcher's own source: one definition for both.
 	expression, err := os.ReadFile("lookup_expression.go")
@@ -120,7 +280,7 @@ func run(out string) error {
 		return fmt.Errorf("lookup_expression.go must begin with its package clause")
 	}
 	expression = append([]byte("package sqlite\n"), expression[len("package main\n"):]...)
-	if err := os.WriteFile(filepath.Join(filepath.Dir(collection), "hitscope_lookup_expression.go"), expression, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(sqliteDir, "hitscope_lookup_expression.go"), expression, 0o644); err != nil {
 		return err
 	}
 

@@ -66,3 +66,6 @@ export class NewsletterSubscriber {
 }
 
 export const NewsletterSubscriberSchema = SchemaFactory.createForClass(NewsletterSubscriber);
+/** The admin list's filter, order and per-state counts (NewsletterService#list, #counts), from indexes. */
+NewsletterSubscriberSchema.index({ state: 1 });
+NewsletterSubscriberSchema.index({ createdAt: -1 });

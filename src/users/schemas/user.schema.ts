@@ -65,3 +65,11 @@ export class User {
 
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
+/**
+ * The admin list's filters and orders (AdminUsersService#list): with them the embedded database
+ * answers a page and its total from its indexes instead of reading every account
+ * (docs/database.md, "Pages and counts").
+ */
+UserSchema.index({ createdAt: -1 });
+UserSchema.index({ name: 1 });
+UserSchema.index({ status: 1 });

@@ -1,0 +1,426 @@
+// Hitscope's second addition to FerretDB's SQLite backend (see sqlite_pushdown.go and patch/main.go):
+// pages and counts decided by SQLite.
+//
+// sqlite_pushdown.go hands SQLite a superset of a filter's rows; FerretDB still decodes each of
+// them, then sorts, skips, limits and counts in Go. A page of an administrator's list (a sort over
+// every user, then 50 of them) and its total therefore decoded the whole collection: seconds at
+// 10 000 users. Here, when a query is a sorted page (find with sort and limit; FerretDB's handler
+// hands over the sort, skip and limit) or a count (the Node driver's countDocuments pipeline), and
+// SQLite can decide the whole filter and the order *exactly*, SQLite applies WHERE, ORDER BY, LIMIT
+// and OFFSET, or answers COUNT(*), and FerretDB decodes only the page. FerretDB's handler still
+// filters, sorts and limits the rows it gets (it skips only when the backend did not), so an exact
+// plan only has to return the right rows.
+//
+// Exact means MongoDB's semantics on the stored JSON, for a deliberately small grammar, and nothing
+// is guessed: anything outside it gives no plan (nil), and the query runs as before.
+//
+//   - top-level fields only (`_id` included). FerretDB stores each value's BSON type in the
+//     document's schema (`$s.p.<field>.t`); conditions compare orderRankExpression (the type's rank
+//     in MongoDB's order, lookup_expression.go) and orderValueExpression (the value as `->>` gives
+//     it), so a string is never confused with an ObjectId's hex, nor a date with a number;
+//   - equality and `$in` with strings, ObjectIds, 32- and 64-bit integers, booleans and dates;
+//     equality with null (null or missing);
+//   - `$gt`, `$gte`, `$lt`, `$lte` with those types (MongoDB compares within a type only);
+//   - regular expressions that are literal text (metacharacters escaped, as the app's searches do),
+//     options "" or "i": `instr` on the string; with "i", the pattern must be ASCII and the stored
+//     text is folded as Go's case-insensitive matching folds it for ASCII letters (SQLite's lower()
+//     folds ASCII only, and the two non-ASCII letters Go folds onto ASCII ones, KELVIN SIGN and LONG
+//     S, are replaced first);
+//   - `$and` of such documents, and `$or` as a union of each branch's rows (so that each branch
+//     uses its own field's index: SQLite reads every row for an OR with a branch it cannot look up);
+//   - sort keys on top-level fields, each 1 or -1, ordered by rank then value.
+//
+// Arrays are the one thing the stored JSON cannot decide cheaply (MongoDB's equality and ranges
+// match an element, its sort uses the smallest or largest one), so before planning, one query asks
+// whether any row of the collection holds, in a field of the filter or the sort, a value
+// orderRankExpression cannot rank (arrays, documents, doubles, binary…); if one does, no plan.
+// The launcher indexes every top-level field of a declared index on (rank, value): that index
+// answers the probe, the equalities and ranges (lookups), the order (SQLite walks it and stops at
+// the LIMIT) and the searches (a scan of the index, not of the documents).
+
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/fsql"
+)
+
+// hitscopeExactPlan is the SQL for an exact page or count.
+type hitscopeExactPlan struct {
+	where   string // " WHERE …" or empty
+	args    []any
+	orderBy string // " ORDER BY …"
+	limit   int64
+	offset  int64 // the find's skip: the rows before the page are never decoded
+}
+
+// hitscopeExact plans filter, sort, skip and limit (count: COUNT(*) instead of a page) on a table, or
+// answers nil when the query is not one it can decide exactly.
+//
+// It plans a page (sort and limit), a count, or, when sqlite_pushdown.go found nothing in the filter
+// to hand SQLite (unpushed), the filter alone (ranges on dates, for instance): otherwise a plain
+// find keeps the superset lookup, which needs no probe.
+func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, filter, sort *types.Document, skip, limit int64, count, unpushed bool) (*hitscopeExactPlan, error) {
+	paged := !count && limit > 0 && sort.Len() > 0
+	if capped || !(count || paged || (unpushed && filter.Len() > 0)) {
+		return nil, nil
+	}
+	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}}
+	var plan hitscopeExactPlan
+	if filter.Len() > 0 {
+		condition, ok := x.document(filter, 0)
+		if !ok {
+			return nil, nil
+		}
+		if condition != "" {
+			plan.where = " WHERE " + condition
+		}
+	}
+	plan.args = x.args
+	if paged {
+		terms, ok := x.order(sort)
+		if !ok {
+			return nil, nil
+		}
+		plan.orderBy = " ORDER BY " + strings.Join(terms, ", ")
+		plan.limit, plan.offset = limit, max(skip, 0)
+	}
+	if safe, err := x.noArraysOrUnrankable(ctx, db, table); err != nil || !safe {
+		return nil, err
+	}
+	return &plan, nil
+}
+
+// hitscopeCount answers COUNT(*) for the plan.
+func hitscopeCount(ctx context.Context, db *fsql.DB, table string, plan *hitscopeExactPlan) (int64, error) {
+	var n int64
+	err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %q`, table)+plan.where, plan.args...).Scan(&n)
+	return n, err
+}
+
+const hitscopeExactMaxDepth = 4
+
+type hitscopeExactBuilder struct {
+	table string
+	args  []any
+	probe map[string]bool // fields of the filter and the sort: none may hold an array or an unrankable value
+}
+
+// document is the condition of a filter document (its keys ANDed); "" when it has none.
+func (x *hitscopeExactBuilder) document(filter *types.Document, depth int) (string, bool) {
+	if depth > hitscopeExactMaxDepth {
+		return "", false
+	}
+	keys := filter.Keys()
+	seen := make(map[string]bool, len(keys))
+	var conditions []string
+	for _, key := range keys {
+		if seen[key] {
+			return "", false
+		}
+		seen[key] = true
+		v, _ := filter.Get(key)
+		var condition string
+		var ok bool
+		switch {
+		case key == "$comment":
+			continue
+		case key == "$and" || key == "$or":
+			condition, ok = x.logical(key, v, depth)
+		case key == "_id" || hitscopePlainField.MatchString(key):
+			condition, ok = x.field(key, v)
+		}
+		if !ok {
+			return "", false
+		}
+		conditions = append(conditions, condition)
+	}
+	if len(conditions) == 0 {
+		return "", true
+	}
+	return "(" + strings.Join(conditions, " AND ") + ")", true
+}
+
+func (x *hitscopeExactBuilder) logical(operator string, v any, depth int) (string, bool) {
+	branches, ok := v.(*types.Array)
+	if !ok || branches.Len() == 0 || branches.Len() > hitscopeMaxBranches {
+		return "", false
+	}
+	parts := make([]string, 0, branches.Len())
+	for i := 0; i < branches.Len(); i++ {
+		item, _ := branches.Get(i)
+		branch, ok := item.(*types.Document)
+		if !ok {
+			return "", false
+		}
+		condition, ok := x.document(branch, depth+1)
+		if !ok {
+			return "", false
+		}
+		if condition == "" {
+			condition = "1" // an empty document matches every row
+		}
+		parts = append(parts, condition)
+	}
+	if operator == "$and" {
+		return "(" + strings.Join(parts, " AND ") + ")", true
+	}
+	// SQLite answers an OR with indexes only when every branch is an index lookup; a branch like a
+	// search in a field's text makes it read and parse every row. A union of the branches' rows lets
+	// each one use its own field's index (a search scans that index, not the table).
+	selects := make([]string, len(parts))
+	for i, part := range parts {
+		selects[i] = fmt.Sprintf(`SELECT rowid FROM %q WHERE %s`, x.table, part)
+	}
+	return "(rowid IN (" + strings.Join(selects, " UNION ") + "))", true
+}
+
+// field is the condition on one top-level field: a value (equality) or a document of operators.
+func (x *hitscopeExactBuilder) field(field string, v any) (string, bool) {
+	operators, isDocument := v.(*types.Document)
+	if !isDocument {
+		return x.equality(field, v)
+	}
+	keys := operators.Keys()
+	if len(keys) == 0 || !strings.HasPrefix(keys[0], "$") {
+		return "", false // equality with a document
+	}
+	var conditions []string
+	options := ""
+	if o, err := operators.Get("$options"); err == nil {
+		s, ok := o.(string)
+		if !ok {
+			return "", false
+		}
+		options = s
+	}
+	for _, key := range keys {
+		operand, _ := operators.Get(key)
+		var condition string
+		var ok bool
+		switch key {
+		case "$eq":
+			condition, ok = x.equality(field, operand)
+		case "$in":
+			condition, ok = x.in(field, operand)
+		case "$gt", "$gte", "$lt", "$lte":
+			condition, ok = x.compare(field, key, operand)
+		case "$regex":
+			switch pattern := operand.(type) {
+			case string:
+				condition, ok = x.regex(field, pattern, options)
+			case types.Regex:
+				if options != "" && pattern.Options != "" {
+					return "", false
+				}
+				condition, ok = x.regex(field, pattern.Pattern, options+pattern.Options)
+			}
+		case "$options":
+			if !operators.Has("$regex") {
+				return "", false
+			}
+			continue
+		}
+		if !ok {
+			return "", false
+		}
+		conditions = append(conditions, condition)
+	}
+	return "(" + strings.Join(conditions, " AND ") + ")", true
+}
+
+// typed is `<field's type rank> = rank AND <condition>`, and notes the field for the probe (no
+// array, nothing unrankable). Both expressions are the launcher's order index on the field.
+func (x *hitscopeExactBuilder) typed(field string, rank int, condition string) string {
+	x.probe[field] = true
+	return fmt.Sprintf("(%s = %d AND %s)", orderRankExpression(field), rank, condition)
+}
+
+// hitscopeExactValue is a value's rank (orderRankExpression) and its stored form as SQLite's `->>`
+// gives it, for the types compared exactly: strings, ObjectIds, 32- and 64-bit integers, booleans
+// and dates.
+func hitscopeExactValue(v any) (int, any, bool) {
+	switch v := v.(type) {
+	case string:
+		return 3, v, true
+	case types.ObjectID:
+		return 7, fmt.Sprintf("%x", v[:]), true
+	case int32:
+		return 2, int64(v), true
+	case int64:
+		return 2, v, true
+	case bool:
+		if v {
+			return 8, int64(1), true
+		}
+		return 8, int64(0), true
+	case time.Time:
+		return 9, v.UnixMilli(), true
+	}
+	return 0, nil, false
+}
+
+func (x *hitscopeExactBuilder) equality(field string, v any) (string, bool) {
+	switch v := v.(type) {
+	case types.NullType:
+		x.probe[field] = true
+		return fmt.Sprintf("%s = 1", orderRankExpression(field)), true
+	case types.Regex:
+		return x.regex(field, v.Pattern, v.Options)
+	}
+	rank, value, ok := hitscopeExactValue(v)
+	if !ok {
+		return "", false
+	}
+	x.args = append(x.args, value)
+	return x.typed(field, rank, orderValueExpression(field)+" = ?"), true
+}
+
+func (x *hitscopeExactBuilder) in(field string, v any) (string, bool) {
+	list, ok := v.(*types.Array)
+	if !ok || list.Len() == 0 || list.Len() > hitscopeMaxIn {
+		return "", false
+	}
+	byRank := map[int][]any{}
+	var order []int
+	for i := 0; i < list.Len(); i++ {
+		item, _ := list.Get(i)
+		rank, value, ok := hitscopeExactValue(item)
+		if !ok {
+			return "", false
+		}
+		if byRank[rank] == nil {
+			order = append(order, rank)
+		}
+		byRank[rank] = append(byRank[rank], value)
+	}
+	parts := make([]string, 0, len(order))
+	for _, rank := range order {
+		values := byRank[rank]
+		x.args = append(x.args, values...)
+		placeholders := "?" + strings.Repeat(", ?", len(values)-1)
+		parts = append(parts, x.typed(field, rank, fmt.Sprintf("%s IN (%s)", orderValueExpression(field), placeholders)))
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", true
+}
+
+var hitscopeComparisons = map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
+
+// compare is a range condition: MongoDB compares a value with those of its own type bracket only,
+// as the ranked SQL comparison does.
+func (x *hitscopeExactBuilder) compare(field, operator string, v any) (string, bool) {
+	rank, value, ok := hitscopeExactValue(v)
+	if !ok {
+		return "", false
+	}
+	x.args = append(x.args, value)
+	return x.typed(field, rank, fmt.Sprintf("%s %s ?", orderValueExpression(field), hitscopeComparisons[operator])), true
+}
+
+// regex is a literal pattern's condition (see the file's comment), or false.
+func (x *hitscopeExactBuilder) regex(field, pattern, options string) (string, bool) {
+	if options != "" && options != "i" {
+		return "", false
+	}
+	text, ok := hitscopeRegexLiteral(pattern)
+	if !ok {
+		return "", false
+	}
+	value := orderValueExpression(field)
+	if options == "i" {
+		for i := 0; i < len(text); i++ {
+			if text[i] >= 0x80 {
+				return "", false
+			}
+		}
+		text = strings.ToLower(text)
+		value = fmt.Sprintf("replace(replace(lower(%s), '\u212a', 'k'), '\u017f', 's')", value)
+	}
+	x.args = append(x.args, text)
+	return x.typed(field, 3, fmt.Sprintf("instr(%s, ?) > 0", value)), true
+}
+
+// hitscopeRegexLiteral is the text a regular expression matches literally: printable characters
+// other than metacharacters, and metacharacters or other ASCII punctuation escaped with `\`.
+func hitscopeRegexLiteral(pattern string) (string, bool) {
+	var b strings.Builder
+	escaped := false
+	for _, r := range pattern {
+		switch {
+		case escaped:
+			if r >= 0x80 || !strings.ContainsRune(`!"#$%&'()*+,-./:;<=>?@[\]^_{|}~`+"`", r) {
+				return "", false
+			}
+			b.WriteRune(r)
+			escaped = false
+		case r == '\\':
+			escaped = true
+		case strings.ContainsRune(`.*+?^$()[]{}|`, r):
+			return "", false
+		case r < 0x20 || r == 0x7f || r == 0xfffd:
+			return "", false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if escaped {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// order is the ORDER BY terms of a sort document, or false.
+func (x *hitscopeExactBuilder) order(sort *types.Document) ([]string, bool) {
+	var terms []string
+	for _, key := range sort.Keys() {
+		if key != "_id" && !hitscopePlainField.MatchString(key) {
+			return nil, false
+		}
+		v, _ := sort.Get(key)
+		var direction float64
+		switch v := v.(type) {
+		case int64:
+			direction = float64(v)
+		case int32:
+			direction = float64(v)
+		case float64:
+			direction = v
+		default:
+			return nil, false
+		}
+		var suffix string
+		switch direction {
+		case 1:
+		case -1:
+			suffix = " DESC"
+		default:
+			return nil, false
+		}
+		x.probe[key] = true
+		terms = append(terms, orderRankExpression(key)+suffix, orderValueExpression(key)+suffix)
+	}
+	return terms, len(terms) > 0
+}
+
+// noArraysOrUnrankable asks SQLite, in one query of index lookups (the launcher's order index of
+// each declared field), whether any row holds a value orderRankExpression cannot rank (arrays among
+// them) in a field of the filter or the sort.
+func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsql.DB, table string) (bool, error) {
+	probes := make([]string, 0, len(x.probe))
+	for field := range x.probe {
+		probes = append(probes, fmt.Sprintf(`EXISTS (SELECT 1 FROM %q WHERE (%s) IS NULL)`, table, orderRankExpression(field)))
+	}
+	if len(probes) == 0 {
+		return true, nil
+	}
+	var found int64
+	if err := db.QueryRowContext(ctx, "SELECT "+strings.Join(probes, " OR ")).Scan(&found); err != nil {
+		return false, err
+	}
+	return found == 0, nil
+}
