@@ -42,10 +42,12 @@ package sqlite
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/types"
 	"github.com/FerretDB/FerretDB/internal/util/fsql"
 )
@@ -65,7 +67,7 @@ type hitscopeExactPlan struct {
 // It plans a page (sort and limit), a count, or, when sqlite_pushdown.go found nothing in the filter
 // to hand SQLite (unpushed), the filter alone (ranges on dates, for instance): otherwise a plain
 // find keeps the superset lookup, which needs no probe.
-func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, filter, sort *types.Document, skip, limit int64, count, unpushed bool) (*hitscopeExactPlan, error) {
+func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, filter, sort *types.Document, skip, limit int64, count bool, groupBy string, unpushed bool) (*hitscopeExactPlan, error) {
 	paged := !count && limit > 0 && sort.Len() > 0
 	if capped || !(count || paged || (unpushed && filter.Len() > 0)) {
 		return nil, nil
@@ -90,6 +92,12 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 		plan.orderBy = " ORDER BY " + strings.Join(terms, ", ")
 		plan.limit, plan.offset = limit, max(skip, 0)
 	}
+	if count && groupBy != "" {
+		if groupBy != "_id" && !hitscopePlainField.MatchString(groupBy) {
+			return nil, nil
+		}
+		x.probe[groupBy] = true
+	}
 	if safe, err := x.noArraysOrUnrankable(ctx, db, table); err != nil || !safe {
 		return nil, err
 	}
@@ -101,6 +109,68 @@ func hitscopeCount(ctx context.Context, db *fsql.DB, table string, plan *hitscop
 	var n int64
 	err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %q`, table)+plan.where, plan.args...).Scan(&n)
 	return n, err
+}
+
+// hitscopeGroups answers the plan's rows counted per value of a top-level field (the probe made
+// sure it holds no array and nothing unrankable), or false when two of its values would be one
+// group in MongoDB but two in SQL (32- and 64-bit integers: 5 and 5 are one group).
+func hitscopeGroups(ctx context.Context, db *fsql.DB, table, field string, plan *hitscopeExactPlan) ([]backends.HitscopeGroup, bool, error) {
+	rank, value := orderRankExpression(field), orderValueExpression(field)
+	q := fmt.Sprintf(`SELECT %s, %s, count(*) FROM %q%s GROUP BY %s, %s`, rank, value, table, plan.where, rank, value)
+	rows, err := db.QueryContext(ctx, q, plan.args...)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	var groups []backends.HitscopeGroup
+	for rows.Next() {
+		var rank int64
+		var stored any
+		var n int64
+		if err := rows.Scan(&rank, &stored, &n); err != nil {
+			return nil, false, err
+		}
+		if b, ok := stored.([]byte); ok {
+			stored = string(b)
+		}
+		var v any
+		switch rank {
+		case 1:
+			v = types.Null
+		case 3:
+			s, ok := stored.(string)
+			if !ok {
+				return nil, false, nil
+			}
+			v = s
+		case 7:
+			s, _ := stored.(string)
+			decoded, err := hex.DecodeString(s)
+			if err != nil || len(decoded) != 12 {
+				return nil, false, nil
+			}
+			v = types.ObjectID(decoded)
+		case 8:
+			i, ok := stored.(int64)
+			if !ok {
+				return nil, false, nil
+			}
+			v = i != 0
+		case 9:
+			i, ok := stored.(int64)
+			if !ok {
+				return nil, false, nil
+			}
+			v = time.UnixMilli(i)
+		default:
+			return nil, false, nil
+		}
+		groups = append(groups, backends.HitscopeGroup{Value: v, Count: n})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return groups, true, nil
 }
 
 const hitscopeExactMaxDepth = 4
@@ -342,7 +412,9 @@ func (x *hitscopeExactBuilder) regex(field, pattern, options string) (string, bo
 		value = fmt.Sprintf("replace(replace(lower(%s), '\u212a', 'k'), '\u017f', 's')", value)
 	}
 	x.args = append(x.args, text)
-	return x.typed(field, 3, fmt.Sprintf("instr(%s, ?) > 0", value)), true
+	// The rows a search finds, as a set SQLite builds first by scanning the field's index (its
+	// values without parsing a document), rather than a test on every row it walks for the order.
+	return fmt.Sprintf("(rowid IN (SELECT rowid FROM %q WHERE %s))", x.table, x.typed(field, 3, fmt.Sprintf("instr(%s, ?) > 0", value))), true
 }
 
 // hitscopeRegexLiteral is the text a regular expression matches literally: printable characters
@@ -407,9 +479,9 @@ func (x *hitscopeExactBuilder) order(sort *types.Document) ([]string, bool) {
 	return terms, len(terms) > 0
 }
 
-// noArraysOrUnrankable asks SQLite, in one query of index lookups (the launcher's order index of
-// each declared field), whether any row holds a value orderRankExpression cannot rank (arrays among
-// them) in a field of the filter or the sort.
+// noArraysOrUnrankable answers true when every field of the filter and the sort has the launcher's
+// order index (lookup_expression.go) and no row holds, in one of them, a value orderRankExpression
+// cannot rank (arrays among them): one query of index lookups.
 func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsql.DB, table string) (bool, error) {
 	probes := make([]string, 0, len(x.probe))
 	for field := range x.probe {
@@ -417,6 +489,39 @@ func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsq
 	}
 	if len(probes) == 0 {
 		return true, nil
+	}
+	// Only fields the launcher indexes on their order: the probe (and the plan) are then index
+	// lookups; for any other field both would read every row, and FerretDB's own path, narrowed by
+	// sqlite_pushdown.go's lookups, is the better one.
+	rows, err := db.QueryContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`, table)
+	if err != nil {
+		return false, err
+	}
+	var indexes []string
+	for rows.Next() {
+		var sql string
+		if err := rows.Scan(&sql); err != nil {
+			rows.Close()
+			return false, err
+		}
+		indexes = append(indexes, sql)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	for field := range x.probe {
+		expression := orderRankExpression(field) + ", " + orderValueExpression(field)
+		indexed := false
+		for _, sql := range indexes {
+			if strings.Contains(sql, expression) {
+				indexed = true
+				break
+			}
+		}
+		if !indexed {
+			return false, nil
+		}
 	}
 	var found int64
 	if err := db.QueryRowContext(ctx, "SELECT "+strings.Join(probes, " OR ")).Scan(&found); err != nil {

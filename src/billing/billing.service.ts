@@ -676,7 +676,7 @@ export class BillingService {
     }));
   }
 
-  /** The overview's subscription counts: the mirror's rows by status, one `$group` (FerretDB has `$sum`). */
+  /** The overview's subscription counts: the mirror's rows by status, one `$group` (the embedded database counts it from the status index). */
   async subscriptionStatusCounts(): Promise<Partial<Record<SubscriptionStatus, number>>> {
     const groups = await this.subscriptions
       .aggregate<{ _id: SubscriptionStatus; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])

@@ -35,12 +35,43 @@ afterAll(async () => {
 /** Documents of any shape, with the _id types of these fixtures. */
 type Loose = { _id: string | number | ObjectId; [field: string]: unknown };
 
-/** A fresh collection of this suite's own, holding exactly `documents`. */
+const embeddedEngine = () => server === 'ferretdb' && process.env.HITSCOPE_TEST_ENGINE !== 'postgresql';
+
+/**
+ * A fresh collection of this suite's own, holding exactly `documents`, with an index on each of
+ * their fields: the embedded database decides a page or a count in SQL only on fields the launcher
+ * indexes on their order (database-launcher/indexes.go), so every case here is one it may take.
+ */
 async function fill(name: string, documents: Loose[]): Promise<Collection<Loose>> {
   const collection = db.collection<Loose>(name);
   await collection.deleteMany({});
   if (documents.length) await collection.insertMany(documents);
+  const fields = new Set(documents.flatMap((document) => Object.keys(document)).filter((field) => field !== '_id'));
+  for (const field of fields) await collection.createIndex({ [field]: 1 });
+  await launcherIndexesMade();
   return collection;
+}
+
+let markers = 0;
+
+/**
+ * Waits, on the embedded database, until the launcher has made the indexes of every collection
+ * indexed so far: it makes them in rounds over all collections, so once a marker collection indexed
+ * after them has its own (its sorted page is handed to SQLite), so have they.
+ */
+async function launcherIndexesMade(): Promise<void> {
+  if (!embeddedEngine()) return;
+  const marker = db.collection<Loose>(`order_marker_${(markers += 1)}`);
+  await marker.createIndex({ v: 1 });
+  await marker.insertOne({ _id: 'm', v: 'x' });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const explained = (await marker.find({}).sort({ v: 1 }).limit(1).explain()) as Document;
+    if (explained.sortPushdown === true) break;
+    if (Date.now() > deadline) throw new Error('The launcher did not index the marker collection within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await marker.drop();
 }
 
 type Sort = Record<string, 1 | -1>;
@@ -653,6 +684,78 @@ describe('date and string ranges', () => {
   });
 });
 
+describe('counts per value of a field (the admin pages\' "per status" figures)', () => {
+  const counted = async (collection: Collection<Loose>, pipeline: Document[]) =>
+    (await collection.aggregate<{ _id: unknown; n: number }>(pipeline).toArray())
+      .map(({ _id, n }) => [
+        _id instanceof ObjectId ? `oid:${_id.toHexString()}` : _id instanceof Date ? `date:${_id.toISOString()}` : _id,
+        n,
+      ])
+      .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : String(a[0]) > String(b[0]) ? 1 : 0));
+  const group = (field: string) => ({ $group: { _id: `$${field}`, n: { $sum: 1 } } });
+  const oid = new ObjectId('64b000000000000000000001');
+
+  it('groups strings, null with missing, ObjectIds, booleans and dates, with and without a $match', async () => {
+    const events = await fill('order_groups', [
+      { _id: 1, status: 'done', kind: 'a', owner: oid, flag: true, at: day(1) },
+      { _id: 2, status: 'done', kind: 'b', owner: oid, flag: false, at: day(1) },
+      { _id: 3, status: 'failed', kind: 'a', flag: true, at: day(2) },
+      { _id: 4, status: null, kind: 'a', owner: null, at: day(2) },
+      { _id: 5, kind: 'b' },
+      { _id: 6, status: 'Done', kind: 'a', flag: false, at: day(3) },
+    ]);
+    expect(await counted(events, [group('status')])).toEqual([
+      ['Done', 1],
+      ['done', 2],
+      ['failed', 1],
+      [null, 2],
+    ]);
+    expect(await counted(events, [{ $match: { kind: 'a' } }, group('status')])).toEqual([
+      ['Done', 1],
+      ['done', 1],
+      ['failed', 1],
+      [null, 1],
+    ]);
+    expect(await counted(events, [group('owner')])).toEqual([
+      [null, 4],
+      [`oid:${oid.toHexString()}`, 2],
+    ]);
+    expect(await counted(events, [group('flag')])).toEqual([
+      [false, 2],
+      [null, 2],
+      [true, 2],
+    ]);
+    expect(await counted(events, [group('at')])).toEqual([
+      [`date:${day(1).toISOString()}`, 2],
+      [`date:${day(2).toISOString()}`, 2],
+      [`date:${day(3).toISOString()}`, 1],
+      [null, 1],
+    ]);
+    expect(await counted(events, [{ $match: { kind: 'none' } }, group('status')])).toEqual([]);
+  });
+
+  it('puts a 32-bit and a 64-bit integer of the same value in one group, and counts an element of an array apart', async () => {
+    const numbers = await fill('order_group_numbers', [
+      { _id: 1, size: 5 },
+      { _id: 2, size: Long.fromNumber(5) },
+      { _id: 3, size: 6 },
+    ]);
+    expect(await counted(numbers, [group('size')])).toEqual([
+      [5, 2],
+      [6, 1],
+    ]);
+    const tagged = await fill('order_group_arrays', [
+      { _id: 1, tag: 'x' },
+      { _id: 2, tag: ['x', 'y'] },
+    ]);
+    // $group takes an array as it is: ['x', 'y'] is a group of its own.
+    expect(await counted(tagged, [group('tag')])).toEqual([
+      ['x', 1],
+      [['x', 'y'], 1],
+    ]);
+  });
+});
+
 describe('empty results and empty collections', () => {
   it('counts 0 and returns no page', async () => {
     const empty = await fill('order_empty', [{ _id: 'gone', createdAt: day(1) }]);
@@ -769,7 +872,7 @@ describe('the sort and the limit are handed to SQLite', () => {
         .slice(20, 30)
         .map((account) => account._id),
     );
-    if (server === 'ferretdb' && process.env.HITSCOPE_TEST_ENGINE !== 'postgresql') {
+    if (embeddedEngine()) {
       // The command itself, not `find(...).skip(20).explain()`: FerretDB 1.24's explain refuses a
       // 32-bit skip ("BSON field 'skip' is the wrong type 'int', expected type 'long'"), the
       // driver's usual type; find itself takes it.

@@ -49,12 +49,12 @@ const queryOrderBlock = "\tq += whereClause\n\tq += prepareOrderByClause(params.
 const queryOrderExact = `	orderByClause, limit := prepareOrderByClause(params.Sort), params.Limit
 
 	// Hitscope: a page or a count SQLite decides exactly (hitscope_exact_pushdown.go).
-	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, params.HitscopeCount, whereClause == "")
+	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, params.HitscopeCount, params.HitscopeGroupBy, whereClause == "")
 	if err != nil {
 		return nil, lazyerrors.Error(err)
 	}
 
-	if exact != nil && params.HitscopeCount {
+	if exact != nil && params.HitscopeCount && params.HitscopeGroupBy == "" {
 		n, err := hitscopeCount(ctx, db, meta.TableName, exact)
 		if err != nil {
 			return nil, lazyerrors.Error(err)
@@ -65,6 +65,21 @@ const queryOrderExact = `	orderByClause, limit := prepareOrderByClause(params.So
 			HitscopeCount:   n,
 			HitscopeCounted: true,
 		}, nil
+	}
+
+	if exact != nil && params.HitscopeCount {
+		groups, ok, err := hitscopeGroups(ctx, db, meta.TableName, params.HitscopeGroupBy, exact)
+		if err != nil {
+			return nil, lazyerrors.Error(err)
+		}
+
+		if ok {
+			return &backends.QueryResult{
+				Iter:            newQueryIterator(ctx, nil, params.OnlyRecordIDs),
+				HitscopeGroups:  groups,
+				HitscopeCounted: true,
+			}, nil
+		}
 	}
 
 	var skipped bool
@@ -93,7 +108,7 @@ const explainOrderBlock = "\torderByClause := prepareOrderByClause(params.Sort)\
 const explainOrderExact = `	orderByClause, limit := prepareOrderByClause(params.Sort), params.Limit
 
 	// Hitscope: the exact plan Query would use (hitscope_exact_pushdown.go).
-	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, false, whereClause == "")
+	exact, err := hitscopeExact(ctx, db, meta.TableName, meta.Capped(), params.Filter, params.HitscopeSort, params.HitscopeSkip, params.HitscopeLimit, false, "", whereClause == "")
 	if err != nil {
 		return nil, lazyerrors.Error(err)
 	}
@@ -134,17 +149,27 @@ const hitscopeSkipped = `	// Hitscope: the backend skipped already (an exact pag
 // Fields added to FerretDB's backend parameters and results (internal/backends/collection.go).
 const hitscopeQueryParams = `	// Hitscope: a sort, skip and limit the backend may apply when it decides the whole filter and
 	// the order exactly, or a count it may answer instead of the documents.
-	HitscopeSort  *types.Document
-	HitscopeSkip  int64
-	HitscopeLimit int64
-	HitscopeCount bool
+	HitscopeSort    *types.Document
+	HitscopeSkip    int64
+	HitscopeLimit   int64
+	HitscopeCount   bool
+	HitscopeGroupBy string // with HitscopeCount: counts per value of this top-level field
 `
 
-const hitscopeQueryResult = `	// Hitscope: the count, when HitscopeCount was asked and answered (Iter is then empty); whether
+const hitscopeQueryResult = `	// Hitscope: the count or the counts per value, when HitscopeCount was asked and answered (Iter
+	// is then empty); whether
 	// the backend applied HitscopeSkip itself (the handler must not skip again).
 	HitscopeCount   int64
+	HitscopeGroups  []HitscopeGroup
 	HitscopeCounted bool
 	HitscopeSkipped bool
+`
+
+const hitscopeGroupType = `// HitscopeGroup is one value of the field counted by (HitscopeGroupBy), and its count.
+type HitscopeGroup struct {
+	Value any
+	Count int64
+}
 `
 
 const hitscopeExplainParams = `	// Hitscope: as QueryParams.
@@ -250,7 +275,7 @@ func run(out string) error {
 			"\tOnlyRecordIDs bool\n\tComment       string\n\n" + hitscopeQueryParams + "}\n"},
 		{filepath.Join(copyDir, "internal", "backends", "collection.go"),
 			"type QueryResult struct {\n\tIter types.DocumentsIterator\n}\n",
-			"type QueryResult struct {\n\tIter types.DocumentsIterator\n\n" + hitscopeQueryResult + "}\n"},
+			"type QueryResult struct {\n\tIter types.DocumentsIterator\n\n" + hitscopeQueryResult + "}\n\n" + hitscopeGroupType},
 		{filepath.Join(copyDir, "internal", "backends", "collection.go"),
 			"type ExplainParams struct {\n\tFilter *types.Document\n\tSort   *types.Document\n\tLimit  int64\n}\n",
 			"type ExplainParams struct {\n\tFilter *types.Document\n\tSort   *types.Document\n\tLimit  int64\n\n" + hitscopeExplainParams + "}\n"},

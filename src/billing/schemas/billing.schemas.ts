@@ -126,6 +126,8 @@ OrderSchema.index({ 'stripe.paymentIntentId': 1 });
 OrderSchema.index({ 'stripe.chargeId': 1 });
 OrderSchema.index({ 'stripe.subscriptionId': 1 });
 OrderSchema.index({ 'stripe.checkoutSessionId': 1 });
+/** Revenue windows (BillingService#revenueSince): the embedded database reads the window's orders only. */
+OrderSchema.index({ paidAt: -1 });
 
 /** `subscriptions`: a mirror of a Stripe subscription, `_id` its id. Written only from events. */
 @Schema({ collection: 'subscriptions', versionKey: false })
@@ -176,6 +178,8 @@ export class SubscriptionMirror {
 export const SubscriptionMirrorSchema = SchemaFactory.createForClass(SubscriptionMirror);
 SubscriptionMirrorSchema.index({ userId: 1, updatedAt: -1 });
 SubscriptionMirrorSchema.index({ customerId: 1 });
+/** The overview's counts per status: answered from this index on the embedded database. */
+SubscriptionMirrorSchema.index({ status: 1 });
 
 export const STRIPE_EVENT_STATUSES = ['pending', 'processing', 'done', 'ignored', 'failed', 'dead'] as const;
 export type StripeEventStatus = (typeof STRIPE_EVENT_STATUSES)[number];
