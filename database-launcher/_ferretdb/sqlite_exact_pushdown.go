@@ -72,7 +72,7 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 	if capped || !(count || paged || (unpushed && filter.Len() > 0)) {
 		return nil, nil
 	}
-	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}}
+	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}, ranks: map[string]bool{}}
 	var plan hitscopeExactPlan
 	if filter.Len() > 0 {
 		condition, ok := x.document(filter, 0)
@@ -96,7 +96,7 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 		if groupBy != "_id" && !hitscopePlainField.MatchString(groupBy) {
 			return nil, nil
 		}
-		x.probe[groupBy] = true
+		x.ranks[groupBy] = true
 	}
 	if safe, err := x.noArraysOrUnrankable(ctx, db, table); err != nil || !safe {
 		return nil, err
@@ -178,7 +178,8 @@ const hitscopeExactMaxDepth = 4
 type hitscopeExactBuilder struct {
 	table string
 	args  []any
-	probe map[string]bool // fields of the filter and the sort: none may hold an array or an unrankable value
+	probe map[string]bool // fields the filter compares: none may hold an array
+	ranks map[string]bool // fields the sort or the counts per value order by: none may hold a value rank cannot order
 }
 
 // document is the condition of a filter document (its keys ANDed); "" when it has none.
@@ -305,9 +306,13 @@ func (x *hitscopeExactBuilder) field(field string, v any) (string, bool) {
 }
 
 // typed is `<field's type rank> = rank AND <condition>`, and notes the field for the probe (no
-// array, nothing unrankable). Both expressions are the launcher's order index on the field.
+// array; for numbers, no double either). Both expressions are the launcher's order index on the field.
 func (x *hitscopeExactBuilder) typed(field string, rank int, condition string) string {
 	x.probe[field] = true
+	if rank == 2 {
+		// MongoDB compares numbers across their types: a double there (unranked) could match.
+		x.ranks[field] = true
+	}
 	return fmt.Sprintf("(%s = %d AND %s)", orderRankExpression(field), rank, condition)
 }
 
@@ -473,26 +478,36 @@ func (x *hitscopeExactBuilder) order(sort *types.Document) ([]string, bool) {
 		default:
 			return nil, false
 		}
-		x.probe[key] = true
+		x.ranks[key] = true
 		terms = append(terms, orderRankExpression(key)+suffix, orderValueExpression(key)+suffix)
 	}
 	return terms, len(terms) > 0
 }
 
 // noArraysOrUnrankable answers true when every field of the filter and the sort has the launcher's
-// order index (lookup_expression.go) and no row holds, in one of them, a value orderRankExpression
-// cannot rank (arrays among them): one query of index lookups.
+// indexes (lookup_expression.go), no row holds an array in a field the filter compares (an equality,
+// a range or a search on an array looks at its elements: a document or another type there is
+// simply not matched, as in MongoDB), and no row holds a value orderRankExpression cannot rank in a
+// field the order or the counts use: one query of index lookups.
 func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsql.DB, table string) (bool, error) {
-	probes := make([]string, 0, len(x.probe))
+	var probes, wanted []string
 	for field := range x.probe {
+		if field != "_id" { // never an array
+			probes = append(probes, fmt.Sprintf(`EXISTS (SELECT 1 FROM %q WHERE %s = '%s')`, table, lookupExpression(field), lookupArray))
+			wanted = append(wanted, lookupExpression(field))
+		}
+		wanted = append(wanted, orderRankExpression(field)+", "+orderValueExpression(field))
+	}
+	for field := range x.ranks {
 		probes = append(probes, fmt.Sprintf(`EXISTS (SELECT 1 FROM %q WHERE (%s) IS NULL)`, table, orderRankExpression(field)))
+		wanted = append(wanted, orderRankExpression(field)+", "+orderValueExpression(field))
 	}
 	if len(probes) == 0 {
 		return true, nil
 	}
-	// Only fields the launcher indexes on their order: the probe (and the plan) are then index
-	// lookups; for any other field both would read every row, and FerretDB's own path, narrowed by
-	// sqlite_pushdown.go's lookups, is the better one.
+	// Only fields the launcher indexes: the probe and the plan are then index lookups; for any other
+	// field both would read every row, and FerretDB's own path, narrowed by sqlite_pushdown.go's
+	// lookups, is the better one.
 	rows, err := db.QueryContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`, table)
 	if err != nil {
 		return false, err
@@ -510,11 +525,10 @@ func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsq
 	if err := rows.Err(); err != nil {
 		return false, err
 	}
-	for field := range x.probe {
-		expression := orderRankExpression(field) + ", " + orderValueExpression(field)
+	for _, expression := range wanted {
 		indexed := false
 		for _, sql := range indexes {
-			if strings.Contains(sql, expression) {
+			if strings.Contains(sql, "("+expression+")") {
 				indexed = true
 				break
 			}

@@ -249,6 +249,8 @@ export class StripeEventPayload {
 
 export const StripeEventPayloadSchema = SchemaFactory.createForClass(StripeEventPayload);
 StripeEventRecordSchema.index({ status: 1, nextAttemptAt: 1 });
+/** The admin inbox's newest events and the overview's "last received" (WebhookService#list, #health). */
+StripeEventRecordSchema.index({ receivedAt: -1 });
 
 /** `billing_settings`: ids of objects made in Stripe once (the portal configuration). */
 @Schema({ collection: 'billing_settings', versionKey: false })

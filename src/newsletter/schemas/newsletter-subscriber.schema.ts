@@ -66,6 +66,11 @@ export class NewsletterSubscriber {
 }
 
 export const NewsletterSubscriberSchema = SchemaFactory.createForClass(NewsletterSubscriber);
-/** The admin list's filter, order and per-state counts (NewsletterService#list, #counts), from indexes. */
+/**
+ * The admin list's filter, order and per-state counts (NewsletterService#list, #counts) and the
+ * campaign's pages of confirmed, unsuppressed addresses (#confirmedFrom): answered from indexes on
+ * the embedded database (docs/database.md, "Pages and counts decided by SQLite").
+ */
 NewsletterSubscriberSchema.index({ state: 1 });
 NewsletterSubscriberSchema.index({ createdAt: -1 });
+NewsletterSubscriberSchema.index({ suppressed: 1 });
