@@ -73,6 +73,12 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 		return nil, nil
 	}
 	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}, ranks: map[string]bool{}}
+	if paged {
+		// For a page, a set of rows (a search, an $or) is a test while SQLite walks the order's
+		// index and stops at the LIMIT; as a lookup (the default), SQLite fetches and parses every
+		// row of the set to sort them: 231 ms for a search matching 10 000 of 100 000 users.
+		x.setTest = "+"
+	}
 	var plan hitscopeExactPlan
 	if filter.Len() > 0 {
 		condition, ok := x.document(filter, 0)
@@ -176,10 +182,11 @@ func hitscopeGroups(ctx context.Context, db *fsql.DB, table, field string, plan 
 const hitscopeExactMaxDepth = 4
 
 type hitscopeExactBuilder struct {
-	table string
-	args  []any
-	probe map[string]bool // fields the filter compares: none may hold an array
-	ranks map[string]bool // fields the sort or the counts per value order by: none may hold a value rank cannot order
+	table   string
+	setTest string // "+" when a set of rows must not drive the plan (a page: the order's index does)
+	args    []any
+	probe   map[string]bool // fields the filter compares: none may hold an array
+	ranks   map[string]bool // fields the sort or the counts per value order by: none may hold a value rank cannot order
 }
 
 // document is the condition of a filter document (its keys ANDed); "" when it has none.
@@ -248,7 +255,7 @@ func (x *hitscopeExactBuilder) logical(operator string, v any, depth int) (strin
 	for i, part := range parts {
 		selects[i] = fmt.Sprintf(`SELECT rowid FROM %q WHERE %s`, x.table, part)
 	}
-	return "(rowid IN (" + strings.Join(selects, " UNION ") + "))", true
+	return "(" + x.setTest + "rowid IN (" + strings.Join(selects, " UNION ") + "))", true
 }
 
 // field is the condition on one top-level field: a value (equality) or a document of operators.
@@ -419,7 +426,7 @@ func (x *hitscopeExactBuilder) regex(field, pattern, options string) (string, bo
 	x.args = append(x.args, text)
 	// The rows a search finds, as a set SQLite builds first by scanning the field's index (its
 	// values without parsing a document), rather than a test on every row it walks for the order.
-	return fmt.Sprintf("(rowid IN (SELECT rowid FROM %q WHERE %s))", x.table, x.typed(field, 3, fmt.Sprintf("instr(%s, ?) > 0", value))), true
+	return fmt.Sprintf("(%srowid IN (SELECT rowid FROM %q WHERE %s))", x.setTest, x.table, x.typed(field, 3, fmt.Sprintf("instr(%s, ?) > 0", value))), true
 }
 
 // hitscopeRegexLiteral is the text a regular expression matches literally: printable characters

@@ -70,6 +70,23 @@ describe('AdminOverviewService', () => {
     expect(calls.users).toBe(2);
   });
 
+  it('shows the kept answer once it is older than the period while it computes the next one, and waits once it is far too old', async () => {
+    const { service, calls } = makeService(20); // stale for up to 20 periods: 400 ms
+    const first = await service.overview();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const stale = await service.overview();
+    expect(stale).toBe(first); // at once, without waiting for the computation it started
+    expect(calls.users).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    const refreshed = await service.overview();
+    expect(refreshed).not.toBe(first);
+    expect(calls.users).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const waited = await service.overview();
+    expect(calls.users).toBe(3);
+    expect(waited).not.toBe(refreshed);
+  });
+
   it('answers null for a figure that failed, keeps the others, and does not keep the partial answer', async () => {
     const { service, calls } = makeService(30_000, { webhooks: true });
     const answer = await service.overview();

@@ -18,15 +18,27 @@ const SIGNUP_DAYS = 14;
 const REVENUE_DAYS = 30;
 
 /**
+ * How much older than the cache period an answer may still be shown while fresh figures are being
+ * computed: twenty periods (ten minutes by default).
+ */
+const STALE_PERIODS = 20;
+
+/**
  * The key figures of /admin, computed from our own data in a few reads (counts and projected finds;
  * FerretDB has no `$facet`, so each figure is its own query and the arithmetic happens here). The
  * answer is kept in memory for 30 s per instance: several admins (or one reloading) cost one
- * computation, and a figure is at most 30 s old. It is a cache, never the only copy of anything.
+ * computation, and a figure is at most 30 s old. After that, the kept answer is still shown (its
+ * `asOf` says when it was computed) while the next one is computed in the background, for up to
+ * twenty periods: MRR is computed live from every subscription, which takes seconds at 100 000 users
+ * on the embedded database, and no admin should wait for that on every 30 s. It is a cache, never
+ * the only copy of anything; a partial answer (a section failed) is shown once and never kept.
  */
 @Injectable()
 export class AdminOverviewService {
   private readonly logger = new Logger('AdminOverview');
-  private cached: { until: number; answer: Promise<AdminOverviewResponse> } | null = null;
+  /** The last complete answer and when its computation started. */
+  private kept: { at: number; answer: AdminOverviewResponse } | null = null;
+  private computing: Promise<AdminOverviewResponse> | null = null;
 
   constructor(
     private readonly users: UsersService,
@@ -39,23 +51,29 @@ export class AdminOverviewService {
     @Optional() @Inject(OVERVIEW_CACHE_MS) private readonly cacheMs: number = DEFAULT_CACHE_MS,
   ) {}
 
-  /** The cached answer while it is fresh; concurrent callers share one computation. */
+  /** The kept answer while it is fresh (or stale, while a fresh one is computed); callers share one computation. */
   overview(): Promise<AdminOverviewResponse> {
     const now = Date.now();
-    if (this.cached && this.cached.until > now) return this.cached.answer;
-    const answer = this.compute(new Date(now));
-    const entry = { until: now + this.cacheMs, answer };
-    this.cached = entry;
-    // A partial answer (a section failed) is not kept: the next request tries again.
-    void answer.then(
-      (result) => {
-        if (Object.values(result).includes(null) && this.cached === entry) this.cached = null;
-      },
-      () => {
-        if (this.cached === entry) this.cached = null;
-      },
-    );
-    return answer;
+    const kept = this.kept;
+    if (kept && now - kept.at < this.cacheMs) return Promise.resolve(kept.answer);
+    const computing = this.computing ?? this.start(now);
+    if (kept && now - kept.at < this.cacheMs * STALE_PERIODS) return Promise.resolve(kept.answer);
+    return computing;
+  }
+
+  private start(now: number): Promise<AdminOverviewResponse> {
+    const computing = this.compute(new Date(now))
+      .then((answer) => {
+        if (this.cacheMs > 0 && !Object.values(answer).includes(null)) this.kept = { at: now, answer };
+        return answer;
+      })
+      .finally(() => {
+        if (this.computing === computing) this.computing = null;
+      });
+    this.computing = computing;
+    // A refresh nobody waits for must not become an unhandled rejection.
+    computing.catch((error: Error) => this.logger.warn(`Overview not computed: ${error.message}`));
+    return computing;
   }
 
   async compute(now = new Date()): Promise<AdminOverviewResponse> {
