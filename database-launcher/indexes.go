@@ -145,6 +145,17 @@ func (s *sqliteIndexes) ensureFile(ctx context.Context, path string, file *sqlit
 		}
 		// The expression the pushdown compares with (lookup_expression.go): `_id`, and every field
 		// of a declared index.
+		// A declared compound index on top-level fields, on its fields' order expressions together:
+		// SQLite answers a query from it alone when it needs no other field (a count or a sum over a
+		// range, for instance), without parsing a document.
+		for _, fields := range sqliteCompoundIndexes(settings) {
+			parts := make([]string, len(fields))
+			for i, field := range fields {
+				parts[i] = orderRankExpression(field) + ", " + orderValueExpression(field)
+			}
+			order := strings.Join(parts, ", ")
+			wanted = append(wanted, want{table, sqliteIndexName(table, order), order})
+		}
 		for _, field := range append([]string{"_id"}, sqliteIndexedFields(settings)...) {
 			expression := lookupExpression(field)
 			wanted = append(wanted, want{table, sqliteIndexName(table, expression), expression})
@@ -234,6 +245,41 @@ func sqliteIndexedFields(settings string) []string {
 	}
 	return fields
 }
+
+// sqliteCompoundIndexes are the declared indexes of several fields, all top-level (FerretDB's
+// settings column), as their fields in order.
+func sqliteCompoundIndexes(settings string) [][]string {
+	var parsed struct {
+		Indexes []struct {
+			Key []struct {
+				Field string `json:"field"`
+			} `json:"key"`
+		} `json:"indexes"`
+	}
+	if json.Unmarshal([]byte(settings), &parsed) != nil {
+		return nil
+	}
+	var compound [][]string
+	for _, index := range parsed.Indexes {
+		if len(index.Key) < 2 {
+			continue
+		}
+		fields := make([]string, 0, len(index.Key))
+		for _, key := range index.Key {
+			if key.Field != "_id" && !hitscopeTopLevel.MatchString(key.Field) {
+				fields = nil
+				break
+			}
+			fields = append(fields, key.Field)
+		}
+		if fields != nil {
+			compound = append(compound, fields)
+		}
+	}
+	return compound
+}
+
+var hitscopeTopLevel = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func queryStrings(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	rows, err := db.QueryContext(ctx, q)

@@ -1,9 +1,9 @@
 // Hitscope's addition to FerretDB's command handler (package
 // github.com/FerretDB/FerretDB/internal/handler), compiled into the patched copy (patch/main.go):
-// counts answered by the backend's COUNT(*) when it can decide the filter exactly
-// (sqlite_exact_pushdown.go), instead of decoding and counting every matching document in Go.
-// Two pipelines: the Node driver's countDocuments (`$group` by a constant) and the counts per
-// value of one field (`$group` by `$field`, the admin pages' "per status" figures).
+// counts and sums answered by the backend's SQL when it can decide the filter exactly
+// (sqlite_exact_pushdown.go), instead of decoding every matching document in Go. The pipelines:
+// the Node driver's countDocuments (`$group` by a constant), counts per value of one field (`$group`
+// by `$field`, the admin pages' "per status" figures), and sums of integer fields (revenue).
 
 package handler
 
@@ -19,12 +19,22 @@ import (
 )
 
 // hitscopeCountPipeline is a recognised counting pipeline: `[{$match: F}, {$group: {_id: X,
-// <name>: {$sum: 1}}}]` (or the `$group` alone), where X is a constant, or `$field` for a top-level
-// field.
+// <name>: {$sum: 1}, <name>: {$sum: "$field"}, …}}]` (or the `$group` alone), where X is a constant
+// or `$field`, for top-level fields.
 type hitscopeCountPipeline struct {
-	id      any    // the constant `_id`
-	groupBy string // or the field grouped by
-	name    string // the count's field
+	id           any      // the constant `_id`
+	groupBy      string   // or the field grouped by
+	accumulators []string // the output fields, in order
+	sums         []string // for each: the field summed, or "" to count
+}
+
+// hitscopeTopLevelField is `$field` for a top-level field, as a field name.
+func hitscopeTopLevelField(v any) (string, bool) {
+	s, ok := v.(string)
+	if !ok || !strings.HasPrefix(s, "$") || len(s) < 2 || strings.ContainsAny(s[1:], ".$") {
+		return "", false
+	}
+	return s[1:], true
 }
 
 // hitscopeCountShape recognises a counting pipeline.
@@ -46,42 +56,52 @@ func hitscopeCountShape(stages []any) (*hitscopeCountPipeline, bool) {
 		return nil, false
 	}
 	group, ok := must.NotFail(stage.Get("$group")).(*types.Document)
-	if !ok || group.Len() != 2 || group.Keys()[0] != "_id" {
+	if !ok || group.Len() < 2 || group.Keys()[0] != "_id" {
 		return nil, false
 	}
-	pipeline := &hitscopeCountPipeline{name: group.Keys()[1]}
+	pipeline := new(hitscopeCountPipeline)
 	switch id := must.NotFail(group.Get("_id")).(type) {
 	case int32, int64, types.NullType:
 		pipeline.id = id
 	case string:
-		if strings.HasPrefix(id, "$") {
-			field := id[1:]
-			if field == "" || strings.ContainsAny(field, ".$") {
-				return nil, false
-			}
+		if field, ok := hitscopeTopLevelField(id); ok {
 			pipeline.groupBy = field
+		} else if strings.HasPrefix(id, "$") {
+			return nil, false
 		} else {
 			pipeline.id = id
 		}
 	default:
 		return nil, false
 	}
-	accumulator, ok := must.NotFail(group.Get(pipeline.name)).(*types.Document)
-	if !ok || accumulator.Len() != 1 || accumulator.Command() != "$sum" {
-		return nil, false
-	}
-	switch one := must.NotFail(accumulator.Get("$sum")).(type) {
-	case int32:
-		ok = one == 1
-	case int64:
-		ok = one == 1
-	case float64:
-		ok = one == 1
-	default:
-		ok = false
-	}
-	if !ok || pipeline.name == "" || strings.HasPrefix(pipeline.name, "$") {
-		return nil, false
+	seen := map[string]bool{}
+	for _, name := range group.Keys()[1:] {
+		accumulator, ok := must.NotFail(group.Get(name)).(*types.Document)
+		if seen[name] {
+			return nil, false
+		}
+		seen[name] = true
+		if name == "" || strings.HasPrefix(name, "$") || !ok || accumulator.Len() != 1 || accumulator.Command() != "$sum" {
+			return nil, false
+		}
+		var sum string
+		switch operand := must.NotFail(accumulator.Get("$sum")).(type) {
+		case int32:
+			ok = operand == 1
+		case int64:
+			ok = operand == 1
+		case float64:
+			ok = operand == 1
+		case string:
+			sum, ok = hitscopeTopLevelField(operand)
+		default:
+			ok = false
+		}
+		if !ok {
+			return nil, false
+		}
+		pipeline.accumulators = append(pipeline.accumulators, name)
+		pipeline.sums = append(pipeline.sums, sum)
 	}
 	return pipeline, true
 }
@@ -97,6 +117,7 @@ func hitscopeProcessStagesDocuments(ctx context.Context, closer *iterator.MultiC
 	qp := *p.qp
 	qp.HitscopeCount = true
 	qp.HitscopeGroupBy = pipeline.groupBy
+	qp.HitscopeSums = pipeline.sums
 	queryRes, err := p.c.Query(ctx, &qp)
 	if err != nil {
 		closer.Close()
@@ -115,25 +136,32 @@ func hitscopeProcessStagesDocuments(ctx context.Context, closer *iterator.MultiC
 	return iter, nil
 }
 
-// hitscopeCountDocuments are the `$group` stage's output for the backend's counts: one document per
-// group (none for no matching document, as `$group` outputs none).
+// hitscopeCountDocuments are the `$group` stage's output for the backend's groups: one document
+// per group (none for no matching document, as `$group` outputs none).
 func hitscopeCountDocuments(pipeline *hitscopeCountPipeline, res *backends.QueryResult) []*types.Document {
-	var docs []*types.Document
-	if pipeline.groupBy == "" {
-		if res.HitscopeCount > 0 {
-			docs = append(docs, must.NotFail(types.NewDocument("_id", pipeline.id, pipeline.name, hitscopeCountValue(res.HitscopeCount))))
-		}
-		return docs
-	}
+	docs := make([]*types.Document, 0, len(res.HitscopeGroups))
 	for _, group := range res.HitscopeGroups {
-		docs = append(docs, must.NotFail(types.NewDocument("_id", group.Value, pipeline.name, hitscopeCountValue(group.Count))))
+		id := pipeline.id
+		if pipeline.groupBy != "" {
+			id = group.Value
+		}
+		doc := must.NotFail(types.NewDocument("_id", id))
+		for i, name := range pipeline.accumulators {
+			n := group.Count
+			if pipeline.sums[i] != "" {
+				n = group.Sums[i]
+			}
+			doc.Set(name, hitscopeCountValue(n))
+		}
+		docs = append(docs, doc)
 	}
 	return docs
 }
 
-// hitscopeCountValue is a count as MongoDB's $sum of 1s gives it: a 32-bit integer while it fits.
+// hitscopeCountValue is a count or a sum of integers as MongoDB's $sum gives it: a 32-bit integer
+// while it fits (a sum of 64-bit integers is a 64-bit one there; the value is the same).
 func hitscopeCountValue(n int64) any {
-	if n <= 1<<31-1 {
+	if n >= -1<<31 && n <= 1<<31-1 {
 		return int32(n)
 	}
 	return n

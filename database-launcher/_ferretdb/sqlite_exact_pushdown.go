@@ -110,21 +110,38 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 	return &plan, nil
 }
 
-// hitscopeCount answers COUNT(*) for the plan.
-func hitscopeCount(ctx context.Context, db *fsql.DB, table string, plan *hitscopeExactPlan) (int64, error) {
-	var n int64
-	err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT count(*) FROM %q`, table)+plan.where, plan.args...).Scan(&n)
-	return n, err
-}
-
-// hitscopeGroups answers the plan's rows counted per value of a top-level field (the probe made
-// sure it holds no array and nothing unrankable), or false when two of its values would be one
-// group in MongoDB but two in SQL (32- and 64-bit integers: 5 and 5 are one group).
-func hitscopeGroups(ctx context.Context, db *fsql.DB, table, field string, plan *hitscopeExactPlan) ([]backends.HitscopeGroup, bool, error) {
-	rank, value := orderRankExpression(field), orderValueExpression(field)
-	q := fmt.Sprintf(`SELECT %s, %s, count(*) FROM %q%s GROUP BY %s, %s`, rank, value, table, plan.where, rank, value)
+// hitscopeGroups answers the plan's rows counted, and the given fields summed, per value of a
+// top-level field (the probe made sure it holds no array and nothing unrankable) or, without one, as
+// one group (none when no row matches, as `$group` outputs none). False when SQL cannot give
+// MongoDB's answer: two values of the field that MongoDB groups as one (32- and 64-bit integers:
+// 5 and 5), or a summed field holding a value $sum would add but SQL cannot (a double) or that rank
+// cannot tell (an array). Strings, dates, null and missing values are not numbers: $sum ignores them,
+// and so does the SQL (it adds only integers).
+func hitscopeGroups(ctx context.Context, db *fsql.DB, table, groupBy string, sums []string, plan *hitscopeExactPlan) ([]backends.HitscopeGroup, bool, error) {
+	var columns []string
+	var group string
+	if groupBy != "" {
+		group = orderRankExpression(groupBy) + ", " + orderValueExpression(groupBy)
+		columns = append(columns, group)
+		group = " GROUP BY " + group
+	}
+	columns = append(columns, "count(*)")
+	for _, field := range sums {
+		if field == "" {
+			continue
+		}
+		if field != "_id" && !hitscopePlainField.MatchString(field) {
+			return nil, false, nil
+		}
+		rank := orderRankExpression(field)
+		columns = append(columns, fmt.Sprintf("sum(iif((%s) = 2, %s, 0)), sum((%s) IS NULL)", rank, orderValueExpression(field), rank))
+	}
+	q := fmt.Sprintf(`SELECT %s FROM %q%s%s`, strings.Join(columns, ", "), table, plan.where, group)
 	rows, err := db.QueryContext(ctx, q, plan.args...)
 	if err != nil {
+		if strings.Contains(err.Error(), "integer overflow") { // MongoDB's sum would be a double
+			return nil, false, nil
+		}
 		return nil, false, err
 	}
 	defer rows.Close()
@@ -133,50 +150,70 @@ func hitscopeGroups(ctx context.Context, db *fsql.DB, table, field string, plan 
 		var rank int64
 		var stored any
 		var n int64
-		if err := rows.Scan(&rank, &stored, &n); err != nil {
+		scanned := []any{&n}
+		if groupBy != "" {
+			scanned = []any{&rank, &stored, &n}
+		}
+		totals := make([]int64, len(sums))
+		unsummable := make([]int64, len(sums))
+		for i, field := range sums {
+			if field != "" {
+				scanned = append(scanned, &totals[i], &unsummable[i])
+			}
+		}
+		if err := rows.Scan(scanned...); err != nil {
 			return nil, false, err
 		}
-		if b, ok := stored.([]byte); ok {
-			stored = string(b)
+		for _, u := range unsummable {
+			if u != 0 {
+				return nil, false, nil
+			}
+		}
+		if n == 0 {
+			continue // no row matched: the one aggregate row of a query without GROUP BY
 		}
 		var v any
-		switch rank {
-		case 1:
-			v = types.Null
-		case 3:
-			s, ok := stored.(string)
-			if !ok {
+		if groupBy != "" {
+			var ok bool
+			if v, ok = hitscopeGroupValue(rank, stored); !ok {
 				return nil, false, nil
 			}
-			v = s
-		case 7:
-			s, _ := stored.(string)
-			decoded, err := hex.DecodeString(s)
-			if err != nil || len(decoded) != 12 {
-				return nil, false, nil
-			}
-			v = types.ObjectID(decoded)
-		case 8:
-			i, ok := stored.(int64)
-			if !ok {
-				return nil, false, nil
-			}
-			v = i != 0
-		case 9:
-			i, ok := stored.(int64)
-			if !ok {
-				return nil, false, nil
-			}
-			v = time.UnixMilli(i)
-		default:
-			return nil, false, nil
 		}
-		groups = append(groups, backends.HitscopeGroup{Value: v, Count: n})
+		groups = append(groups, backends.HitscopeGroup{Value: v, Count: n, Sums: totals})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
 	return groups, true, nil
+}
+
+// hitscopeGroupValue is the BSON value of a group's rank and stored value, or false (integers: see
+// hitscopeGroups).
+func hitscopeGroupValue(rank int64, stored any) (any, bool) {
+	if b, ok := stored.([]byte); ok {
+		stored = string(b)
+	}
+	switch rank {
+	case 1:
+		return types.Null, true
+	case 3:
+		s, ok := stored.(string)
+		return s, ok
+	case 7:
+		s, _ := stored.(string)
+		decoded, err := hex.DecodeString(s)
+		if err != nil || len(decoded) != 12 {
+			return nil, false
+		}
+		return types.ObjectID(decoded), true
+	case 8:
+		i, ok := stored.(int64)
+		return i != 0, ok
+	case 9:
+		i, ok := stored.(int64)
+		return time.UnixMilli(i), ok
+	}
+	return nil, false
 }
 
 const hitscopeExactMaxDepth = 4

@@ -261,17 +261,13 @@ export class AnalyticsDashboardService {
     try {
       const end = start(addDays(range.to, 1));
       const from = start(range.from);
-      const [{ createdAt }, revenue, previousRevenue] = await Promise.all([
-        this.users.signupsSince(start(previous.from)),
+      const [signups, previousSignups, revenue, previousRevenue] = await Promise.all([
+        this.users.countCreatedBetween(from, end),
+        this.users.countCreatedBetween(start(previous.from), from),
         this.billing.revenueSince(from, end),
         this.billing.revenueSince(start(previous.from), from),
       ]);
-      return {
-        signups: createdAt.filter((at) => at >= from && at < end).length,
-        previousSignups: createdAt.filter((at) => at < from).length,
-        revenue,
-        previousRevenue,
-      };
+      return { signups, previousSignups, revenue, previousRevenue };
     } catch (error) {
       this.logger.warn(`Sign-ups and revenue not read: ${(error as Error).message}`);
       return null;

@@ -282,6 +282,11 @@ export class UsersService implements OnApplicationBootstrap {
    * The overview's sign-ups: every account (unconfirmed registrations included, as /admin/users lists
    * them) and the creation times of those created since `since`. A count and one projected read.
    */
+  /** Accounts created in [from, until): a count by the createdAt index. */
+  countCreatedBetween(from: Date, until: Date): Promise<number> {
+    return this.users.countDocuments({ createdAt: { $gte: from, $lt: until } }).exec();
+  }
+
   async signupsSince(since: Date): Promise<{ total: number; createdAt: Date[] }> {
     const [total, recent] = await Promise.all([
       this.users.countDocuments({}).exec(),

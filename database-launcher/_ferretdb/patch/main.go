@@ -1,16 +1,21 @@
-// Command patch prepares the build of the launcher with Hitscope's SQLite filter pushdown
-// (../sqlite_pushdown.go) compiled into FerretDB's SQLite backend:
+// Command patch prepares the build of the launcher with Hitscope's additions to FerretDB 1.24:
 //
 //	go run ./_ferretdb/patch -out DIR && go build -modfile DIR/go.mod .
 //
-// It copies FerretDB's module from the module cache to DIR/ferretdb, replaces the two "lone `_id`
-// equality" blocks of its SQLite collection.go (Query and Explain) by a call to
-// hitscopeWhereClause, adds the pushdown file and the launcher's lookup_expression.go to that
-// package, lets the SQLite handler hand dotted
-// keys to it (FerretDB's "nested pushdown" option, for SQLite only), and writes DIR/go.mod: the
+// It copies FerretDB's module from the module cache to DIR/ferretdb and changes the copy:
+//
+//   - the SQLite backend's filter pushdown (../sqlite_pushdown.go replaces the two "lone `_id`
+//     equality" blocks of collection.go) and its exact pages, counts and sums
+//     (../sqlite_exact_pushdown.go, in Query's and Explain's ORDER BY / LIMIT);
+//   - the handler hands the backend a find's sort, skip and limit, and a counting aggregation
+//     (../handler_count.go), through fields added to the backend's parameters and results;
+//   - the SQLite handler hands dotted keys to the backend (FerretDB's "nested pushdown" option);
+//   - a fix to the $group stage, whose accumulators after the first read an exhausted iterator;
+//
+// adds the launcher's lookup_expression.go to the SQLite backend, and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
 // refuses to overlay files in the module cache.) Any other FerretDB version fails here, loudly,
-// rather than building a launcher without the pushdown: the blocks are matched byte for byte.
+// rather than building a launcher without them: every change is matched byte for byte.
 package main
 
 import (
@@ -54,21 +59,8 @@ const queryOrderExact = `	orderByClause, limit := prepareOrderByClause(params.So
 		return nil, lazyerrors.Error(err)
 	}
 
-	if exact != nil && params.HitscopeCount && params.HitscopeGroupBy == "" {
-		n, err := hitscopeCount(ctx, db, meta.TableName, exact)
-		if err != nil {
-			return nil, lazyerrors.Error(err)
-		}
-
-		return &backends.QueryResult{
-			Iter:            newQueryIterator(ctx, nil, params.OnlyRecordIDs),
-			HitscopeCount:   n,
-			HitscopeCounted: true,
-		}, nil
-	}
-
 	if exact != nil && params.HitscopeCount {
-		groups, ok, err := hitscopeGroups(ctx, db, meta.TableName, params.HitscopeGroupBy, exact)
+		groups, ok, err := hitscopeGroups(ctx, db, meta.TableName, params.HitscopeGroupBy, params.HitscopeSums, exact)
 		if err != nil {
 			return nil, lazyerrors.Error(err)
 		}
@@ -146,6 +138,14 @@ const hitscopeSkipped = `	// Hitscope: the backend skipped already (an exact pag
 
 `
 
+// A fix to FerretDB 1.24's $group stage: it handed one iterator over a group's documents to every
+// accumulator in turn, so each accumulator after the first read an exhausted iterator (`{n: {$sum:
+// 1}, total: {$sum: "$amount"}}` gave a total of 0).
+const hitscopeGroupIterator = `			// Hitscope: each accumulator reads the group's documents from the start (FerretDB 1.24
+			// gave every accumulator after the first an exhausted iterator).
+			groupIter := iterator.Values(iterator.ForSlice(groupedDocument.documents))
+`
+
 // Fields added to FerretDB's backend parameters and results (internal/backends/collection.go).
 const hitscopeQueryParams = `	// Hitscope: a sort, skip and limit the backend may apply when it decides the whole filter and
 	// the order exactly, or a count it may answer instead of the documents.
@@ -153,13 +153,13 @@ const hitscopeQueryParams = `	// Hitscope: a sort, skip and limit the backend ma
 	HitscopeSkip    int64
 	HitscopeLimit   int64
 	HitscopeCount   bool
-	HitscopeGroupBy string // with HitscopeCount: counts per value of this top-level field
+	HitscopeGroupBy string   // with HitscopeCount: counts per value of this top-level field
+	HitscopeSums    []string // with HitscopeCount: for each "$sum" of the group, the field summed ("": a count)
 `
 
-const hitscopeQueryResult = `	// Hitscope: the count or the counts per value, when HitscopeCount was asked and answered (Iter
-	// is then empty); whether
+const hitscopeQueryResult = `	// Hitscope: the groups (counts and sums), when HitscopeCount was asked and answered (Iter is
+	// then empty); whether
 	// the backend applied HitscopeSkip itself (the handler must not skip again).
-	HitscopeCount   int64
 	HitscopeGroups  []HitscopeGroup
 	HitscopeCounted bool
 	HitscopeSkipped bool
@@ -169,6 +169,7 @@ const hitscopeGroupType = `// HitscopeGroup is one value of the field counted by
 type HitscopeGroup struct {
 	Value any
 	Count int64
+	Sums  []int64 // per QueryParams.HitscopeSums (0 for a count)
 }
 `
 
@@ -288,6 +289,9 @@ func run(out string) error {
 		{filepath.Join(handler, "msg_explain.go"),
 			"\tres, err := coll.Explain(connCtx, qp)\n",
 			hitscopeHandOver + "\tres, err := coll.Explain(connCtx, qp)\n"},
+		{filepath.Join(handler, "common", "aggregations", "stages", "group.go"),
+			"\t\tgroupIter := iterator.Values(iterator.ForSlice(groupedDocument.documents))\n\t\tdefer groupIter.Close()\n\n\t\tfor _, accumulation := range g.groupBy {\n\t\t\tout, err := accumulation.accumulator.Accumulate(groupIter)\n",
+			"\t\tfor _, accumulation := range g.groupBy {\n" + hitscopeGroupIterator + "\t\t\tout, err := accumulation.accumulator.Accumulate(groupIter)\n\t\t\tgroupIter.Close()\n"},
 		{filepath.Join(handler, "msg_aggregate.go"),
 			"iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})",
 			"iter, err = hitscopeProcessStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages)"},

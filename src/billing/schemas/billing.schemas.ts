@@ -126,8 +126,11 @@ OrderSchema.index({ 'stripe.paymentIntentId': 1 });
 OrderSchema.index({ 'stripe.chargeId': 1 });
 OrderSchema.index({ 'stripe.subscriptionId': 1 });
 OrderSchema.index({ 'stripe.checkoutSessionId': 1 });
-/** Revenue windows (BillingService#revenueSince): the embedded database reads the window's orders only. */
-OrderSchema.index({ paidAt: -1 });
+/**
+ * Revenue windows (BillingService#revenueSince): the window's totals per currency come from this
+ * index alone, on MongoDB and on the embedded database (which never reads an order for them).
+ */
+OrderSchema.index({ paidAt: -1, currency: 1, amountMinor: 1, refundedMinor: 1, refundedInFull: 1 });
 
 /** `subscriptions`: a mirror of a Stripe subscription, `_id` its id. Written only from events. */
 @Schema({ collection: 'subscriptions', versionKey: false })
