@@ -118,14 +118,7 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 // cannot tell (an array). Strings, dates, null and missing values are not numbers: $sum ignores them,
 // and so does the SQL (it adds only integers).
 func hitscopeGroups(ctx context.Context, db *fsql.DB, table, groupBy string, sums []string, plan *hitscopeExactPlan) ([]backends.HitscopeGroup, bool, error) {
-	var columns []string
-	var group string
-	if groupBy != "" {
-		group = orderRankExpression(groupBy) + ", " + orderValueExpression(groupBy)
-		columns = append(columns, group)
-		group = " GROUP BY " + group
-	}
-	columns = append(columns, "count(*)")
+	columns := []string{"count(*)"}
 	for _, field := range sums {
 		if field == "" {
 			continue
@@ -136,55 +129,96 @@ func hitscopeGroups(ctx context.Context, db *fsql.DB, table, groupBy string, sum
 		rank := orderRankExpression(field)
 		columns = append(columns, fmt.Sprintf("sum(iif((%s) = 2, %s, 0)), sum((%s) IS NULL)", rank, orderValueExpression(field), rank))
 	}
-	q := fmt.Sprintf(`SELECT %s FROM %q%s%s`, strings.Join(columns, ", "), table, plan.where, group)
-	rows, err := db.QueryContext(ctx, q, plan.args...)
-	if err != nil {
-		if strings.Contains(err.Error(), "integer overflow") { // MongoDB's sum would be a double
-			return nil, false, nil
+	aggregate := fmt.Sprintf(`SELECT %s FROM %q%s`, strings.Join(columns, ", "), table, plan.where)
+	if groupBy == "" {
+		group, ok, err := hitscopeAggregate(ctx, db, aggregate, plan.args, sums)
+		if err != nil || !ok || group.Count == 0 { // no row matched: no group
+			return nil, ok, err
 		}
+		return []backends.HitscopeGroup{group}, true, nil
+	}
+	// The groups first, then each group's aggregate: SQLite answers both from the launcher's indexes
+	// (a GROUP BY of the same expressions parses every matching document to sort them: 250 ms for
+	// 60 000 orders, against 20 ms for the values and 20 ms per group).
+	rank, value := orderRankExpression(groupBy), orderValueExpression(groupBy)
+	rows, err := db.QueryContext(ctx, fmt.Sprintf(`SELECT DISTINCT %s, %s FROM %q%s LIMIT %d`, rank, value, table, plan.where, hitscopeMaxGroups+1), plan.args...)
+	if err != nil {
 		return nil, false, err
 	}
-	defer rows.Close()
-	var groups []backends.HitscopeGroup
+	type key struct {
+		rank   int64
+		stored any
+	}
+	var keys []key
 	for rows.Next() {
-		var rank int64
-		var stored any
-		var n int64
-		scanned := []any{&n}
-		if groupBy != "" {
-			scanned = []any{&rank, &stored, &n}
-		}
-		totals := make([]int64, len(sums))
-		unsummable := make([]int64, len(sums))
-		for i, field := range sums {
-			if field != "" {
-				scanned = append(scanned, &totals[i], &unsummable[i])
-			}
-		}
-		if err := rows.Scan(scanned...); err != nil {
+		var k key
+		if err := rows.Scan(&k.rank, &k.stored); err != nil {
+			rows.Close()
 			return nil, false, err
 		}
-		for _, u := range unsummable {
-			if u != 0 {
-				return nil, false, nil
-			}
+		if b, ok := k.stored.([]byte); ok {
+			k.stored = string(b) // bound again as text, as stored
 		}
-		if n == 0 {
-			continue // no row matched: the one aggregate row of a query without GROUP BY
-		}
-		var v any
-		if groupBy != "" {
-			var ok bool
-			if v, ok = hitscopeGroupValue(rank, stored); !ok {
-				return nil, false, nil
-			}
-		}
-		groups = append(groups, backends.HitscopeGroup{Value: v, Count: n, Sums: totals})
+		keys = append(keys, k)
 	}
+	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
+	if len(keys) > hitscopeMaxGroups {
+		return nil, false, nil // many groups: FerretDB's own $group
+	}
+	where := " WHERE "
+	if plan.where != "" {
+		where = " AND "
+	}
+	var groups []backends.HitscopeGroup
+	for _, k := range keys {
+		v, ok := hitscopeGroupValue(k.rank, k.stored)
+		if !ok {
+			return nil, false, nil
+		}
+		args := append(append([]any{}, plan.args...), k.rank, k.stored)
+		group, ok, err := hitscopeAggregate(ctx, db, aggregate+fmt.Sprintf("%s(%s) = ? AND %s IS ?", where, rank, value), args, sums)
+		if err != nil || !ok {
+			return nil, ok, err
+		}
+		if group.Count == 0 {
+			continue // deleted meanwhile
+		}
+		group.Value = v
+		groups = append(groups, group)
+	}
 	return groups, true, nil
+}
+
+// hitscopeMaxGroups bounds the groups answered one by one.
+const hitscopeMaxGroups = 64
+
+// hitscopeAggregate runs one aggregate row of hitscopeGroups' columns: the count, then for each
+// summed field its total and how many of its values SQL could not add (false when any: a double).
+func hitscopeAggregate(ctx context.Context, db *fsql.DB, q string, args []any, sums []string) (backends.HitscopeGroup, bool, error) {
+	group := backends.HitscopeGroup{Sums: make([]int64, len(sums))}
+	unsummable := make([]int64, len(sums))
+	scanned := []any{&group.Count}
+	for i, field := range sums {
+		if field != "" { // "" is a count: no column of its own
+			scanned = append(scanned, &group.Sums[i], &unsummable[i])
+		}
+	}
+	err := db.QueryRowContext(ctx, q, args...).Scan(scanned...)
+	if err != nil {
+		if strings.Contains(err.Error(), "integer overflow") { // MongoDB's sum would be a double
+			return group, false, nil
+		}
+		return group, false, err
+	}
+	for _, u := range unsummable {
+		if u != 0 {
+			return group, false, nil
+		}
+	}
+	return group, true, nil
 }
 
 // hitscopeGroupValue is the BSON value of a group's rank and stored value, or false (integers: see
