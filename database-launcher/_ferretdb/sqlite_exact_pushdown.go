@@ -43,6 +43,7 @@ package sqlite
 import (
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -206,7 +207,7 @@ func hitscopeAggregate(ctx context.Context, db *fsql.DB, q string, args []any, s
 			scanned = append(scanned, &group.Sums[i], &unsummable[i])
 		}
 	}
-	err := db.QueryRowContext(ctx, q, args...).Scan(scanned...)
+	err := hitscopeQueryRow(ctx, db, q, args, scanned...)
 	if err != nil {
 		if strings.Contains(err.Error(), "integer overflow") { // MongoDB's sum would be a double
 			return group, false, nil
@@ -628,7 +629,7 @@ func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsq
 		return true, nil
 	}
 	var found int64
-	if err := db.QueryRowContext(ctx, "SELECT "+strings.Join(exists, " OR ")).Scan(&found); err != nil {
+	if err := hitscopeQueryRow(ctx, db, "SELECT "+strings.Join(exists, " OR "), nil, &found); err != nil {
 		// An index dropped a moment ago (its collection's index went): no plan this time.
 		if strings.Contains(err.Error(), "no such index") {
 			return false, nil
@@ -636,4 +637,24 @@ func (x *hitscopeExactBuilder) noArraysOrUnrankable(ctx context.Context, db *fsq
 		return false, err
 	}
 	return found == 0, nil
+}
+
+// hitscopeQueryRow scans the one row of q, through db.QueryContext (which asks again when the
+// launcher changed the schema meanwhile, fsql_schema_retry.go; a *sql.Row could not).
+func hitscopeQueryRow(ctx context.Context, db *fsql.DB, q string, args []any, dest ...any) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		return errors.New("no row")
+	}
+	if err := rows.Scan(dest...); err != nil {
+		return err
+	}
+	return rows.Err()
 }

@@ -37,6 +37,7 @@ const PUSHDOWN_FILES = [
   '_ferretdb/sqlite_pushdown.go',
   '_ferretdb/sqlite_exact_pushdown.go',
   '_ferretdb/handler_count.go',
+  '_ferretdb/fsql_schema_retry.go',
   '_ferretdb/patch/main.go',
 ];
 

@@ -933,6 +933,49 @@ describe('pages and counts after updates', () => {
   });
 });
 
+describe('while the launcher adds its indexes', () => {
+  it('answers every read while new collections get theirs (SQLite changes its schema under the reads)', async () => {
+    // A second client, so that reads and the collections' creation overlap in the database; the
+    // launcher creates its indexes on a connection of its own, every second.
+    const reading = await MongoClient.connect(testDatabaseUri('orderpushdown'), { maxPoolSize: 1 });
+    try {
+      const read = reading.db(db.databaseName).collection<Loose>('order_churn_read');
+      await fill('order_churn_read', [
+        { _id: 1, a: 'x', d: day(1) },
+        { _id: 2, a: 'x', d: day(2) },
+        { _id: 3, a: 'y', d: day(3) },
+      ]);
+      const until = Date.now() + 6_000;
+      const failures: string[] = [];
+      let answered = 0;
+      const churn = (async () => {
+        for (let n = 0; Date.now() < until; n += 1) {
+          const collection = db.collection<Loose>(`order_churn_${n}`);
+          await collection.insertOne({ _id: 1, a: 'x', b: n, d: day(1) });
+          for (const field of ['a', 'b', 'd']) await collection.createIndex({ [field]: 1 });
+        }
+      })();
+      const reads = (async () => {
+        while (Date.now() < until) {
+          try {
+            expect(await read.find({ a: 'x' }).sort({ d: -1 }).limit(5).toArray()).toHaveLength(2);
+            expect(await read.countDocuments({ a: 'x' })).toBe(2);
+            answered += 1;
+          } catch (error) {
+            failures.push(String(error));
+          }
+        }
+      })();
+      await Promise.all([churn, reads]);
+      expect({ failed: failures.length, answered, first: failures.slice(0, 1) }).toEqual({ failed: 0, answered, first: [] });
+      expect(answered).toBeGreaterThan(20);
+    } finally {
+      await reading.close();
+      for (const { name } of await db.listCollections({ name: /^order_churn_\d+$/ }).toArray()) await db.collection(name).drop();
+    }
+  }, 30_000);
+});
+
 describe('the sort and the limit are handed to SQLite', () => {
   it('explains a sorted page of a simple filter as pushed down, and one on an array-holding field as not', async () => {
     const accounts = db.collection<Loose>('order_accounts');

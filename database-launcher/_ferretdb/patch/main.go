@@ -11,6 +11,7 @@
 //     (../handler_count.go), through fields added to the backend's parameters and results;
 //   - the SQLite handler hands dotted keys to the backend (FerretDB's "nested pushdown" option);
 //   - a fix to the $group stage, whose accumulators after the first read an exhausted iterator;
+//   - reads asked again when SQLite answers SQLITE_SCHEMA (../fsql_schema_retry.go);
 //
 // adds the launcher's lookup_expression.go to the SQLite backend, and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
@@ -146,6 +147,13 @@ const hitscopeGroupIterator = `			// Hitscope: each accumulator reads the group'
 			groupIter := iterator.Values(iterator.ForSlice(groupedDocument.documents))
 `
 
+// A read that met SQLITE_SCHEMA (the launcher created an index meanwhile) is asked again
+// (../fsql_schema_retry.go).
+const hitscopeSchemaRetry = `	for attempt := 0; attempt < hitscopeSchemaRetries && hitscopeSchemaChanged(err); attempt++ {
+		rows, err = db.sqlDB.QueryContext(ctx, query, args...) // Hitscope: the schema changed meanwhile
+	}
+`
+
 // Fields added to FerretDB's backend parameters and results (internal/backends/collection.go).
 const hitscopeQueryParams = `	// Hitscope: a sort, skip and limit the backend may apply when it decides the whole filter and
 	// the order exactly, or a count it may answer instead of the documents.
@@ -259,6 +267,7 @@ func run(out string) error {
 		{filepath.Join("_ferretdb", "sqlite_pushdown.go"), filepath.Join(sqliteDir, "hitscope_pushdown.go")},
 		{filepath.Join("_ferretdb", "sqlite_exact_pushdown.go"), filepath.Join(sqliteDir, "hitscope_exact_pushdown.go")},
 		{filepath.Join("_ferretdb", "handler_count.go"), filepath.Join(copyDir, "internal", "handler", "hitscope_count.go")},
+		{filepath.Join("_ferretdb", "fsql_schema_retry.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_schema_retry.go")},
 	} {
 		data, err := os.ReadFile(file.from)
 		if err != nil {
@@ -292,6 +301,9 @@ func run(out string) error {
 		{filepath.Join(handler, "common", "aggregations", "stages", "group.go"),
 			"\t\tgroupIter := iterator.Values(iterator.ForSlice(groupedDocument.documents))\n\t\tdefer groupIter.Close()\n\n\t\tfor _, accumulation := range g.groupBy {\n\t\t\tout, err := accumulation.accumulator.Accumulate(groupIter)\n",
 			"\t\tfor _, accumulation := range g.groupBy {\n" + hitscopeGroupIterator + "\t\t\tout, err := accumulation.accumulator.Accumulate(groupIter)\n\t\t\tgroupIter.Close()\n"},
+		{filepath.Join(copyDir, "internal", "util", "fsql", "db.go"),
+			"\trows, err := db.sqlDB.QueryContext(ctx, query, args...)\n",
+			"\trows, err := db.sqlDB.QueryContext(ctx, query, args...)\n" + hitscopeSchemaRetry},
 		{filepath.Join(handler, "msg_aggregate.go"),
 			"iter, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})",
 			"iter, err = hitscopeProcessStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages)"},
