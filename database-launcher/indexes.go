@@ -220,9 +220,9 @@ func sqliteIndexName(table, expression string) string {
 // plainField is a field the pushdown handles: up to three segments a JSON path needs no quoting for.
 var plainField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*){0,2}$`)
 
-// sqliteIndexedFields are the fields of a collection's declared indexes (FerretDB's settings
-// column) the pushdown handles, `_id` aside.
-func sqliteIndexedFields(settings string) []string {
+// sqliteDeclaredIndexes are the fields of each index a collection declares (FerretDB's settings
+// column), in order.
+func sqliteDeclaredIndexes(settings string) [][]string {
 	var parsed struct {
 		Indexes []struct {
 			Key []struct {
@@ -233,53 +233,47 @@ func sqliteIndexedFields(settings string) []string {
 	if json.Unmarshal([]byte(settings), &parsed) != nil {
 		return nil
 	}
+	indexes := make([][]string, 0, len(parsed.Indexes))
+	for _, index := range parsed.Indexes {
+		fields := make([]string, len(index.Key))
+		for i, key := range index.Key {
+			fields[i] = key.Field
+		}
+		indexes = append(indexes, fields)
+	}
+	return indexes
+}
+
+// sqliteIndexedFields are the fields of a collection's declared indexes the pushdown handles,
+// `_id` aside.
+func sqliteIndexedFields(settings string) []string {
 	seen := map[string]bool{"_id": true}
 	var fields []string
-	for _, index := range parsed.Indexes {
-		for _, key := range index.Key {
-			if !seen[key.Field] && plainField.MatchString(key.Field) {
-				seen[key.Field] = true
-				fields = append(fields, key.Field)
+	for _, index := range sqliteDeclaredIndexes(settings) {
+		for _, field := range index {
+			if !seen[field] && plainField.MatchString(field) {
+				seen[field] = true
+				fields = append(fields, field)
 			}
 		}
 	}
 	return fields
 }
 
-// sqliteCompoundIndexes are the declared indexes of several fields, all top-level (FerretDB's
-// settings column), as their fields in order.
+// sqliteCompoundIndexes are the declared indexes of several fields, all top-level.
 func sqliteCompoundIndexes(settings string) [][]string {
-	var parsed struct {
-		Indexes []struct {
-			Key []struct {
-				Field string `json:"field"`
-			} `json:"key"`
-		} `json:"indexes"`
-	}
-	if json.Unmarshal([]byte(settings), &parsed) != nil {
-		return nil
-	}
 	var compound [][]string
-	for _, index := range parsed.Indexes {
-		if len(index.Key) < 2 {
-			continue
+	for _, fields := range sqliteDeclaredIndexes(settings) {
+		topLevel := len(fields) > 1
+		for _, field := range fields {
+			topLevel = topLevel && (field == "_id" || (plainField.MatchString(field) && !strings.Contains(field, ".")))
 		}
-		fields := make([]string, 0, len(index.Key))
-		for _, key := range index.Key {
-			if key.Field != "_id" && !hitscopeTopLevel.MatchString(key.Field) {
-				fields = nil
-				break
-			}
-			fields = append(fields, key.Field)
-		}
-		if fields != nil {
+		if topLevel {
 			compound = append(compound, fields)
 		}
 	}
 	return compound
 }
-
-var hitscopeTopLevel = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func queryStrings(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	rows, err := db.QueryContext(ctx, q)
