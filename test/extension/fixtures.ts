@@ -12,6 +12,8 @@ export interface Extension {
   id: string;
   /** The service worker as Playwright first saw it: after a stop this handle hangs, so use {@link inWorker}. */
   worker: Worker;
+  /** The navigation of `startPage`, when the browser was launched with one. */
+  starting: Promise<unknown> | null;
 }
 
 /**
@@ -111,7 +113,7 @@ export { HOME_CONTAINERS, HOME_HIT_COUNT, HOME_ROWS, HOME_SECONDARY, SHOP };
 export async function launchWithExtension(
   profile: string,
   site: TestSite,
-  options: { baseURL?: string; args?: string[] } = {},
+  options: { baseURL?: string; args?: string[]; startPage?: string } = {},
 ): Promise<Extension> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -136,10 +138,14 @@ export async function launchWithExtension(
       ...(options.args ?? []),
     ],
   });
+  // A page that starts loading with the browser, before the extension's worker is known to run.
+  const starting = options.startPage ? (context.pages()[0] ?? (await context.newPage())).goto(options.startPage) : null;
+  // Awaited by the caller; a launch that fails below must not leave it rejecting unhandled.
+  starting?.catch(() => undefined);
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     await captureListening(worker);
-    return { context, id: new URL(worker.url()).host, worker };
+    return { context, id: new URL(worker.url()).host, worker, starting };
   } catch (error) {
     await context.close();
     throw error;

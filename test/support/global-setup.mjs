@@ -6,26 +6,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const E2E_ADMIN_EMAIL = 'admin@hitscope.test';
 /** Connections per client in the pool run: the driver's default is 100; this is plenty for one app. */
 const POOL_SIZE = 20;
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export default async function globalSetup() {
   if (!existsSync(join(root, 'dist/app/src/database/embedded-database.js'))) {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import type { default as Provider, InteractionResults, JWK } from 'oidc-provider';
+import { freePort } from '../../scripts/free-port.mjs';
 
 /** What the test provider says about a person (the claims of `openid email profile`). */
 export interface TestAccount {
@@ -35,16 +35,7 @@ async function quietly<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A port that was free a moment ago (the app's PUBLIC_URL must be known before it listens). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * A real OpenID Connect provider (`oidc-provider`) on loopback: one confidential client with PKCE

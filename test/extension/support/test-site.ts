@@ -144,6 +144,11 @@ export interface TestSite {
   port: number;
   /** Chromium's flag that sends every host name (but loopback) to this server. */
   resolverRule: string;
+  /**
+   * Holds the shop's pages' scripts, and so their hits, until the returned function is called: the
+   * pages load up to their first script (a browser restart uses it, see capture.spec.ts).
+   */
+  holdPages(): () => void;
   stop(): Promise<void>;
 }
 
@@ -181,6 +186,7 @@ export async function startTestSite(): Promise<TestSite> {
   rmSync(dir, { recursive: true, force: true });
 
   const samples = JSON.stringify(SAMPLES.map(({ method, url, body }) => ({ method, url, body })));
+  let held: Promise<void> = Promise.resolve();
   const server: Server = createServer({ key, cert }, (request, response) => {
     request.resume();
     request.on('end', () => {
@@ -189,7 +195,10 @@ export async function startTestSite(): Promise<TestSite> {
       if (host === 'www.shop.example') {
         const html = (body: string) => {
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-          response.end(body);
+          // While pages are held, the page is shown up to its scripts: they come once released.
+          const scripts = body.indexOf('<script>');
+          response.write(body.slice(0, scripts));
+          void held.then(() => response.end(body.slice(scripts)));
         };
         if (path === '/') return html(HOME);
         if (path === '/checkout') return html(CHECKOUT);
@@ -212,6 +221,11 @@ export async function startTestSite(): Promise<TestSite> {
   return {
     port,
     resolverRule: `--host-resolver-rules=MAP * 127.0.0.1:${port}, EXCLUDE 127.0.0.1`,
+    holdPages: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
