@@ -29,12 +29,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchScale } from './bench/support/scale.mjs';
+import { freePort } from './free-port.mjs';
 import { insertConfirmedSubscribers } from './fixtures/confirmed-subscribers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,18 +115,6 @@ async function tempDir(prefix) {
   const dir = await mkdtemp(join(os.tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
-}
-
-/** A port the OS reports free on loopback (listen on 0, read it, release it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A child process whose output is kept (last 8 kB) for the error report, and killed on exit. */
@@ -998,6 +986,32 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
+/** Issue 27's goal-1 data set of `users` users, written through the app's schemas (scale-seed.mjs). */
+async function seedScale(uri, users) {
+  const started = performance.now();
+  const { appModels, licenceKeyMaker, SEED_PASSWORD, seedUsersTo } = await import('./bench/support/scale-seed.mjs');
+  const { default: mongoose } = await import('mongoose');
+  const argon2 = await import('@node-rs/argon2');
+  const { ARGON2_PARAMS } = await import(pathToFileURL(join(root, 'dist/app/src/auth/password-hasher.service.js')).href);
+  const connection = await mongoose.createConnection(uri, { maxPoolSize: 1 }).asPromise();
+  try {
+    const written = await seedUsersTo(await appModels(root, connection), {
+      from: 0,
+      to: users,
+      passwordHash: await argon2.hash(SEED_PASSWORD, ARGON2_PARAMS),
+      makeKey: await licenceKeyMaker(root),
+      now: Date.now(),
+    });
+    console.log(
+      `Seeded ${Object.entries(written)
+        .map(([name, count]) => `${count.toLocaleString('en-GB')} ${name}`)
+        .join(', ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    await connection.close();
+  }
+}
+
 /**
  * Stripe's webhook (`BENCH_ONLY=webhooks`): stripe-mock on loopback and the production app with
  * billing configured against it; BENCH_WEBHOOK_CUSTOMERS (50) signed-in people each buy a
@@ -1008,7 +1022,11 @@ const loadAverage = () =>
  * whether the redeliveries changed anything.
  */
 async function benchWebhooks(binary) {
-  heading('Stripe webhooks: accept and processing rate');
+  // BENCH_WEBHOOK_SCALE_USERS=100000: among issue 27's goal-1 data set of that many users (orders,
+  // subscriptions, licences… as `BENCH_ONLY=scale` seeds them), so every lookup meets full collections.
+  const scaleUsers = Number(process.env.BENCH_WEBHOOK_SCALE_USERS ?? 0);
+  if (!Number.isInteger(scaleUsers) || scaleUsers < 0) throw new Error('BENCH_WEBHOOK_SCALE_USERS must be a whole number');
+  heading(`Stripe webhooks: accept and processing rate${scaleUsers ? ` among ${scaleUsers.toLocaleString('en-GB')} users` : ''}`);
   const customers = positiveInt('BENCH_WEBHOOK_CUSTOMERS', 50);
   const concurrency = 8;
   const { startStripeMock } = await import(pathToFileURL(join(root, 'scripts/stripe-mock.mjs')).href);
@@ -1018,6 +1036,7 @@ async function benchWebhooks(binary) {
   const stripeMock = await startStripeMock((message) => console.log(`  ${message}`));
   services.add(stripeMock);
   const { database, uri } = await embeddedDatabase(binary, 'webhooks');
+  if (scaleUsers) await seedScale(uri, scaleUsers);
   const webhookSecret = 'whsec_benchmark0123456789abcdef';
   const app = await startApp(binary, {
     MONGODB_URI: uri,

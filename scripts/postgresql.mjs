@@ -12,10 +12,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 export class PostgresqlUnavailableError extends Error {}
 
@@ -49,17 +50,6 @@ function serverAccount() {
   }
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const canConnect = (port) =>

@@ -989,6 +989,36 @@ describe('webhook effects', () => {
       `${BURST} webhook events: delivered (verified + stored) in ${delivered - started} ms, all processed after ${done - started} ms (${Math.round((BURST * 1000) / (done - started))} events/s)`,
     );
   }, 120_000);
+
+  it('the worker’s tick leaves the events this instance is about to process to it: each processed once, by its delivery', async () => {
+    const who = await newUser();
+    const { orderId } = await checkout(who, 'team-monthly');
+    const customer = await customerOf(who.user.id);
+    const base = await objects.subscription({
+      id: 'sub_tick',
+      customer,
+      status: 'active',
+      quantity: 1,
+      periodEnd: Math.floor(Date.now() / 1000) + 86400,
+      metadata: { orderId, planId: 'team-monthly', userId: who.user.id },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const burst = Array.from({ length: 12 }, (_, i) =>
+      stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_tick_${sequence}_${i}` }),
+    );
+    const ids = burst.map((item) => item.id);
+    await Promise.all(burst.map((item) => deliver(item).expect(200)));
+    // Two are being processed, ten wait for a slot: `pending` or `processing` in the inbox, and all
+    // this instance's. A tick now (as every 15 s) takes none of them (it took most, before).
+    expect(await webhooks.drain()).toBe(0);
+    await webhooks.settle();
+    const records = await db
+      .collection('stripe_events')
+      .find({ _id: { $in: ids } as never })
+      .toArray();
+    // Each claimed once (a claim counts an attempt), by its own delivery, and done.
+    expect(records.map(({ status, attempts }) => ({ status, attempts }))).toEqual(burst.map(() => ({ status: 'done', attempts: 1 })));
+  }, 60_000);
 });
 
 /* ------------------------------------------------------------------------------------------------
