@@ -17,10 +17,24 @@ export const routeRuleQuery = (data: DataSource, pathname: string, search: strin
 export const authProvidersQuery = (data: DataSource) =>
   queryOptions({ queryKey: ['auth', 'providers'] as const, queryFn: () => data.authProviders(), ...SLOW_QUERY_OPTIONS });
 
-/** The active plans: public, the same for everybody, cached by the server for a minute. */
-/** The key figures of /admin: the server computes them at most every 30 s, so asking sooner gains nothing. */
+/** Older overview figures than this are being recomputed on the server. */
+const OVERVIEW_STALE_MS = 60_000;
+
+/**
+ * The key figures of /admin: the server computes them at most every 30 s, so asking sooner gains
+ * nothing. It answers with the figures it kept, however old, while it computes fresh ones: asked
+ * again every few seconds until they are recent.
+ */
 export const adminOverviewQuery = (data: DataSource) =>
-  queryOptions({ queryKey: ['admin', 'overview'] as const, queryFn: () => data.adminOverview(), staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['admin', 'overview'] as const,
+    queryFn: () => data.adminOverview(),
+    staleTime: 30_000,
+    refetchInterval: (query) => {
+      const asOf = query.state.data?.asOf;
+      return asOf && Date.now() - Date.parse(asOf) > OVERVIEW_STALE_MS ? 3_000 : false;
+    },
+  });
 
 /** /admin/analytics for a range (`?preset=…` or `?from=…&to=…`, as in the page's URL); prefetched by the route. */
 export const adminAnalyticsQuery = (data: DataSource, range: RangeQuery) =>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { LicenceApiResponse, OwnedLicenceList } from '../../lib/api/licences.js';
+import { formatDateTime } from '../../lib/format/date.js';
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { collectPageProblems, csrfToken, gotoHydrated, signInAsAdmin, signUp } from './fixtures.js';
 
@@ -103,5 +104,29 @@ test.describe('/admin: the overview', () => {
     await expect(card(page, 'users')).toHaveAttribute('data-overview-state', 'ready');
     await expect(errors).toHaveCount(0);
     await expect(card(page, 'users').locator('.overview-figure__value')).toHaveText(/^[1-9][\d,]*$/);
+  });
+
+  test('figures the server kept from long ago are shown at once, then replaced by fresh ones without a reload', async ({ page }) => {
+    await signInAsAdmin(page.request);
+    await gotoHydrated(page, '/admin/users');
+    // The server answers with the overview it kept, however old, while it computes the next one:
+    // here the first answer is dated five minutes ago, as after a quiet spell.
+    const old = new Date(Date.now() - 5 * 60_000);
+    let answers = 0;
+    await page.route('**/api/admin/overview', async (route) => {
+      answers += 1;
+      if (answers > 1) return route.fallback();
+      const response = await route.fetch();
+      return route.fulfill({ response, json: { ...((await response.json()) as object), asOf: old.toISOString() } });
+    });
+    await page.getByRole('link', { name: 'Overview', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const asOf = page.getByText(/^Figures as of /);
+    await expect(card(page, 'users')).toHaveAttribute('data-overview-state', 'ready');
+    await expect(asOf).toContainText(`Figures as of ${formatDateTime(old)}`);
+    // Asked again a few seconds later, unprompted: the fresh figures replace the old ones.
+    await expect.poll(() => answers, { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect(asOf).not.toContainText(formatDateTime(old), { timeout: 10_000 });
+    await expect(card(page, 'users')).toHaveAttribute('data-overview-state', 'ready');
   });
 });
