@@ -49,6 +49,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * Licences: made and updated from entitlements (billing's sink, an administrator's grant), listed for
  * their owners and administrators, asked by downloads. Seats and devices are SeatsService's.
  */
+/** References written per insert by the start-up's one-time migration (onModuleInit). */
+const KEY_REFERENCE_BATCH = 500;
+
 @Injectable()
 export class LicencesService implements EntitlementSink, DownloadEntitlement, LicenceActivity, OnModuleInit {
   private readonly logger = new Logger(LicencesService.name);
@@ -66,19 +69,32 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
 
   /**
    * Licences stored before keys had their reference document (licence_keys) get one, once per
-   * database (database/once.ts): at later starts a marker read by `_id` says it is done.
+   * database (database/once.ts): at later starts a marker read by `_id` says it is done. Written
+   * KEY_REFERENCE_BATCH at a time, unordered (a reference that exists is a duplicate, skipped): one
+   * insert per licence held the single connection of the embedded database for minutes at 100 000
+   * licences, and the rest of the start-up timed out behind it.
    */
   async onModuleInit(): Promise<void> {
     await once(this.connection, 'licence-key-references', async () => {
       let added = 0;
-      for await (const licence of this.licences.find({}, { keyLookup: 1 }).lean<Pick<Licence, '_id' | 'keyLookup'>>().cursor()) {
+      let batch: Array<{ _id: string; licenceId: string }> = [];
+      const write = async () => {
+        if (!batch.length) return;
+        const documents = batch;
+        batch = [];
         try {
-          await this.keyRefs.create({ _id: licence.keyLookup, licenceId: licence._id });
-          added += 1;
+          added += (await this.keyRefs.insertMany(documents, { ordered: false, rawResult: true })).insertedCount;
         } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
+          const failures = (error as { writeErrors?: unknown[] }).writeErrors;
+          if (!failures || !failures.every((failure) => isDuplicateKey((failure as { err?: unknown }).err ?? failure))) throw error;
+          added += documents.length - failures.length;
         }
+      };
+      for await (const licence of this.licences.find({}, { keyLookup: 1 }).lean<Pick<Licence, '_id' | 'keyLookup'>>().cursor()) {
+        batch.push({ _id: licence.keyLookup, licenceId: licence._id });
+        if (batch.length >= KEY_REFERENCE_BATCH) await write();
       }
+      await write();
       if (added) this.logger.log(`Licence keys: ${added} references added`);
     });
   }
