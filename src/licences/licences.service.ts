@@ -69,10 +69,11 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
 
   /**
    * Licences stored before keys had their reference document (licence_keys) get one, once per
-   * database (database/once.ts): at later starts a marker read by `_id` says it is done. Written
-   * KEY_REFERENCE_BATCH at a time, unordered (a reference that exists is a duplicate, skipped): one
-   * insert per licence held the single connection of the embedded database for minutes at 100 000
-   * licences, and the rest of the start-up timed out behind it.
+   * database (database/once.ts): at later starts a marker read by `_id` says it is done. Checked and
+   * written KEY_REFERENCE_BATCH at a time (the references that exist, read by `_id`, are skipped;
+   * one written meanwhile is a duplicate, skipped too): one insert per licence held the single
+   * connection of the embedded database for minutes at 100 000 licences, and the rest of the
+   * start-up timed out behind it.
    */
   async onModuleInit(): Promise<void> {
     await once(this.connection, 'licence-key-references', async () => {
@@ -80,8 +81,17 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       let batch: Array<{ _id: string; licenceId: string }> = [];
       const write = async () => {
         if (!batch.length) return;
-        const documents = batch;
+        const existing = new Set(
+          (
+            await this.keyRefs
+              .find({ _id: { $in: batch.map((reference) => reference._id) } }, { _id: 1 })
+              .lean<Array<{ _id: string }>>()
+              .exec()
+          ).map((reference) => reference._id),
+        );
+        const documents = batch.filter((reference) => !existing.has(reference._id));
         batch = [];
+        if (!documents.length) return;
         try {
           added += (await this.keyRefs.insertMany(documents, { ordered: false, rawResult: true })).insertedCount;
         } catch (error) {

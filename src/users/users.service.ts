@@ -58,6 +58,8 @@ export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' |
 
 /** Addresses stored before the e-mail rule may hold a domain as typed (`münchen.de`): any character beyond printable ASCII. */
 const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
+/** Accounts read per query by the one-time address check (normaliseStoredAddresses). */
+const ADDRESS_CHECK_PAGE = 1000;
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 @Injectable()
@@ -86,14 +88,32 @@ export class UsersService implements OnApplicationBootstrap {
    * as typed (`ada@münchen.de`), and sign-in now looks up the ASCII form (`ada@xn--mnchen-3ya.de`):
    * such addresses are rewritten to their normal form, once. One whose normal form another account
    * already has is left as it is and logged. Idempotent; answers how many accounts changed.
+   *
+   * The accounts are read ADDRESS_CHECK_PAGE at a time in `_id` order and checked here: one query
+   * with a regular expression was one command reading every account (over 10 s at 100 000 users on
+   * the embedded database), and the start-up's other queries timed out behind it on its connection.
    */
   async normaliseStoredAddresses(): Promise<number> {
-    const candidates = await this.users
-      .find({ $or: [{ email: BEYOND_PRINTABLE_ASCII }, { pendingEmail: BEYOND_PRINTABLE_ASCII }] }, { email: 1, pendingEmail: 1 })
-      .lean()
-      .exec();
     let changed = 0;
-    for (const user of candidates) {
+    for (let after: unknown = undefined; ;) {
+      const page = await this.users
+        .find(after === undefined ? {} : { _id: { $gt: after } }, { email: 1, pendingEmail: 1 })
+        .sort({ _id: 1 })
+        .limit(ADDRESS_CHECK_PAGE)
+        .lean()
+        .exec();
+      if (!page.length) break;
+      after = page[page.length - 1]._id;
+      changed += await this.normaliseAddressesOf(page);
+    }
+    if (changed) this.logger.log(`Stored ${changed} e-mail address(es) in normal form (ASCII domain)`);
+    return changed;
+  }
+
+  private async normaliseAddressesOf(users: Array<{ _id: unknown; email?: string; pendingEmail?: string | null }>): Promise<number> {
+    let changed = 0;
+    for (const user of users) {
+      if (!BEYOND_PRINTABLE_ASCII.test(user.email ?? '') && !BEYOND_PRINTABLE_ASCII.test(user.pendingEmail ?? '')) continue;
       const set: Partial<Record<'email' | 'pendingEmail', string>> = {};
       for (const field of ['email', 'pendingEmail'] as const) {
         const stored = user[field];
@@ -102,14 +122,16 @@ export class UsersService implements OnApplicationBootstrap {
       }
       if (!Object.keys(set).length) continue;
       try {
-        const result = await this.changing(user._id, this.users.updateOne({ _id: user._id, email: user.email }, { $set: set }).exec());
+        const result = await this.changing(
+          String(user._id),
+          this.users.updateOne({ _id: user._id, email: user.email }, { $set: set }).exec(),
+        );
         changed += result.modifiedCount;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         this.logger.warn(`Account ${String(user._id)}: its e-mail address in normal form belongs to another account; left as it is`);
       }
     }
-    if (changed) this.logger.log(`Stored ${changed} e-mail address(es) in normal form (ASCII domain)`);
     return changed;
   }
 
