@@ -1088,6 +1088,7 @@ async function benchWebhooks(binary) {
   // person's events are far apart in the stream: events of one subscription processed at the same
   // moment conflict, and the loser waits for Stripe-style back-off (30 s), which is not this measure.
   const events = perPerson[0].flatMap((_, kind) => perPerson.map((list) => list[kind]));
+  const eventIds = events.map((each) => each.id);
   const bodies = events.map((each) => JSON.stringify(each));
   console.log(
     `Set-up: ${customers} people signed up, ${customers * 2} checkouts through stripe-mock, ${events.length} events ` +
@@ -1144,7 +1145,9 @@ async function benchWebhooks(binary) {
   const inbox = db.collection('stripe_events');
   const inboxCounts = async () =>
     Object.fromEntries(
-      (await inbox.aggregate([{ $group: { _id: '$status', n: { $sum: 1 } } }]).toArray()).map((group) => [group._id, group.n]),
+      (await inbox.aggregate([{ $match: { _id: { $in: eventIds } } }, { $group: { _id: '$status', n: { $sum: 1 } } }]).toArray()).map(
+        (group) => [group._id, group.n],
+      ),
     );
   const describe = (counts) =>
     Object.entries(counts)
@@ -1196,13 +1199,16 @@ async function benchWebhooks(binary) {
   // What the events did, then every event once more (Stripe redelivering a day later): nothing may
   // change. The inbox's statuses are part of the picture, to tell a back-off retry that ran meanwhile.
   const snapshot = async () => {
-    const read = (name, projection = {}) => db.collection(name).find({}, { projection }).sort({ _id: 1 }).toArray();
+    // The section's own people and events only (with BENCH_WEBHOOK_SCALE_USERS the collections hold
+    // the seeded data set too).
+    const read = (name, filter, projection = {}) => db.collection(name).find(filter, { projection }).sort({ _id: 1 }).toArray();
+    const own = { userId: { $in: people.map((person) => person.userId) } };
     const [orders, subscriptions, licences, mails, events] = await Promise.all([
-      read('orders'),
-      read('subscriptions'),
-      read('licences'),
-      read('mail_outbox', { _id: 1 }),
-      read('stripe_events', { status: 1, attempts: 1 }),
+      read('orders', own),
+      read('subscriptions', own),
+      read('licences', own),
+      read('mail_outbox', {}, { _id: 1 }),
+      read('stripe_events', { _id: { $in: eventIds } }, { status: 1, attempts: 1 }),
     ]);
     return {
       orders,
@@ -1218,7 +1224,7 @@ async function benchWebhooks(binary) {
   const cpuLate = cpuDelta(pids, cpuLateBefore);
   await sleep(500);
   const after = await snapshot();
-  const storedAfter = await inbox.countDocuments();
+  const storedAfter = await inbox.countDocuments({ _id: { $in: eventIds } });
 
   const seconds = (at) => ((at - started) / 1000).toFixed(2);
   const rows = [

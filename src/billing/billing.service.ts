@@ -107,6 +107,9 @@ function isProration(line: Stripe.InvoiceLineItem): boolean {
 }
 
 /** What a signed-in person does with billing, and the admins' manual orders. */
+/** Subscriptions per batch of the MRR read (subscriptionsForMetrics). */
+const METRICS_BATCH = 100;
+
 @Injectable()
 export class BillingService {
   private readonly logger = new Logger(BillingService.name);
@@ -661,6 +664,9 @@ export class BillingService {
         { status: { $in: [...statuses] } },
         { _id: 1, customerId: 1, planId: 1, quantity: 1, status: 1, cancelAtPeriodEnd: 1, cancelAt: 1, currentPeriodEnd: 1, discount: 1 },
       )
+      // Small batches: on the embedded database's single connection, a person's request waits for
+      // at most one of them (about 10 ms) while MRR reads 20 000 subscriptions at 100 000 users.
+      .batchSize(METRICS_BATCH)
       .lean<(SubscriptionMirror & { discount?: MetricsSubscription['discount'] })[]>()
       .exec();
     return rows.map((row) => ({

@@ -59,7 +59,7 @@ export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' |
 /** Addresses stored before the e-mail rule may hold a domain as typed (`münchen.de`): any character beyond printable ASCII. */
 const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 /** Accounts read per query by the one-time address check (normaliseStoredAddresses). */
-const ADDRESS_CHECK_PAGE = 1000;
+const ADDRESS_CHECK_PAGE = 200;
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 @Injectable()
