@@ -73,7 +73,7 @@ func hitscopeExact(ctx context.Context, db *fsql.DB, table string, capped bool, 
 	if capped || !(count || paged || (unpushed && filter.Len() > 0)) {
 		return nil, nil
 	}
-	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}, ranks: map[string]bool{}}
+	x := hitscopeExactBuilder{table: table, probe: map[string]bool{}, ranks: map[string]bool{}, fixed: map[string]int{}, fixedMany: map[string]bool{}}
 	if paged {
 		// For a page, a set of rows (a search, an $or) is a test while SQLite walks the order's
 		// index and stops at the LIMIT; as a lookup (the default), SQLite fetches and parses every
@@ -259,6 +259,14 @@ type hitscopeExactBuilder struct {
 	args    []any
 	probe   map[string]bool // fields the filter compares: none may hold an array
 	ranks   map[string]bool // fields the sort or the counts per value order by: none may hold a value rank cannot order
+	// fixed is the one type rank every matching row has in a field, from a condition every matching
+	// row meets (not under an $or, not one of several ranks of an $in); fixedMany, fields with two.
+	// The order by such a field leaves its rank out: with `rank = 9 AND value > ?` in the filter,
+	// SQLite does not see that `ORDER BY rank, value` is the index's order and sorts every matching
+	// row (40 ms for the first of 100 000 users by _id, against 1 ms walking the index to the LIMIT).
+	fixed     map[string]int
+	fixedMany map[string]bool
+	optional  int // > 0 while planning conditions a matching row need not meet
 }
 
 // document is the condition of a filter document (its keys ANDed); "" when it has none.
@@ -302,6 +310,10 @@ func (x *hitscopeExactBuilder) logical(operator string, v any, depth int) (strin
 		return "", false
 	}
 	parts := make([]string, 0, branches.Len())
+	if operator == "$or" {
+		x.optional++
+		defer func() { x.optional-- }()
+	}
 	for i := 0; i < branches.Len(); i++ {
 		item, _ := branches.Get(i)
 		branch, ok := item.(*types.Document)
@@ -388,6 +400,12 @@ func (x *hitscopeExactBuilder) field(field string, v any) (string, bool) {
 // array; for numbers, no double either). Both expressions are the launcher's order index on the field.
 func (x *hitscopeExactBuilder) typed(field string, rank int, condition string) string {
 	x.probe[field] = true
+	if x.optional == 0 {
+		if fixed, ok := x.fixed[field]; ok && fixed != rank {
+			x.fixedMany[field] = true
+		}
+		x.fixed[field] = rank
+	}
 	if rank == 2 {
 		// MongoDB compares numbers across their types: a double there (unranked) could match.
 		x.ranks[field] = true
@@ -454,6 +472,10 @@ func (x *hitscopeExactBuilder) in(field string, v any) (string, bool) {
 		byRank[rank] = append(byRank[rank], value)
 	}
 	parts := make([]string, 0, len(order))
+	if len(order) > 1 {
+		x.optional++
+		defer func() { x.optional-- }()
+	}
 	for _, rank := range order {
 		values := byRank[rank]
 		x.args = append(x.args, values...)
@@ -566,6 +588,10 @@ func (x *hitscopeExactBuilder) order(sort *types.Document) ([]string, bool) {
 			return nil, false
 		}
 		x.ranks[key] = true
+		if _, fixed := x.fixed[key]; fixed && !x.fixedMany[key] {
+			terms = append(terms, orderValueExpression(key)+suffix)
+			continue
+		}
 		terms = append(terms, orderRankExpression(key)+suffix, orderValueExpression(key)+suffix)
 	}
 	return terms, len(terms) > 0
