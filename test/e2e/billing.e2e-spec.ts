@@ -934,14 +934,13 @@ describe('webhook effects', () => {
     expect(await db.collection('subscriptions').findOne({ _id: subscription.id as never })).toMatchObject({ status: 'past_due' });
   });
 
-  it('processes a burst of events at most PROCESS_CONCURRENCY at a time, each once (throughput logged)', async () => {
-    // Enough to overlap many deliveries; the rate itself is measured by `npm run bench` (webhooks).
-    const BURST = 50;
+  /** `count` updates of as many subscriptions of a new customer's team plan, one second apart. */
+  const subscriptionUpdates = async (name: string, count: number) => {
     const who = await newUser();
     const { orderId } = await checkout(who, 'team-monthly');
     const customer = await customerOf(who.user.id);
     const base = await objects.subscription({
-      id: 'sub_burst',
+      id: `sub_${name}`,
       customer,
       status: 'active',
       quantity: 1,
@@ -949,9 +948,15 @@ describe('webhook effects', () => {
       metadata: { orderId, planId: 'team-monthly', userId: who.user.id },
     });
     const t = Math.floor(Date.now() / 1000);
-    const burst = Array.from({ length: BURST }, (_, i) =>
-      stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_burst_${sequence}_${i}` }),
+    return Array.from({ length: count }, (_, i) =>
+      stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_${name}_${sequence}_${i}` }),
     );
+  };
+
+  it('processes a burst of events at most PROCESS_CONCURRENCY at a time, each once (throughput logged)', async () => {
+    // Enough to overlap many deliveries; the rate itself is measured by `npm run bench` (webhooks).
+    const BURST = 50;
+    const burst = await subscriptionUpdates('burst', BURST);
     // Counts how many events are being handled at once (the handler itself runs unchanged).
     const handler = app.get(StripeEventsService);
     const handle = handler.handle.bind(handler);
@@ -991,21 +996,7 @@ describe('webhook effects', () => {
   }, 120_000);
 
   it('the worker’s tick leaves the events this instance is about to process to it: each processed once, by its delivery', async () => {
-    const who = await newUser();
-    const { orderId } = await checkout(who, 'team-monthly');
-    const customer = await customerOf(who.user.id);
-    const base = await objects.subscription({
-      id: 'sub_tick',
-      customer,
-      status: 'active',
-      quantity: 1,
-      periodEnd: Math.floor(Date.now() / 1000) + 86400,
-      metadata: { orderId, planId: 'team-monthly', userId: who.user.id },
-    });
-    const t = Math.floor(Date.now() / 1000);
-    const burst = Array.from({ length: 12 }, (_, i) =>
-      stripeEvent('customer.subscription.updated', t + i, { ...base, id: `sub_tick_${sequence}_${i}` }),
-    );
+    const burst = await subscriptionUpdates('tick', 12);
     const ids = burst.map((item) => item.id);
     await Promise.all(burst.map((item) => deliver(item).expect(200)));
     // Two are being processed, ten wait for a slot: `pending` or `processing` in the inbox, and all
