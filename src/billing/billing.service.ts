@@ -106,10 +106,10 @@ function isProration(line: Stripe.InvoiceLineItem): boolean {
   return Boolean(parent?.subscription_item_details?.proration ?? parent?.invoice_item_details?.proration);
 }
 
-/** What a signed-in person does with billing, and the admins' manual orders. */
 /** Subscriptions per batch of the MRR read (subscriptionsForMetrics). */
 const METRICS_BATCH = 100;
 
+/** What a signed-in person does with billing, and the admins' manual orders. */
 @Injectable()
 export class BillingService {
   private readonly logger = new Logger(BillingService.name);

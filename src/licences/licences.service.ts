@@ -45,13 +45,13 @@ const PRODUCT_NAMES = Object.fromEntries(Object.values(COMPANION_PRODUCTS).map((
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** References written per insert by the start-up's one-time migration (onModuleInit). */
+const KEY_REFERENCE_BATCH = 500;
+
 /**
  * Licences: made and updated from entitlements (billing's sink, an administrator's grant), listed for
  * their owners and administrators, asked by downloads. Seats and devices are SeatsService's.
  */
-/** References written per insert by the start-up's one-time migration (onModuleInit). */
-const KEY_REFERENCE_BATCH = 500;
-
 @Injectable()
 export class LicencesService implements EntitlementSink, DownloadEntitlement, LicenceActivity, OnModuleInit {
   private readonly logger = new Logger(LicencesService.name);
