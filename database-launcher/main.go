@@ -64,7 +64,12 @@ func run(listen, handler, dataDir, postgresqlURL string, indexInterval time.Dura
 		if err := os.MkdirAll(abs, 0o700); err != nil {
 			return fmt.Errorf("cannot create data directory %s: %w", abs, err)
 		}
-		config.SQLiteURL = "file:" + abs + "/"
+		// synchronous(normal): in WAL mode a commit is written to the log without waiting for the
+		// disk; the log is synced at each checkpoint. A crash of the process loses nothing; a power
+		// cut may lose the last commits, as MongoDB's default journal (synced every 100 ms) does.
+		// FULL (SQLite's default) waits for an fsync at every write: ~0.2 ms each here, on the one
+		// connection every request shares.
+		config.SQLiteURL = "file:" + abs + "/?_pragma=synchronous(normal)"
 		indexes = &sqliteIndexes{dir: abs, logger: logger}
 	case "postgresql":
 		if postgresqlURL == "" {

@@ -1,4 +1,4 @@
-import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoNetworkError, MongoServerError } from 'mongodb';
 import { isDatabaseUnavailable, toErrorResponse } from './error-response.js';
 
 /** An error with the name the driver gives a class it does not export. */
@@ -24,6 +24,16 @@ describe('isDatabaseUnavailable', () => {
     ['a socket timeout', named('MongoNetworkTimeoutError', 'connection 3 to 127.0.0.1:4 timed out')],
     ["mongoose's command buffer", new Error('Operation `users.findOne()` buffering timed out after 2500ms')],
     ['a driver error wrapped by the application', new Error('lookup failed', { cause: new MongoNetworkError('socket hang up') })],
+    [
+      'an insertMany that could not be sent (the network error is its errorResponse)',
+      new MongoBulkWriteError(
+        new MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27017') as never,
+        {
+          insertedCount: 0,
+          insertedIds: {},
+        } as never,
+      ),
+    ],
   ])('recognises %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     const response = toErrorResponse(error);

@@ -34,14 +34,15 @@ export const reasonPhrase = (status: number) => REASONS[status] ?? (status >= 50
  * Driver and mongoose errors that mean "the database cannot be reached right now" (refused,
  * stalled, timed out, the pool cleared after a network error, no server selectable, mongoose's
  * command buffer timing out). Matched by name along the `cause` chain: the driver wraps errors, and
- * a second copy of the driver in node_modules would defeat `instanceof`.
+ * a second copy of the driver in node_modules would defeat `instanceof`. A bulk write (insertMany)
+ * that could not be sent keeps the network error as its `errorResponse`, not its `cause`.
  */
 const UNAVAILABLE_NAMES =
   /^(Mongo(ose)?(ServerSelection|Network|NetworkTimeout|NotConnected|TopologyClosed|ClientClosed|ServerClosed|OperationTimeout)Error|PoolCleared(OnNetwork)?Error|(Mongo)?WaitQueueTimeoutError|DatabaseUnavailableError)$/;
 
 /** The database is unreachable (or too slow): answer 503 quickly instead of hanging or failing with 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = causeOf(current), depth += 1) {
     if (UNAVAILABLE_NAMES.test(current.name)) return true;
     const labels = (current as { errorLabels?: unknown }).errorLabels;
     if (Array.isArray(labels) && (labels.includes('NetworkError') || labels.includes('ResetPool'))) return true;
@@ -49,6 +50,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
   }
   return false;
+}
+
+function causeOf(error: Error): unknown {
+  const { errorResponse } = error as { errorResponse?: unknown };
+  return error.cause ?? (errorResponse instanceof Error ? errorResponse : undefined);
 }
 
 /** What the client is told when a request's body could not be read (never the parser's own words, which echo the body). */

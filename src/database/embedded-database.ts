@@ -32,20 +32,15 @@ type Log = (message: string) => void;
 
 const LAUNCHER_DIR = join(PROJECT_ROOT, 'database-launcher');
 
-/** Hitscope's additions to FerretDB (its SQLite backend and handler), and the program that compiles them in. */
-const PUSHDOWN_FILES = [
-  '_ferretdb/sqlite_pushdown.go',
-  '_ferretdb/sqlite_exact_pushdown.go',
-  '_ferretdb/handler_count.go',
-  '_ferretdb/fsql_schema_retry.go',
-  '_ferretdb/patch/main.go',
-];
-
-/** go.mod, go.sum and every Go file: a change to any of them builds the launcher again. */
+/** go.mod, go.sum, every Go file, and Hitscope's additions to FerretDB with the program that compiles them in (`_ferretdb/`): a change to any of them builds the launcher again. */
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = (await readdir(LAUNCHER_DIR)).filter((file) => file === 'go.mod' || file === 'go.sum' || file.endsWith('.go')).sort();
-  for (const file of [...files, ...PUSHDOWN_FILES]) hash.update(`${file}\0`).update(await readFile(join(LAUNCHER_DIR, file)));
+  const additions = (await readdir(join(LAUNCHER_DIR, '_ferretdb'), { recursive: true }))
+    .filter((file) => file.endsWith('.go'))
+    .map((file) => join('_ferretdb', file))
+    .sort();
+  for (const file of [...files, ...additions]) hash.update(`${file}\0`).update(await readFile(join(LAUNCHER_DIR, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -12,6 +12,7 @@
 //   - the SQLite handler hands dotted keys to the backend (FerretDB's "nested pushdown" option);
 //   - a fix to the $group stage, whose accumulators after the first read an exhausted iterator;
 //   - reads asked again when SQLite answers SQLITE_SCHEMA (../fsql_schema_retry.go);
+//   - SQL debug lines built only when debug logging is on (../fsql_quiet_debug.go);
 //
 // adds the launcher's lookup_expression.go to the SQLite backend, and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
@@ -268,6 +269,7 @@ func run(out string) error {
 		{filepath.Join("_ferretdb", "sqlite_exact_pushdown.go"), filepath.Join(sqliteDir, "hitscope_exact_pushdown.go")},
 		{filepath.Join("_ferretdb", "handler_count.go"), filepath.Join(copyDir, "internal", "handler", "hitscope_count.go")},
 		{filepath.Join("_ferretdb", "fsql_schema_retry.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_schema_retry.go")},
+		{filepath.Join("_ferretdb", "fsql_quiet_debug.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_quiet_debug.go")},
 	} {
 		data, err := os.ReadFile(file.from)
 		if err != nil {
@@ -312,6 +314,18 @@ func run(out string) error {
 			return err
 		}
 	}
+	// FerretDB's SQL debug lines, built only when they are printed (../fsql_quiet_debug.go): each
+	// of the helper's two files (receivers db and tx) logs three statements before and after.
+	for file, receiver := range map[string]string{"db.go": "db", "tx.go": "tx"} {
+		path := filepath.Join(copyDir, "internal", "util", "fsql", file)
+		for _, direction := range []string{">>>", "<<<"} {
+			old := fmt.Sprintf("\t%s.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\"%s %%s\", query))\n", receiver, direction)
+			new := fmt.Sprintf("\thitscopeDebug(ctx, %s.l, fields, func() string { return fmt.Sprintf(\"%s %%s\", query) })\n", receiver, direction)
+			if err := replaceEach(path, old, new, 3); err != nil {
+				return err
+			}
+		}
+	}
 	// The expression the launcher indexes, from the launcher's own source: one definition for both.
 	expression, err := os.ReadFile("lookup_expression.go")
 	if err != nil {
@@ -351,6 +365,18 @@ func replaceOnce(path, old, new string) error {
 		return fmt.Errorf("%s: expected %q once, found it %d times (another FerretDB version?)", path, old, count)
 	}
 	return os.WriteFile(path, []byte(strings.Replace(string(source), old, new, 1)), 0o644)
+}
+
+// replaceEach replaces text that must occur exactly count times in a file of the copy.
+func replaceEach(path, old, new string, count int) error {
+	source, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if found := strings.Count(string(source), old); found != count {
+		return fmt.Errorf("%s: expected %q %d times, found it %d times (another FerretDB version?)", path, old, count, found)
+	}
+	return os.WriteFile(path, []byte(strings.ReplaceAll(string(source), old, new)), 0o644)
 }
 
 // copyTree copies a module's files (read-only in the module cache) as writable files.
