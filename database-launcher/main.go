@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -35,6 +36,7 @@ func main() {
 	watchStdin := flag.Bool("watch-stdin", true, "exit when standard input closes")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
 	flag.Parse()
+	tuneGarbageCollector()
 
 	if err := run(*listen, *handler, *dataDir, *postgresqlURL, *indexInterval, *watchStdin, *logLevel); err != nil {
 		fmt.Fprintf(os.Stderr, "hitscope-db: %v\n", err)
@@ -112,4 +114,18 @@ func run(listen, handler, dataDir, postgresqlURL string, indexInterval time.Dura
 	err = <-done
 	indexes.close()
 	return err
+}
+
+// tuneGarbageCollector lets the heap grow to five times what is live between collections (Go's
+// default: twice), under a soft limit of 1 GiB. FerretDB allocates for every command (documents
+// decoded, encoded, copied); in `npm run bench`'s webhook run this took the database's CPU per event
+// from 11.1-12.9 ms to 9.7-11.4 ms, for a resident size of 82 MB instead of 51. GOGC and GOMEMLIMIT,
+// when set, win.
+func tuneGarbageCollector() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 }

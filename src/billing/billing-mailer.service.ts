@@ -61,7 +61,7 @@ export class BillingMailer {
     if (!order?.userId || order.kind === 'renewal' || order.status !== 'paid') return false;
     const licences = (await this.sink.licencesOf(sourceOfOrder(order))).filter((licence) => order.products.includes(licence.product));
     if (licences.length < new Set(order.products).size || licences.some((licence) => !licence.valid)) return false;
-    const plan = await this.catalogue.get(order.planId);
+    const plan = await this.catalogue.recent(order.planId);
     const mirror = order.stripe.subscriptionId
       ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
       : null;
@@ -91,7 +91,7 @@ export class BillingMailer {
     const order = await this.orders.findById(orderId).lean<Order>().exec();
     if (order?.mailQueuedAt) return true;
     if (!order?.userId || order.kind !== 'renewal' || !order.paidAt) return false;
-    const plan = await this.catalogue.get(order.planId);
+    const plan = await this.catalogue.recent(order.planId);
     const mirror = order.stripe.subscriptionId
       ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
       : null;
@@ -121,7 +121,7 @@ export class BillingMailer {
   async licenceChanged(orderId: string, change: LicenceChange, cause: string): Promise<boolean> {
     const order = await this.orders.findById(orderId).lean<Order>().exec();
     if (!order?.userId) return false;
-    const plan = await this.catalogue.get(order.planId);
+    const plan = await this.catalogue.recent(order.planId);
     return this.send(order.userId, `billing:licence-${change}:${order._id}:${cause}`, (email, name) =>
       licenceChangeMail(email, name, change, { planName: plan.name, products: order.products, orderId: order._id }, this.links),
     );

@@ -24,7 +24,7 @@ export class EntitlementsService {
     const subscription = await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec();
     if (!subscription?.userId || !subscription.planId) return false;
     const [plan, payments] = await Promise.all([
-      this.catalogue.get(subscription.planId),
+      this.catalogue.recent(subscription.planId),
       this.orders.find({ 'stripe.subscriptionId': subscriptionId }, { status: 1, dispute: 1 }).lean<Order[]>().exec(),
     ]);
     await this.sink.apply(
@@ -45,7 +45,7 @@ export class EntitlementsService {
       await this.applySubscription(order.stripe.subscriptionId);
       return;
     }
-    const plan = await this.catalogue.get(order.planId);
+    const plan = await this.catalogue.recent(order.planId);
     // A checkout order of a recurring plan is paid through its subscription: nothing of its own.
     if (order.kind === 'checkout' && plan.interval !== 'lifetime') return;
     const entitlement = orderEntitlement({ ...order, id: order._id, userId: order.userId }, { ...plan, id: plan._id });

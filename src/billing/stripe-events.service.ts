@@ -399,7 +399,7 @@ export class StripeEventsService {
     const userId = str(metadata.userId) ?? mirror?.userId ?? (await this.userOfCustomer(idOf(invoice.customer)));
     const planId = str(metadata.planId) ?? mirror?.planId;
     if (!userId || !planId) throw new NotReadyError(`invoice ${String(invoice.id)}: user or plan not known yet`);
-    const plan = await this.catalogue.get(planId);
+    const plan = await this.catalogue.recent(planId);
     const quantity = mirror?.quantity ?? 1;
     try {
       await this.orders.create({

@@ -133,11 +133,19 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       graceUntil: entitlement.graceUntil,
       updatedAt: now,
     };
-    for (const product of products) {
+    // Every licence of the source usually exists already (an entitlement is applied again at every
+    // event of its source): one update for all of them, and the per-product path below only when
+    // one is missing (it updates the others again, which changes nothing; with none found, the
+    // first attempt goes straight to the insert).
+    const ids = products.map((product) => licenceIdOf(entitlement.source, product));
+    const found = (await this.licences.updateMany({ _id: { $in: ids } }, { $set: set }).exec()).matchedCount;
+    for (const product of found === ids.length ? [] : products) {
       const id = licenceIdOf(entitlement.source, product);
       for (let attempt = 0; ; attempt += 1) {
-        const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
-        if (matchedCount) break;
+        if (found > 0 || attempt > 0) {
+          const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
+          if (matchedCount) break;
+        }
         const key = generateKey(product);
         const keyLookup = this.crypto.lookup(key.normalised);
         try {
@@ -169,15 +177,15 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
         }
       }
     }
-    // The source's licences for the other products: their ids are known, so each is an update by
+    // The source's licences for the other products: their ids are known, so this is an update by
     // _id (a filter on `source` would be a scan of every licence on the embedded database).
-    for (const product of Object.values(COMPANION_PRODUCTS).map((item) => item.slug as ProductSlug)) {
-      if (products.includes(product)) continue;
+    const others = Object.values(COMPANION_PRODUCTS)
+      .map((item) => item.slug as ProductSlug)
+      .filter((product) => !products.includes(product))
+      .map((product) => licenceIdOf(entitlement.source, product));
+    if (others.length) {
       await this.licences
-        .updateOne(
-          { _id: licenceIdOf(entitlement.source, product), state: { $ne: 'revoked' } },
-          { $set: { state: 'revoked', updatedAt: now } },
-        )
+        .updateMany({ _id: { $in: others }, state: { $ne: 'revoked' } }, { $set: { state: 'revoked', updatedAt: now } })
         .exec();
     }
   }

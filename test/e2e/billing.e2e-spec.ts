@@ -49,6 +49,8 @@ const sink = new RecordingSink();
 class TestBindingsModule {}
 
 let app: NestExpressApplication;
+/** Another instance of the app on the same database and Stripe. */
+let startInstance: () => Promise<NestExpressApplication>;
 let db: Db;
 let mongo: MongoClient;
 let dbProxy: TcpProxy;
@@ -85,16 +87,20 @@ beforeAll(async () => {
     STRIPE_API_BASE: stripeBase,
   });
   const renderer = await createProductionRenderer();
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot({ config, mongodbUri, renderer }), TestBindingsModule],
-  })
-    // The licences module's sink, replaced by one that records what billing hands over.
-    .overrideProvider(ENTITLEMENT_SINK)
-    .useValue(sink)
-    .compile();
-  app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
-  installRequestHandling(app, config);
-  await app.init();
+  startInstance = async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.forRoot({ config, mongodbUri, renderer }), TestBindingsModule],
+    })
+      // The licences module's sink, replaced by one that records what billing hands over.
+      .overrideProvider(ENTITLEMENT_SINK)
+      .useValue(sink)
+      .compile();
+    const instance = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+    installRequestHandling(instance, config);
+    await instance.init();
+    return instance;
+  };
+  app = await startInstance();
   webhooks = app.get(WebhookService);
   mongo = await MongoClient.connect(mongodbUri);
   db = mongo.db();
@@ -115,11 +121,19 @@ afterAll(async () => {
 
 function deliver(
   payload: StripeTestEvent,
-  options: { secret?: string; timestamp?: number; tamper?: (body: string) => string; noSignature?: boolean } = {},
+  options: {
+    secret?: string;
+    timestamp?: number;
+    tamper?: (body: string) => string;
+    noSignature?: boolean;
+    to?: NestExpressApplication;
+  } = {},
 ) {
   const body = JSON.stringify(payload);
   const header = stripeSignature(body, options.secret ?? SECRET_NEW, options.timestamp);
-  let call = http().post('/api/billing/webhook').set('content-type', 'application/json; charset=utf-8');
+  let call = request((options.to ?? app).getHttpServer())
+    .post('/api/billing/webhook')
+    .set('content-type', 'application/json; charset=utf-8');
   if (!options.noSignature) call = call.set('stripe-signature', header);
   return call.send(options.tamper ? options.tamper(body) : body);
 }
@@ -1009,6 +1023,29 @@ describe('webhook effects', () => {
       .toArray();
     // Each claimed once (a claim counts an attempt), by its own delivery, and done.
     expect(records.map(({ status, attempts }) => ({ status, attempts }))).toEqual(burst.map(() => ({ status: 'done', attempts: 1 })));
+  }, 60_000);
+
+  it('an instance that stops gives back the events still waiting for a slot: another instance processes them at once, each once', async () => {
+    const burst = await subscriptionUpdates('stop', 12);
+    const ids = burst.map((item) => item.id);
+    const stopping = await startInstance();
+    try {
+      await Promise.all(burst.map((item) => deliver(item, { to: stopping }).expect(200)));
+    } finally {
+      // Two are being processed (finished before it stops), ten wait for a slot.
+      await stopping.close();
+    }
+    const inbox = db.collection('stripe_events');
+    const stopped = await inbox.find({ _id: { $in: ids } as never }).toArray();
+    const given = stopped.filter((record) => record.status === 'pending');
+    expect(given.length).toBeGreaterThanOrEqual(ids.length - PROCESS_CONCURRENCY);
+    // Given back as never tried, not left claimed until a lease runs out.
+    for (const record of given) expect(record).toMatchObject({ attempts: 0, leaseUntil: null });
+    for (const record of stopped.filter((each) => each.status !== 'pending')) expect(record).toMatchObject({ status: 'done', attempts: 1 });
+    // This instance's next tick takes them now (a lease would have kept them from it for a minute).
+    expect(await webhooks.drain()).toBe(given.length);
+    const records = await inbox.find({ _id: { $in: ids } as never }).toArray();
+    expect(records.map(({ status, attempts }) => ({ status, attempts }))).toEqual(ids.map(() => ({ status: 'done', attempts: 1 })));
   }, 60_000);
 });
 

@@ -116,6 +116,33 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
     });
   });
 
+  it('keeps the plan the webhooks read (recent) for a few seconds against other instances’ changes, reads it fresh for a sale, and forgets it at once after a change made here', async () => {
+    const catalogue = running.app.get(CatalogueService);
+    await admin.agent
+      .post('/api/admin/catalogue/plans')
+      .set('x-csrf-token', admin.token)
+      .send({
+        id: 'cached-yearly',
+        name: 'Cached',
+        products: ['hitscope-for-apps'],
+        amountMinor: 1000,
+        currency: 'eur',
+        interval: 'year',
+        seats: 2,
+      })
+      .expect(201);
+    expect(await catalogue.recent('cached-yearly')).toMatchObject({ seats: 2 });
+    // Another instance changes it (straight in the database): this one keeps what it read, for a while.
+    await db.collection('plans').updateOne({ _id: 'cached-yearly' as never }, { $set: { seats: 3 } });
+    expect(await catalogue.recent('cached-yearly')).toMatchObject({ seats: 2 });
+    // A sale reads the plan fresh.
+    expect(await catalogue.getForSale('cached-yearly')).toMatchObject({ seats: 3 });
+    // A change made here is seen at once.
+    await admin.agent.patch('/api/admin/catalogue/plans/cached-yearly').set('x-csrf-token', admin.token).send({ seats: 4 }).expect(200);
+    expect(await catalogue.recent('cached-yearly')).toMatchObject({ seats: 4 });
+    await expect(catalogue.recent('no-such-plan')).rejects.toMatchObject({ status: 404 });
+  });
+
   it('refuses non-admins, bad values and null in a non-nullable field', async () => {
     await user.agent.post('/api/admin/catalogue/plans').set('x-csrf-token', user.token).send({}).expect(403);
     const bad = await admin.agent
