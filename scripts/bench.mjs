@@ -963,6 +963,26 @@ async function csrfOf(baseUrl, cookie) {
   return { token, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
 }
 
+/** Signs the seeded scale admin in and opens /admin's overview once (answers when it is computed). */
+async function openAdminOverview(baseUrl) {
+  const { ADMIN_EMAIL, SEED_PASSWORD } = await import('./bench/support/scale-seed.mjs');
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const { token } = await csrf.json();
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: SEED_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`Signing the scale admin in answered ${login.status}`);
+  const session = [cookie, ...login.headers.getSetCookie().map((value) => value.split(';')[0])].filter(Boolean).join('; ');
+  const overview = await fetch(`${baseUrl}/api/admin/overview`, { headers: { cookie: session } });
+  if (overview.status !== 200) throw new Error(`The admin overview answered ${overview.status}`);
+}
+
 /** Runs `work(item)` for every item, `concurrency` at a time, in order of the list. */
 async function inParallel(items, concurrency, work) {
   let next = 0;
@@ -1045,6 +1065,12 @@ async function benchWebhooks(binary) {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripeMock.url,
   });
+
+  // Among the seeded users, the admin overview's first computation (5 s after start-up; it reads
+  // every subscription for MRR, 1.3 s of the one connection at 100 000 users) would run during the
+  // burst: the seeded admin opens the overview first, which computes it and keeps it (the
+  // start-up's own computation then has nothing to do). This section measures webhooks.
+  if (scaleUsers) await openAdminOverview(app.baseUrl);
 
   // The people and their orders, as the site makes them: sign-up, then two checkouts each.
   const setupStarted = performance.now();

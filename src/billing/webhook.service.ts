@@ -27,6 +27,10 @@ const POLL_MS = 15_000;
 export const PROCESS_CONCURRENCY = 2;
 /** Arrived events waiting for a slot; beyond this they are stored `pending`, for the worker's next tick. */
 const MAX_WAITING = 1000;
+/** The admin inbox lists this many events, newest first. */
+const LIST_SIZE = 50;
+/** Up to this many matching events, the admin inbox reads them all by status and sorts them itself. */
+const FEW_TO_SORT_HERE = 500;
 
 export { BILLING_POLL_MS } from './billing-poll.js';
 
@@ -201,20 +205,22 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     return count;
   }
 
-  /** The inbox for admins: counts per status and the newest events of the given statuses. */
+  /**
+   * The inbox for admins: counts per status and the newest events of the given statuses. Few of
+   * them (the default view, failed and dead, is usually empty among thousands of done events) are
+   * read through the status index and sorted here; the newest first walks the arrival index, which
+   * on the embedded database reads every newer event of other statuses on the way (72 ms at 10 000
+   * done events for an empty answer, growing with the inbox).
+   */
   async list(statuses: readonly WebhookEventStatus[]): Promise<WebhookEventList> {
-    const [counts, events] = await Promise.all([
-      this.countsByStatus(),
-      this.inbox
-        .find({ status: { $in: statuses } })
-        .sort({ receivedAt: -1 })
-        .limit(50)
-        .lean<StripeEventRecord[]>()
-        .exec(),
-    ]);
+    const counts = await this.countsByStatus();
+    const newest = await this.newest(
+      statuses,
+      statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0),
+    );
     return {
       counts,
-      events: events.map((record) => ({
+      events: newest.map((record) => ({
         id: record._id,
         type: record.type,
         createdAt: new Date(record.created * 1000).toISOString(),
@@ -225,6 +231,13 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
         outcome: record.outcome,
       })),
     };
+  }
+
+  private async newest(statuses: readonly WebhookEventStatus[], matching: number): Promise<StripeEventRecord[]> {
+    const query = this.inbox.find({ status: { $in: statuses } });
+    if (matching > FEW_TO_SORT_HERE) return query.sort({ receivedAt: -1 }).limit(LIST_SIZE).lean<StripeEventRecord[]>().exec();
+    const all = await query.lean<StripeEventRecord[]>().exec();
+    return all.sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime()).slice(0, LIST_SIZE);
   }
 
   /** The overview's webhook card: when the newest event arrived and what is stuck or waiting. */

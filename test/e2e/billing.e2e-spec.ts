@@ -1169,6 +1169,42 @@ describe('webhook events for admins', () => {
     expect(again.body.code).toBe('NOTHING_TO_RETRY');
     await who.agent.get('/api/admin/billing/events').expect(403);
   });
+
+  it('lists the newest 50 events of a status first, whether few of them (sorted here) or many (sorted by the database)', async () => {
+    // Received in the future, so they are the newest of their status whatever the other tests stored.
+    const future = Date.now() + 86_400_000;
+    const stored = (status: string, count: number) =>
+      Array.from({ length: count }, (_, n) => ({
+        _id: unique(`evt_list_${status}_${n}`),
+        type: 'invoice.paid',
+        created: Math.floor(future / 1000),
+        apiVersion: null,
+        payload: null,
+        status,
+        attempts: 1,
+        nextAttemptAt: null,
+        leaseUntil: null,
+        outcome: 'stored by the test',
+        // Shuffled arrival order: the list must sort, not follow insertion.
+        receivedAt: new Date(future + ((n * 7919) % count) * 1000),
+      }));
+    const few = stored('dead', 60);
+    const many = stored('ignored', 600);
+    await db.collection<Doc>('stripe_events').insertMany([...few, ...many]);
+    const newestIds = (records: Array<{ _id: string; receivedAt: Date }>) =>
+      [...records]
+        .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime())
+        .slice(0, 50)
+        .map((record) => record._id);
+    for (const [status, records] of [
+      ['dead', few],
+      ['ignored', many],
+    ] as const) {
+      const list = await admin.agent.get(`/api/admin/billing/events?status=${status}`).expect(200);
+      expect(list.body.counts[status]).toBeGreaterThanOrEqual(records.length);
+      expect(list.body.events.map((item: { id: string }) => item.id)).toEqual(newestIds(records));
+    }
+  });
 });
 
 describe('daily reconcile', () => {
