@@ -95,16 +95,18 @@ export class AdminOverviewService implements OnApplicationBootstrap, OnModuleDes
 
   async compute(now = new Date()): Promise<AdminOverviewResponse> {
     const today = utcDayStart(now);
-    const [users, subscriptions, mrr, revenue, activationsToday, webhooks, subscribers, traffic] = await Promise.all([
-      this.section('users', () => this.usersFigures(now)),
-      this.section('subscriptions', () => this.subscriptionFigures()),
-      this.section('mrr', () => this.mrr.overview(now)),
-      this.section('revenue', () => this.billing.revenueSince(new Date(now.getTime() - REVENUE_DAYS * DAY_MS))),
-      this.section('licences', () => this.licences.activationsSince(today)),
-      this.section('webhooks', () => this.webhooks.health()),
-      this.section('newsletter', () => this.newsletter.counts()),
-      this.section('analytics', () => this.analytics.todayFigures()),
-    ]);
+    // One section after the other: the overview is computed in the background, and on the embedded
+    // database's one connection every command of a person's request waits for the overview's
+    // commands queued before it. All eight at once put a burst of some twenty ahead of a sign-in (98
+    // ms instead of 20–37 at 100 000 users); one at a time, the sign-in waits for one.
+    const users = await this.section('users', () => this.usersFigures(now));
+    const subscriptions = await this.section('subscriptions', () => this.subscriptionFigures());
+    const mrr = await this.section('mrr', () => this.mrr.overview(now));
+    const revenue = await this.section('revenue', () => this.billing.revenueSince(new Date(now.getTime() - REVENUE_DAYS * DAY_MS)));
+    const activationsToday = await this.section('licences', () => this.licences.activationsSince(today));
+    const webhooks = await this.section('webhooks', () => this.webhooks.health());
+    const subscribers = await this.section('newsletter', () => this.newsletter.counts());
+    const traffic = await this.section('analytics', () => this.analytics.todayFigures());
     return {
       asOf: now.toISOString(),
       users,

@@ -8,6 +8,7 @@ import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { once } from '../database/once.js';
+import { isDuplicateKey } from '../database/upsert.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
 
 /**
@@ -60,7 +61,8 @@ export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' |
 const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 /** Accounts read per query by the one-time address check (normaliseStoredAddresses). */
 const ADDRESS_CHECK_PAGE = 200;
-const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
+/** Accounts per batch of the overview's sign-up figures (signupsSince). */
+const SIGNUPS_BATCH = 25;
 
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
@@ -314,6 +316,9 @@ export class UsersService implements OnApplicationBootstrap {
       this.users.countDocuments({}).exec(),
       this.users
         .find({ createdAt: { $gte: since } }, { _id: 0, createdAt: 1 })
+        // In small batches, as the MRR read (billing METRICS_BATCH): 30 days of sign-ups are thousands
+        // of accounts, and people's requests wait for the batch under way on the embedded database.
+        .batchSize(SIGNUPS_BATCH)
         .lean<Array<Pick<User, 'createdAt'>>>()
         .exec(),
     ]);
