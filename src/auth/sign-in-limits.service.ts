@@ -64,12 +64,14 @@ export class SignInLimitsService {
         ? []
         : SIGN_IN_LIMITS.perAccountFromUnknownClients.map((rule) => ({ bucket: 'signin-account', rule, subject: client.email }))),
     ];
+    // All at once: their slot claims go to the database together (RateLimitService's batched inserts).
+    const taken = await Promise.all(wanted.map((limit) => this.limits.take(limit.bucket, limit.rule, limit.subject, now)));
     let refusedFor = 0;
-    for (const limit of wanted) {
-      const { allowed, retryAfterSeconds, claim } = await this.limits.take(limit.bucket, limit.rule, limit.subject, now);
+    wanted.forEach((limit, index) => {
+      const { allowed, retryAfterSeconds, claim } = taken[index];
       reserved.push({ ...limit, claim });
       if (!allowed) refusedFor = Math.max(refusedFor, retryAfterSeconds);
-    }
+    });
     // A refused attempt still counts (that is what makes the windows escalate for a persistent guesser).
     if (refusedFor > 0) throw new TooManyRequestsException(refusedFor);
     return reserved;
@@ -77,6 +79,6 @@ export class SignInLimitsService {
 
   /** The password was right: the attempt does not count against anything. */
   async release(reserved: Reserved[]): Promise<void> {
-    await Promise.all(reserved.map((limit) => this.limits.refund(limit.claim)));
+    await this.limits.refundAll(reserved.map((limit) => limit.claim));
   }
 }
