@@ -16,6 +16,8 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
   let admin: { agent: Agent; token: string };
   let user: { agent: Agent; token: string };
   const http = () => request(running.app.getHttpServer());
+  const createPlan = (plan: Record<string, unknown>) =>
+    admin.agent.post('/api/admin/catalogue/plans').set('x-csrf-token', admin.token).send(plan);
 
   beforeAll(async () => {
     running = await createApp(
@@ -66,34 +68,26 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
   });
 
   it('lets an admin create, update and deactivate a plan; each change is in the audit log', async () => {
-    const created = await admin.agent
-      .post('/api/admin/catalogue/plans')
-      .set('x-csrf-token', admin.token)
-      .send({
-        id: 'studio-yearly',
-        name: 'Studio',
-        products: ['hitscope-for-apps'],
-        amountMinor: 49000,
-        currency: 'eur',
-        interval: 'year',
-        seats: 10,
-      })
-      .expect(201);
+    const created = await createPlan({
+      id: 'studio-yearly',
+      name: 'Studio',
+      products: ['hitscope-for-apps'],
+      amountMinor: 49000,
+      currency: 'eur',
+      interval: 'year',
+      seats: 10,
+    }).expect(201);
     expect(created.body).toMatchObject({ id: 'studio-yearly', active: true, stripePriceId: null, trialDays: 0 });
 
-    await admin.agent
-      .post('/api/admin/catalogue/plans')
-      .set('x-csrf-token', admin.token)
-      .send({
-        id: 'studio-yearly',
-        name: 'Again',
-        products: ['hitscope-for-apps'],
-        amountMinor: 1,
-        currency: 'eur',
-        interval: 'year',
-        seats: 1,
-      })
-      .expect(409);
+    await createPlan({
+      id: 'studio-yearly',
+      name: 'Again',
+      products: ['hitscope-for-apps'],
+      amountMinor: 1,
+      currency: 'eur',
+      interval: 'year',
+      seats: 1,
+    }).expect(409);
 
     const updated = await admin.agent
       .patch('/api/admin/catalogue/plans/studio-yearly')
@@ -118,19 +112,15 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
 
   it('keeps the plan the webhooks read (recent) for a few seconds against other instances’ changes, reads it fresh for a sale, and forgets it at once after a change made here', async () => {
     const catalogue = running.app.get(CatalogueService);
-    await admin.agent
-      .post('/api/admin/catalogue/plans')
-      .set('x-csrf-token', admin.token)
-      .send({
-        id: 'cached-yearly',
-        name: 'Cached',
-        products: ['hitscope-for-apps'],
-        amountMinor: 1000,
-        currency: 'eur',
-        interval: 'year',
-        seats: 2,
-      })
-      .expect(201);
+    await createPlan({
+      id: 'cached-yearly',
+      name: 'Cached',
+      products: ['hitscope-for-apps'],
+      amountMinor: 1000,
+      currency: 'eur',
+      interval: 'year',
+      seats: 2,
+    }).expect(201);
     expect(await catalogue.recent('cached-yearly')).toMatchObject({ seats: 2 });
     // Another instance changes it (straight in the database): this one keeps what it read, for a while.
     await db.collection('plans').updateOne({ _id: 'cached-yearly' as never }, { $set: { seats: 3 } });
@@ -145,11 +135,15 @@ describe('catalogue: plans seeded once, public list, admin edits audited', () =>
 
   it('refuses non-admins, bad values and null in a non-nullable field', async () => {
     await user.agent.post('/api/admin/catalogue/plans').set('x-csrf-token', user.token).send({}).expect(403);
-    const bad = await admin.agent
-      .post('/api/admin/catalogue/plans')
-      .set('x-csrf-token', admin.token)
-      .send({ id: 'Bad Id', name: 'x', products: ['other'], amountMinor: 9.5, currency: 'chf', interval: 'week', seats: 0 })
-      .expect(400);
+    const bad = await createPlan({
+      id: 'Bad Id',
+      name: 'x',
+      products: ['other'],
+      amountMinor: 9.5,
+      currency: 'chf',
+      interval: 'week',
+      seats: 0,
+    }).expect(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['amountMinor', 'currency', 'id', 'interval', 'products', 'seats']);
     await admin.agent.patch('/api/admin/catalogue/plans/team-monthly').set('x-csrf-token', admin.token).send({ name: null }).expect(400);
     await admin.agent.patch('/api/admin/catalogue/plans/no-such-plan').set('x-csrf-token', admin.token).send({ name: 'x' }).expect(404);
