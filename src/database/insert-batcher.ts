@@ -18,9 +18,10 @@ interface Waiting<T> {
  * its one connection and a transaction of its own (FerretDB writes a batch in one transaction).
  *
  * Each caller learns what became of its own document: inserted, a duplicate of an `_id` already
- * stored (or of another document of the same batch), or the error that stopped it; a command that
- * fails as a whole (the database is down) fails every caller of that batch, and nothing of it is
- * stored partially except documents the database confirmed.
+ * stored (or of another document of the same batch), or the error that stopped it. A command that
+ * fails as a whole (the database is down) fails every caller of that batch, as a lone insert would
+ * fail its one caller: a document may still have reached the database, and a retry of it then
+ * meets a duplicate.
  */
 export class InsertBatcher<T extends object> {
   private readonly waiting: Waiting<T>[] = [];
