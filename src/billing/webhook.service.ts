@@ -11,6 +11,7 @@ import { InsertBatcher } from '../database/insert-batcher.js';
 import { BillingException } from './billing.exception.js';
 import { BILLING_POLL_MS } from './billing-poll.js';
 import { StripeEventPayload, StripeEventRecord } from './schemas/billing.schemas.js';
+import { type Clock, systemClock, WEBHOOK_CLOCK } from './webhook-clock.js';
 import { HANDLED_EVENTS, NotReadyError, type StripeEventLike, StripeEventsService } from './stripe-events.service.js';
 
 /** Stripe's own default: a signature older than this is a replay. */
@@ -71,6 +72,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     private readonly events: StripeEventsService,
     private readonly audit: AuditService,
     @Optional() @Inject(BILLING_POLL_MS) private readonly pollMs: number = POLL_MS,
+    @Optional() @Inject(WEBHOOK_CLOCK) private readonly clock: Clock = systemClock,
   ) {
     this.payloadWrites = new InsertBatcher(payloads);
     this.recordWrites = new InsertBatcher(inbox);
@@ -133,7 +135,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     if (handled) await this.payloadWrites.insert({ _id: event.id, payload: raw });
     // Processed here (a slot or a place in the queue is free): stored as claimed by this instance.
     const local = handled && !this.stopped && this.waiting.length < MAX_WAITING;
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const leaseUntil = new Date(now.getTime() + LEASE_MS);
     const stored = await this.recordWrites.insert({
       _id: event.id,
@@ -302,7 +304,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
    */
   private async processReceived(event: StripeEventLike, raw: string, leaseUntil: Date): Promise<void> {
     if (this.stopped) return;
-    const now = new Date();
+    const now = new Date(this.clock.now());
     if (leaseUntil.getTime() - now.getTime() < LEASE_MS / 2) {
       const renewed = await this.inbox
         .updateOne({ _id: event.id, status: 'processing', leaseUntil }, { $set: { leaseUntil: new Date(now.getTime() + LEASE_MS) } })

@@ -16,6 +16,7 @@ import { newOrderId } from '../../src/billing/order-id.js';
 import { ReconcileService } from '../../src/billing/reconcile.service.js';
 import { StripeEventsService } from '../../src/billing/stripe-events.service.js';
 import { BILLING_POLL_MS, PROCESS_CONCURRENCY, WebhookService } from '../../src/billing/webhook.service.js';
+import { WEBHOOK_CLOCK } from '../../src/billing/webhook-clock.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { type Agent, PASSWORD, signUp } from '../support/e2e.js';
@@ -43,9 +44,18 @@ class RecordingSink implements EntitlementSink {
 }
 const sink = new RecordingSink();
 
+/** The inbox's clock runs this far ahead of the real one (a test lets leases run out). */
+let clockAheadMs = 0;
+
 /** No polling worker: the tests deliver and process events themselves. */
 @Global()
-@Module({ providers: [{ provide: BILLING_POLL_MS, useValue: 0 }], exports: [BILLING_POLL_MS] })
+@Module({
+  providers: [
+    { provide: BILLING_POLL_MS, useValue: 0 },
+    { provide: WEBHOOK_CLOCK, useValue: { now: () => Date.now() + clockAheadMs } },
+  ],
+  exports: [BILLING_POLL_MS, WEBHOOK_CLOCK],
+})
 class TestBindingsModule {}
 
 let app: NestExpressApplication;
@@ -1023,6 +1033,40 @@ describe('webhook effects', () => {
       .toArray();
     // Each claimed once (a claim counts an attempt), by its own delivery, and done.
     expect(records.map(({ status, attempts }) => ({ status, attempts }))).toEqual(burst.map(() => ({ status: 'done', attempts: 1 })));
+  }, 60_000);
+
+  it('an event that waited for a slot past half its lease renews it first: processed if still its own, left alone if another instance took it', async () => {
+    const [first, second, taken, renewed] = await subscriptionUpdates('lease', 4);
+    const handler = app.get(StripeEventsService);
+    const handle = handler.handle.bind(handler);
+    const handled: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    handler.handle = async (event) => {
+      handled.push(event.id);
+      await gate;
+      return handle(event);
+    };
+    const inbox = db.collection<Doc>('stripe_events');
+    try {
+      // Two hold the slots; the other two wait, stored as this instance's under a 60 s lease.
+      await Promise.all([first, second].map((item) => deliver(item).expect(200)));
+      await Promise.all([taken, renewed].map((item) => deliver(item).expect(200)));
+      expect(handled).toEqual([first.id, second.id]);
+      // A minute later: their leases ran out, and another instance's worker took one of them.
+      await inbox.updateOne({ _id: taken.id }, { $set: { attempts: 2, leaseUntil: new Date(Date.now() + 120_000) } });
+      clockAheadMs = 65_000;
+      open();
+      await webhooks.settle();
+    } finally {
+      handler.handle = handle;
+      clockAheadMs = 0;
+    }
+    expect(handled).toEqual([first.id, second.id, renewed.id]);
+    expect(await inbox.findOne({ _id: renewed.id })).toMatchObject({ status: 'done', attempts: 1 });
+    // Still the other instance's, as it left it.
+    expect(await inbox.findOne({ _id: taken.id })).toMatchObject({ status: 'processing', attempts: 2 });
+    await inbox.updateOne({ _id: taken.id }, { $set: { status: 'done', leaseUntil: null } });
   }, 60_000);
 
   it('an instance that stops gives back the events still waiting for a slot: another instance processes them at once, each once', async () => {
