@@ -32,6 +32,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { Plan } from '../catalogue/schemas/plan.schema.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BACKGROUND_READ_BATCH } from '../database/database-server.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { UsersService } from '../users/users.service.js';
 import { BillingMailer, sourceOfOrder } from './billing-mailer.service.js';
@@ -105,14 +106,6 @@ function isProration(line: Stripe.InvoiceLineItem): boolean {
   } | null;
   return Boolean(parent?.subscription_item_details?.proration ?? parent?.invoice_item_details?.proration);
 }
-
-/**
- * Subscriptions per batch of the MRR read (subscriptionsForMetrics). On the embedded database's one
- * connection each command of a person's request waits for the batch under way: at 100 000 users a
- * batch of 100 took 6.8 ms, and a sign-in (about ten commands) took 84–98 ms instead of 20–37 while
- * the overview was computed; 25 take about 2 ms.
- */
-export const METRICS_BATCH = 25;
 
 /** What a signed-in person does with billing, and the admins' manual orders. */
 @Injectable()
@@ -669,9 +662,8 @@ export class BillingService {
         { status: { $in: [...statuses] } },
         { _id: 1, customerId: 1, planId: 1, quantity: 1, status: 1, cancelAtPeriodEnd: 1, cancelAt: 1, currentPeriodEnd: 1, discount: 1 },
       )
-      // Small batches: on the embedded database's single connection, a person's request waits for
-      // at most one of them while MRR reads 20 000 subscriptions at 100 000 users.
-      .batchSize(METRICS_BATCH)
+      // Small batches: a person's request waits for at most one of them on the embedded database.
+      .batchSize(BACKGROUND_READ_BATCH)
       .lean<(SubscriptionMirror & { discount?: MetricsSubscription['discount'] })[]>()
       .exec();
     return rows.map((row) => ({

@@ -3,6 +3,14 @@ import { MongoClient, MongoServerError } from 'mongodb';
 /** What answers at the database URI, as far as the way we connect to it is concerned. */
 export type DatabaseServer = 'mongodb' | 'ferretdb';
 
+/**
+ * Documents per batch of a long read done in the background (the admin overview's MRR and sign-up
+ * figures). On the embedded database's one connection each command of a person's request waits for
+ * the batch under way: at 100 000 users a batch of 100 subscriptions took 6.8 ms, and a sign-in
+ * took 84–98 ms instead of 20–37 while the overview was computed; 25 take about 2 ms.
+ */
+export const BACKGROUND_READ_BATCH = 25;
+
 /** How long start-up waits for the database to answer (a database container may still be starting). */
 export const IDENTIFY_TIMEOUT_MS = 30_000;
 

@@ -134,48 +134,12 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       updatedAt: now,
     };
     // Every licence of the source usually exists already (an entitlement is applied again at every
-    // event of its source): one update for all of them, and the per-product path below only when
-    // one is missing (it updates the others again, which changes nothing; with none found, the
-    // first attempt goes straight to the insert).
+    // event of its source): one update for all of them, and a licence of its own per product only
+    // when one is missing (the others are updated again, which changes nothing).
     const ids = products.map((product) => licenceIdOf(entitlement.source, product));
     const found = (await this.licences.updateMany({ _id: { $in: ids } }, { $set: set }).exec()).matchedCount;
-    for (const product of found === ids.length ? [] : products) {
-      const id = licenceIdOf(entitlement.source, product);
-      for (let attempt = 0; ; attempt += 1) {
-        if (found > 0 || attempt > 0) {
-          const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
-          if (matchedCount) break;
-        }
-        const key = generateKey(product);
-        const keyLookup = this.crypto.lookup(key.normalised);
-        try {
-          // The key's reference first: its unique _id claims the key (in theory, with 100-bit keys,
-          // it is taken already, and a new one is drawn).
-          await this.keyRefs.create({ _id: keyLookup, licenceId: id });
-        } catch (error) {
-          if (!isDuplicateKey(error) || attempt >= 3) throw error;
-          continue;
-        }
-        try {
-          await this.licences.create({
-            _id: id,
-            product,
-            source: { kind: entitlement.source.kind, id: entitlement.source.id },
-            ...set,
-            revokedAt: null,
-            keyCiphertext: this.crypto.encrypt(key.normalised, id),
-            keyLookup,
-            keyHint: key.normalised.slice(-4),
-            createdAt: now,
-          });
-          break;
-        } catch (error) {
-          // Another apply inserted the licence first (the update above then finds it): this key is
-          // not used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
-          await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
-          if (!isDuplicateKey(error) || attempt >= 3) throw error;
-        }
-      }
+    if (found < ids.length) {
+      for (const product of products) await this.updateOrInsert(entitlement.source, product, set, now, found > 0);
     }
     // The source's licences for the other products: their ids are known, so this is an update by
     // _id (a filter on `source` would be a scan of every licence on the embedded database).
@@ -187,6 +151,55 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       await this.licences
         .updateMany({ _id: { $in: others }, state: { $ne: 'revoked' } }, { $set: { state: 'revoked', updatedAt: now } })
         .exec();
+    }
+  }
+
+  /**
+   * The source's licence for `product` updated with `set`, or made with a new key. `mayExist` false:
+   * none of the source's licences was found just now, so the first attempt goes straight to the insert.
+   */
+  private async updateOrInsert(
+    source: Entitlement['source'],
+    product: ProductSlug,
+    set: Pick<Licence, 'userId' | 'planId' | 'seats' | 'state' | 'expiresAt' | 'graceUntil' | 'updatedAt'>,
+    now: Date,
+    mayExist: boolean,
+  ): Promise<void> {
+    const id = licenceIdOf(source, product);
+    for (let attempt = 0; ; attempt += 1) {
+      if (mayExist || attempt > 0) {
+        const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
+        if (matchedCount) return;
+      }
+      const key = generateKey(product);
+      const keyLookup = this.crypto.lookup(key.normalised);
+      try {
+        // The key's reference first: its unique _id claims the key (in theory, with 100-bit keys,
+        // it is taken already, and a new one is drawn).
+        await this.keyRefs.create({ _id: keyLookup, licenceId: id });
+      } catch (error) {
+        if (!isDuplicateKey(error) || attempt >= 3) throw error;
+        continue;
+      }
+      try {
+        await this.licences.create({
+          _id: id,
+          product,
+          source: { kind: source.kind, id: source.id },
+          ...set,
+          revokedAt: null,
+          keyCiphertext: this.crypto.encrypt(key.normalised, id),
+          keyLookup,
+          keyHint: key.normalised.slice(-4),
+          createdAt: now,
+        });
+        return;
+      } catch (error) {
+        // Another apply inserted the licence first (the update above then finds it): this key is
+        // not used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
+        await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
+        if (!isDuplicateKey(error) || attempt >= 3) throw error;
+      }
     }
   }
 

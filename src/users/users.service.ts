@@ -7,6 +7,7 @@ import { avatarUrl } from '../../lib/api/profile.js';
 import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BACKGROUND_READ_BATCH } from '../database/database-server.js';
 import { once } from '../database/once.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
@@ -61,8 +62,6 @@ export function toSessionUser(user: Pick<UserDocument, 'id' | 'name' | 'email' |
 const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 /** Accounts read per query by the one-time address check (normaliseStoredAddresses). */
 const ADDRESS_CHECK_PAGE = 200;
-/** Accounts per batch of the overview's sign-up figures (signupsSince). */
-const SIGNUPS_BATCH = 25;
 
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
@@ -316,9 +315,8 @@ export class UsersService implements OnApplicationBootstrap {
       this.users.countDocuments({}).exec(),
       this.users
         .find({ createdAt: { $gte: since } }, { _id: 0, createdAt: 1 })
-        // In small batches, as the MRR read (billing METRICS_BATCH): 30 days of sign-ups are thousands
-        // of accounts, and people's requests wait for the batch under way on the embedded database.
-        .batchSize(SIGNUPS_BATCH)
+        // 30 days of sign-ups are thousands of accounts: read in small batches, in the background.
+        .batchSize(BACKGROUND_READ_BATCH)
         .lean<Array<Pick<User, 'createdAt'>>>()
         .exec(),
     ]);
