@@ -965,21 +965,11 @@ async function csrfOf(baseUrl, cookie) {
 
 /** Signs the seeded scale admin in and opens /admin's overview once (answers when it is computed). */
 async function openAdminOverview(baseUrl) {
-  const { ADMIN_EMAIL, SEED_PASSWORD } = await import('./bench/support/scale-seed.mjs');
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const cookie = csrf.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { token } = await csrf.json();
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: SEED_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`Signing the scale admin in answered ${login.status}`);
-  const session = [cookie, ...login.headers.getSetCookie().map((value) => value.split(';')[0])].filter(Boolean).join('; ');
-  const overview = await fetch(`${baseUrl}/api/admin/overview`, { headers: { cookie: session } });
+  const { ADMIN_EMAIL } = await import('./bench/support/scale-seed.mjs');
+  const { Browser } = await import('./bench/support/scale.mjs');
+  const admin = new Browser(baseUrl);
+  await admin.signIn(ADMIN_EMAIL);
+  const overview = await admin.request('GET', '/api/admin/overview');
   if (overview.status !== 200) throw new Error(`The admin overview answered ${overview.status}`);
 }
 

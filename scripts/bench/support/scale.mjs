@@ -20,7 +20,7 @@ const SAMPLE_BUDGET_MS = 20_000;
 const MIN_SAMPLES = 3;
 
 /** A browser: cookies kept between requests, the CSRF token sent on writes. */
-class Browser {
+export class Browser {
   constructor(baseUrl) {
     this.baseUrl = baseUrl;
     this.jar = new Map();
