@@ -21,6 +21,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
+	"sync"
 	"syscall"
 	"time"
 
@@ -98,20 +100,44 @@ func run(listen, handler, dataDir, postgresqlURL string, indexInterval time.Dura
 		}()
 	}
 
+	// HITSCOPE_DB_CPUPROFILE=<file>: a CPU profile of the whole run, written when it stops (`npm run
+	// bench` sets it beside the app's with BENCH_PROFILE; read it with `go tool pprof`).
+	if path := os.Getenv("HITSCOPE_DB_CPUPROFILE"); path != "" {
+		profile, err := os.Create(path)
+		if err != nil {
+			return fmt.Errorf("cannot write the CPU profile: %w", err)
+		}
+		if err := pprof.StartCPUProfile(profile); err != nil {
+			return fmt.Errorf("cannot start the CPU profile: %w", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			_ = profile.Close()
+		}()
+	}
+
 	done := make(chan error, 1)
 	go func() { done <- f.Run(ctx) }()
 
 	// The lookup indexes of existing collections are in place before the URI is announced, so the
 	// app's first queries already use them; later collections get theirs within indexInterval.
+	// The loop is over before its connections are closed.
+	var keeping sync.WaitGroup
 	if indexInterval > 0 {
 		indexes.ensure(ctx)
-		go keepIndexes(ctx, indexes, indexInterval)
+		keeping.Add(1)
+		go func() {
+			defer keeping.Done()
+			keepIndexes(ctx, indexes, indexInterval)
+		}()
 	}
 
 	line, _ := json.Marshal(map[string]string{"uri": f.MongoDBURI()})
 	fmt.Println(string(line))
 
 	err = <-done
+	stop() // FerretDB may also stop by itself
+	keeping.Wait()
 	indexes.close()
 	return err
 }

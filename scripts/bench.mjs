@@ -27,7 +27,7 @@
 // BENCH_PROFILE=<folder> makes each app process write a V8 CPU profile there.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -239,11 +239,18 @@ async function benchEmbeddedDatabase() {
  */
 async function embeddedDatabase(binary, name) {
   const launcher = await import(pathToFileURL(join(root, 'dist/app/src/database/embedded-database.js')).href);
-  const database = await launcher.startEmbeddedDatabase({
-    dataDir: await tempDir(`hitscope-bench-${name}-`),
-    binary,
-    log: () => undefined,
-  });
+  // BENCH_PROFILE: the database writes a Go CPU profile there too (`go tool pprof -top <file>`).
+  if (process.env.BENCH_PROFILE) {
+    await mkdir(process.env.BENCH_PROFILE, { recursive: true });
+    process.env.HITSCOPE_DB_CPUPROFILE = join(process.env.BENCH_PROFILE, `database-${name}-${Date.now()}.pprof`);
+  }
+  const database = await launcher
+    .startEmbeddedDatabase({
+      dataDir: await tempDir(`hitscope-bench-${name}-`),
+      binary,
+      log: () => undefined,
+    })
+    .finally(() => delete process.env.HITSCOPE_DB_CPUPROFILE);
   databases.add(database);
   return { database, uri: `${database.uri.replace(/\/$/, '')}/hitscope_bench_${name}` };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -34,6 +34,34 @@ describe('embedded database launcher', () => {
     } finally {
       await again.close();
       await second.stop();
+    }
+  }, 60_000);
+
+  // SQLite starts its write-ahead log again only once a checkpoint copied all of it, which a
+  // reader on the log prevents. FerretDB's update and findAndModify kept their read open while they
+  // wrote (the launcher's patch closes it first): the log then grew by every commit, without end
+  // (about 40 MB here), and every commit past 1000 pages ran a checkpoint of its own.
+  it('keeps the write-ahead log bounded under a steady stream of updates', async () => {
+    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
+    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
+    try {
+      const counters = client.db('launcher').collection<{ _id: string; n: number; note: string }>('counters');
+      const ids = Array.from({ length: 200 }, (_, index) => `counter-${index}`);
+      await counters.insertMany(ids.map((_id) => ({ _id, n: 0, note: 'x'.repeat(400) })));
+      for (let round = 1; round <= 15; round += 1) {
+        for (const _id of ids) {
+          if (round % 5 === 0) await counters.findOneAndUpdate({ _id }, { $set: { n: round } });
+          else await counters.updateOne({ _id }, { $set: { n: round } });
+        }
+      }
+      expect(await counters.countDocuments({ n: 15 })).toBe(200);
+      // 3 000 commits of a few pages each; SQLite checkpoints at 1000 pages (4 MiB) and then
+      // starts the log again, so the file stays about that size.
+      const log = await stat(join(dataDir, 'db', 'launcher.sqlite-wal'));
+      expect(log.size).toBeLessThan(8 * 1024 * 1024);
+    } finally {
+      await client.close();
+      await database.stop();
     }
   }, 60_000);
 
