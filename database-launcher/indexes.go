@@ -33,7 +33,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	_ "modernc.org/sqlite" // database/sql driver, the one FerretDB uses
+	_ "modernc.org/sqlite" // database/sql driver (FerretDB uses a copy with a statement cache, _ferretdb/patch)
 )
 
 type indexKeeper interface {

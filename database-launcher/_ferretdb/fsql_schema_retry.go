@@ -12,7 +12,7 @@ package fsql
 import (
 	"errors"
 
-	sqlite3 "modernc.org/sqlite"
+	sqlite3 "github.com/FerretDB/FerretDB/internal/hitscopesqlite"
 	sqlite3lib "modernc.org/sqlite/lib"
 )
 

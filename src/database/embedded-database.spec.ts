@@ -65,6 +65,33 @@ describe('embedded database launcher', () => {
     }
   }, 60_000);
 
+  // The launcher's FerretDB keeps each connection's prepared SQL statements (_ferretdb/
+  // sqlite_stmt_cache.go): a statement kept from before a collection was dropped and made again
+  // must read the new one, and a statement kept from before an index existed must see new rows.
+  it('answers the same queries right after a collection is dropped and made again', async () => {
+    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
+    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
+    try {
+      const notes = client.db('launcher').collection<{ _id: string; tag: string }>('notes');
+      const read = async () => (await notes.find({ tag: 'a' }).sort({ _id: 1 }).toArray()).map((note) => note._id);
+      for (const [round, ids] of [
+        [1, ['n1', 'n2']],
+        [2, ['m1']],
+        [3, ['k1', 'k2', 'k3']],
+      ] as const) {
+        await notes.insertMany(ids.map((_id) => ({ _id, tag: 'a' })));
+        await notes.insertOne({ _id: `other-${round}`, tag: 'b' });
+        expect(await read()).toEqual(ids);
+        expect(await notes.countDocuments({ _id: ids[0] })).toBe(1);
+        await notes.drop();
+        expect(await read()).toEqual([]);
+      }
+    } finally {
+      await client.close();
+      await database.stop();
+    }
+  }, 60_000);
+
   it('explains a binary that cannot be run', async () => {
     const start = startEmbeddedDatabase({ dataDir, binary: join(dataDir, 'missing-binary'), log: quiet });
     await expect(start).rejects.toThrow(EmbeddedDatabaseError);

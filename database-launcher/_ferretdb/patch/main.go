@@ -17,7 +17,9 @@
 //   - an update's read closed before its writes, so that SQLite's log can be checkpointed whole
 //     (findAndModify's too);
 //
-// adds the launcher's lookup_expression.go to the SQLite backend, and writes DIR/go.mod: the
+// copies modernc.org/sqlite's driver into the copy with a statement cache (../sqlite_stmt_cache.go)
+// for FerretDB's SQLite backend, adds the launcher's lookup_expression.go to the SQLite backend,
+// and writes DIR/go.mod: the
 // launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
 // refuses to overlay files in the module cache.) Any other FerretDB version fails here, loudly,
 // rather than building a launcher without them: every change is matched byte for byte.
@@ -377,6 +379,13 @@ func run(out string) error {
 			}
 		}
 	}
+	// modernc.org/sqlite's driver with a statement cache (../sqlite_stmt_cache.go), as a package of
+	// the copy registered under a name of its own: FerretDB's SQLite backend uses it, the launcher's
+	// own connections keep the original driver.
+	if err := copyDriver(copyDir); err != nil {
+		return err
+	}
+
 	// The expression the launcher indexes, from the launcher's own source: one definition for both.
 	expression, err := os.ReadFile("lookup_expression.go")
 	if err != nil {
@@ -404,6 +413,86 @@ func run(out string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(absOut, "go.sum"), goSum, 0o644)
+}
+
+// hitscopeDriver is the import path of the copied driver in the patched FerretDB.
+const hitscopeDriver = "github.com/FerretDB/FerretDB/internal/hitscopesqlite"
+
+// copyDriver copies modernc.org/sqlite's root package (its SQLite library, modernc.org/sqlite/lib,
+// stays where it is) into the FerretDB copy, adds the statement cache, registers the copy as
+// "hitscope-sqlite", and points FerretDB's SQLite backend at it.
+func copyDriver(copyDir string) error {
+	moduleDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "modernc.org/sqlite").Output()
+	if err != nil {
+		return fmt.Errorf("locating modernc.org/sqlite's module: %w", err)
+	}
+	from := strings.TrimSpace(string(moduleDir))
+	driver := filepath.Join(copyDir, "internal", "hitscopesqlite")
+	if err := os.MkdirAll(driver, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		return err
+	}
+	for _, entry := range entries {
+		name := entry.Name()
+		if entry.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(from, name))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(driver, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	cache, err := os.ReadFile(filepath.Join("_ferretdb", "sqlite_stmt_cache.go"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(driver, "hitscope_stmt_cache.go"), cache, 0o644); err != nil {
+		return err
+	}
+
+	source := filepath.Join(driver, "sqlite.go")
+	for _, edit := range []struct {
+		old, new string
+		count    int
+	}{
+		{"	driverName              = \"sqlite\"\n", "	driverName              = \"hitscope-sqlite\"\n", 1},
+		{"type stmt struct {\n\tc    *conn\n\tpsql uintptr\n}\n",
+			"type stmt struct {\n\tc    *conn\n\tpsql uintptr\n\tsql  string // Hitscope: the key of the statement cache\n}\n", 1},
+		{"\tstm := stmt{c: c, psql: p}\n", "\tstm := stmt{c: c, psql: p, sql: sql}\n", 1},
+		{"\twriteTimeFormat string\n\tbeginMode       string\n}\n",
+			"\twriteTimeFormat string\n\tbeginMode       string\n\n\thitscopeStmts *hitscopeStmtCache // Hitscope: the prepared statements kept\n}\n", 1},
+		{"\t\tif pstmt, err = s.c.prepareV2(&psql); err != nil {\n", "\t\tif pstmt, err = s.c.hitscopePrepare(s, &psql); err != nil {\n", 2},
+		{"\t\te := s.c.finalize(pstmt)\n\t\tpstmt = 0 // done with\n", "\t\te := s.c.hitscopeRelease(pstmt)\n\t\tpstmt = 0 // done with\n", 2},
+		{"\tr.allocs = nil\n\treturn r.c.finalize(r.pstmt)\n", "\tr.allocs = nil\n\treturn r.c.hitscopeRelease(r.pstmt)\n", 1},
+		{"func (c *conn) finalize(pstmt uintptr) error {\n", "func (c *conn) finalize(pstmt uintptr) error {\n\tc.hitscopeForget(pstmt)\n", 1},
+		{"\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {\n",
+			"\tif c.db != 0 {\n\t\tc.hitscopeFinalizeAll()\n\t\tif err := c.closeV2(c.db); err != nil {\n", 1},
+	} {
+		if err := replaceEach(source, edit.old, edit.new, edit.count); err != nil {
+			return err
+		}
+	}
+
+	backend := filepath.Join(copyDir, "internal", "backends", "sqlite")
+	for _, edit := range []struct{ path, old, new string }{
+		{filepath.Join(backend, "metadata", "pool", "opendb.go"),
+			"\t_ \"modernc.org/sqlite\" // register database/sql driver\n",
+			"\t_ \"" + hitscopeDriver + "\" // Hitscope: the driver with a statement cache\n"},
+		{filepath.Join(backend, "metadata", "pool", "opendb.go"),
+			"\tdb, err := sql.Open(\"sqlite\", uri)\n", "\tdb, err := sql.Open(\"hitscope-sqlite\", uri)\n"},
+		{filepath.Join(backend, "collection.go"), "\tsqlite3 \"modernc.org/sqlite\"\n", "\tsqlite3 \"" + hitscopeDriver + "\"\n"},
+	} {
+		if err := replaceOnce(edit.path, edit.old, edit.new); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // replaceOnce replaces text that must occur exactly once in a file of the copy.
