@@ -24,6 +24,10 @@ import (
 // hitscopeCacheSize bounds the statements a connection keeps; the least recently used goes first.
 const hitscopeCacheSize = 256
 
+// hitscopeLongestKept: longer SQL (an `$in` or a delete of thousands of values) is not kept: its
+// statement is large, and parsing it is little beside running it.
+const hitscopeLongestKept = 8 << 10
+
 type hitscopeCached struct {
 	sql   string
 	pstmt uintptr
@@ -127,6 +131,9 @@ var hitscopeKeptStatements = map[string]bool{
 
 // hitscopeKeepable tells whether a statement of this SQL may be kept (hitscopeKeptStatements).
 func hitscopeKeepable(sql string) bool {
+	if len(sql) > hitscopeLongestKept {
+		return false
+	}
 	sql = strings.TrimLeft(sql, " \t\n\r\f")
 	end := strings.IndexFunc(sql, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') })
 	if end < 0 {

@@ -92,6 +92,27 @@ describe('embedded database launcher', () => {
     }
   }, 60_000);
 
+  // SQLite binds at most 32 766 values to a statement, and FerretDB deleted the documents a delete
+  // matched with one `IN (…)` of all their ids: a deleteMany of more failed (the launcher's patch
+  // deletes in chunks, in one transaction).
+  it('deletes 40 000 documents in one deleteMany', async () => {
+    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
+    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
+    try {
+      const slots = client.db('launcher').collection<{ _id: string; window: number }>('slots');
+      for (let start = 0; start < 40_000; start += 10_000) {
+        await slots.insertMany(
+          Array.from({ length: 10_000 }, (_, index) => ({ _id: `slot-${start + index}`, window: start + index < 39_990 ? 1 : 2 })),
+        );
+      }
+      expect((await slots.deleteMany({ window: 1 })).deletedCount).toBe(39_990);
+      expect(await slots.countDocuments({})).toBe(10);
+    } finally {
+      await client.close();
+      await database.stop();
+    }
+  }, 120_000);
+
   it('explains a binary that cannot be run', async () => {
     const start = startEmbeddedDatabase({ dataDir, binary: join(dataDir, 'missing-binary'), log: quiet });
     await expect(start).rejects.toThrow(EmbeddedDatabaseError);

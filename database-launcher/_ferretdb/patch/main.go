@@ -14,6 +14,7 @@
 //   - reads asked again when SQLite answers SQLITE_SCHEMA (../fsql_schema_retry.go);
 //   - SQL debug lines built only when debug logging is on (../fsql_quiet_debug.go);
 //   - no resource tracking: a stack and a finalizer per iterator (../resource_untracked.go);
+//   - deletes of more than SQLite's 32 766 parameters, in chunks (../sqlite_delete_chunks.go);
 //   - an update's read closed before its writes, so that SQLite's log can be checkpointed whole
 //     (findAndModify's too);
 //
@@ -294,6 +295,8 @@ func run(out string) error {
 		{explainBlock, "\twhereClause, args = hitscopeWhereClause(params.Filter)\n\tfilterPushdown = whereClause != \"\"\n"},
 		{queryOrderBlock, queryOrderExact},
 		{explainOrderBlock, explainOrderExact},
+		{"\tq := fmt.Sprintf(`DELETE FROM %q WHERE %s IN (%s)`, meta.TableName, column, strings.Join(placeholders, \", \"))\n\n\tres, err := db.ExecContext(ctx, q, args...)\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tra, err := res.RowsAffected()\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n",
+			"\t// Hitscope: in statements SQLite accepts, in one transaction (hitscope_delete_chunks.go).\n\t_ = placeholders\n\n\tra, err := hitscopeDeleteIn(ctx, db, meta.TableName, column, args)\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n"},
 		{"\treturn &backends.QueryResult{\n\t\tIter: newQueryIterator(ctx, rows, params.OnlyRecordIDs),\n\t}, nil\n",
 			"\treturn &backends.QueryResult{\n\t\tIter:            newQueryIterator(ctx, rows, params.OnlyRecordIDs),\n\t\tHitscopeSkipped: skipped,\n\t}, nil\n"},
 	} {
@@ -311,6 +314,7 @@ func run(out string) error {
 		{filepath.Join("_ferretdb", "handler_count.go"), filepath.Join(copyDir, "internal", "handler", "hitscope_count.go")},
 		{filepath.Join("_ferretdb", "fsql_schema_retry.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_schema_retry.go")},
 		{filepath.Join("_ferretdb", "fsql_quiet_debug.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_quiet_debug.go")},
+		{filepath.Join("_ferretdb", "sqlite_delete_chunks.go"), filepath.Join(sqliteDir, "hitscope_delete_chunks.go")},
 		{filepath.Join("_ferretdb", "resource_untracked.go"), filepath.Join(copyDir, "internal", "util", "resource", "hitscope_untracked.go")},
 	} {
 		data, err := os.ReadFile(file.from)
