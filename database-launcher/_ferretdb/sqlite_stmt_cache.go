@@ -18,14 +18,18 @@ import (
 	"strings"
 	"unsafe"
 
+	"modernc.org/libc"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // hitscopeCacheSize bounds the statements a connection keeps; the least recently used goes first.
-// Each kept statement holds memory that its runs would otherwise find in the connection's
-// lookaside pool: with 256 kept, an admin search's scan of 100 000 accounts took 173 ms against
-// 155 without the cache (its allocations went to malloc and its lock); with 64, 153. A command
-// of the webhooks uses fewer than that many statements.
+// Kept statements hold memory their runs would otherwise take from the connection's lookaside pool
+// (a small store for short-lived allocations; beyond it, malloc and its lock): with 256 kept and
+// SQLite's default pool, an admin search's scan of 100 000 accounts took 210 ms against 155
+// without the cache. Here statements that may be kept are prepared outside the pool
+// (hitscopePrepare), the pool is ten times SQLite's default (hitscopeLookaside), and at most 64
+// are kept, more than a webhook event's commands use: scans then cost what they cost without the
+// cache (newsletter and account searches at 100 000 users, three runs each).
 const hitscopeCacheSize = 64
 
 // hitscopeLongestKept: longer SQL (an `$in` or a delete of thousands of values) is not kept: its
@@ -63,10 +67,7 @@ func (c *conn) hitscopePrepare(s *stmt, zSQL *uintptr) (uintptr, error) {
 			return cached.pstmt, nil
 		}
 	}
-	// One that may be kept is prepared as SQLITE_PREPARE_PERSISTENT: it then takes none of the
-	// connection's lookaside memory (a small pool for short-lived allocations). Kept statements
-	// that held it made every other allocation go to malloc: an admin search's scan of 100 000
-	// accounts took 210 ms instead of 160.
+	// One that may be kept is prepared as SQLITE_PREPARE_PERSISTENT: outside the lookaside pool.
 	if first && hitscopeKeepable(s.sql) {
 		c.hitscopePrepareFlags = sqlite3.SQLITE_PREPARE_PERSISTENT
 	}
@@ -79,6 +80,17 @@ func (c *conn) hitscopePrepare(s *stmt, zSQL *uintptr) (uintptr, error) {
 		cache.lent[pstmt] = s.sql
 	}
 	return pstmt, nil
+}
+
+// hitscopeLookasideSlots is the size of each connection's lookaside pool, in slots of 1200 bytes
+// (SQLite's default is 40): kept statements hold some of it.
+const hitscopeLookasideSlots = 400
+
+// hitscopeLookaside gives the new connection a larger lookaside pool, before anything uses it.
+func (c *conn) hitscopeLookaside() {
+	va := libc.NewVaList(uintptr(0), int32(1200), int32(hitscopeLookasideSlots))
+	defer libc.Xfree(c.tls, va)
+	sqlite3.Xsqlite3_db_config(c.tls, c.db, sqlite3.SQLITE_DBCONFIG_LOOKASIDE, va)
 }
 
 // hitscopeForget is called by finalize: a statement finalized on any path is no longer lent (its

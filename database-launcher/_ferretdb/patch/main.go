@@ -471,6 +471,8 @@ func copyDriver(copyDir string) error {
 		{"\tstm := stmt{c: c, psql: p}\n", "\tstm := stmt{c: c, psql: p, sql: sql}\n", 1},
 		{"\twriteTimeFormat string\n\tbeginMode       string\n}\n",
 			"\twriteTimeFormat string\n\tbeginMode       string\n\n\thitscopeStmts        *hitscopeStmtCache // Hitscope: the prepared statements kept\n\thitscopePrepareFlags uint32             // Hitscope: for the next prepare\n}\n", 1},
+		{"\tc.db = db\n\tif err = c.extendedResultCodes(true); err != nil {\n",
+			"\tc.db = db\n\tc.hitscopeLookaside()\n\tif err = c.extendedResultCodes(true); err != nil {\n", 1},
 		{"sqlite3.Xsqlite3_prepare_v2(c.tls, c.db, *zSQL, -1, ppstmt, pptail)",
 			"sqlite3.Xsqlite3_prepare_v3(c.tls, c.db, *zSQL, -1, c.hitscopePrepareFlags, ppstmt, pptail)", 1},
 		{"\t\tif pstmt, err = s.c.prepareV2(&psql); err != nil {\n", "\t\tif pstmt, err = s.c.hitscopePrepare(s, &psql); err != nil {\n", 2},
