@@ -91,13 +91,8 @@ export interface MetricsSubscription {
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/**
- * Revenue windows are summed a week at a time (revenueSince): one grouped sum over 200 000 orders
- * held the embedded database's one connection for 240 ms (the overview's background computation;
- * a sign-up waited behind it), a week's is short and other requests go in between.
- */
-const REVENUE_SUM_MS = 7 * 86_400_000;
-const REVENUE_SUM_WINDOWS = 60;
+/** A revenue window summed in parts (revenueSince's `partMs`) is summed in at most this many. */
+const REVENUE_SUM_PARTS = 60;
 
 /** Over: shown as history, no longer what the person has. */
 const ENDED_STATUSES: SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
@@ -701,18 +696,21 @@ export class BillingService {
    * amount), so an order paid in the window and refunded later lowers the window's revenue when the
    * refund arrives.
    */
-  async revenueSince(since: Date, until?: Date): Promise<RevenueCurrencyView[]> {
+  async revenueSince(since: Date, until?: Date, partMs?: number): Promise<RevenueCurrencyView[]> {
     const paidAt = until ? { $gte: since, $lt: until } : { $gte: since };
-    // Orders and gross per currency as grouped sums, a week at a time (REVENUE_SUM_MS; the embedded
-    // database answers each from the orders' paidAt index alone, without reading an order), then
-    // the refunded orders of the window, few, read to apply the refund rule to each.
+    // Orders and gross per currency as a grouped sum (the embedded database answers it from the
+    // orders' paidAt index alone, without reading an order), then the refunded orders of the
+    // window, few, read to apply the refund rule to each. With `partMs` (background work) the sum
+    // is made in parts of that length, one command each, so that requests go in between: the
+    // overview's first sum over 200 000 orders read the index from disk for 240 ms, and a sign-up
+    // waited behind it. A part costs a command of its own (a few ms warm), so requests sum at once.
     const byCurrency = new Map<string, RevenueCurrencyView>();
     const end = until?.getTime() ?? Date.now();
-    // At most REVENUE_SUM_WINDOWS commands however long the window (a year: windows of a week).
-    const step = Math.max(REVENUE_SUM_MS, Math.ceil((end - since.getTime()) / REVENUE_SUM_WINDOWS));
+    const span = Math.max(0, end - since.getTime());
+    const step = partMs ? Math.max(partMs, Math.ceil(span / REVENUE_SUM_PARTS)) : Infinity;
     for (let from = since.getTime(); ; from += step) {
       const last = from + step >= end;
-      const window = last && !until ? { $gte: new Date(from) } : { $gte: new Date(from), $lt: new Date(Math.min(from + step, end)) };
+      const window = last ? { ...paidAt, $gte: new Date(from) } : { $gte: new Date(from), $lt: new Date(from + step) };
       const totals = await this.orders
         .aggregate<{ _id: string; orders: number; gross: number }>([
           { $match: { paidAt: window } },
