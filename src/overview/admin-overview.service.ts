@@ -16,8 +16,12 @@ export const OVERVIEW_CACHE_MS = Symbol('OVERVIEW_CACHE_MS');
 const DEFAULT_CACHE_MS = 30_000;
 const SIGNUP_DAYS = 14;
 const REVENUE_DAYS = 30;
-/** The 30 days' revenue is summed a week at a time, so that requests go in between (revenueSince). */
-const REVENUE_PART_DAYS = 7;
+/**
+ * The 30 days' revenue is summed two days at a time, so that requests go in between
+ * (revenueSince): a week's sum, read cold from disk at 100 000 users, held the one connection for
+ * 57 ms, and the sign-in that waited behind it took 80 ms.
+ */
+const REVENUE_PART_DAYS = 2;
 
 /**
  * After start-up, the first overview is computed in the background this much later (when the cache
