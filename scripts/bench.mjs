@@ -24,7 +24,8 @@
 // runs on its own: scripts/bench/support/scale.mjs); BENCH_MEMORY_SECONDS (60) is the length of the memory run,
 // BENCH_WEBHOOK_CUSTOMERS (50, six events each) the size of the webhook run and BENCH_RELEASE_MIB
 // (64) the size of the release build, BENCH_CAMPAIGN_RECIPIENTS (10 000) that of the campaign;
-// BENCH_PROFILE=<folder> makes each app process write a V8 CPU profile there.
+// BENCH_PROFILE=<folder> makes each app process write a V8 CPU profile there, and each embedded
+// database the benchmark starts a Go CPU profile (HITSCOPE_DB_CPUPROFILE).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

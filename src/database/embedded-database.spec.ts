@@ -13,6 +13,18 @@ describe('embedded database launcher', () => {
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
+  /** A database of its own in dataDir, with one client connection, stopped afterwards. */
+  const withDatabase = async (use: (client: MongoClient) => Promise<void>) => {
+    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
+    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
+    try {
+      await use(client);
+    } finally {
+      await client.close();
+      await database.stop();
+    }
+  };
+
   it('starts FerretDB on loopback, keeps data across restarts, and stops', async () => {
     const first = await startEmbeddedDatabase({ dataDir, log: quiet });
     expect(first.uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
@@ -41,77 +53,71 @@ describe('embedded database launcher', () => {
   // reader on the log prevents. FerretDB's update and findAndModify kept their read open while they
   // wrote (the launcher's patch closes it first): the log then grew by every commit, without end
   // (about 40 MB here), and every commit past 1000 pages ran a checkpoint of its own.
-  it('keeps the write-ahead log bounded under a steady stream of updates', async () => {
-    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
-    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
-    try {
-      const counters = client.db('launcher').collection<{ _id: string; n: number; note: string }>('counters');
-      const ids = Array.from({ length: 200 }, (_, index) => `counter-${index}`);
-      await counters.insertMany(ids.map((_id) => ({ _id, n: 0, note: 'x'.repeat(400) })));
-      for (let round = 1; round <= 15; round += 1) {
-        for (const _id of ids) {
-          if (round % 5 === 0) await counters.findOneAndUpdate({ _id }, { $set: { n: round } });
-          else await counters.updateOne({ _id }, { $set: { n: round } });
+  it(
+    'keeps the write-ahead log bounded under a steady stream of updates',
+    () =>
+      withDatabase(async (client) => {
+        const counters = client.db('launcher').collection<{ _id: string; n: number; note: string }>('counters');
+        const ids = Array.from({ length: 200 }, (_, index) => `counter-${index}`);
+        await counters.insertMany(ids.map((_id) => ({ _id, n: 0, note: 'x'.repeat(400) })));
+        for (let round = 1; round <= 15; round += 1) {
+          for (const _id of ids) {
+            if (round % 5 === 0) await counters.findOneAndUpdate({ _id }, { $set: { n: round } });
+            else await counters.updateOne({ _id }, { $set: { n: round } });
+          }
         }
-      }
-      expect(await counters.countDocuments({ n: 15 })).toBe(200);
-      // 3 000 commits of a few pages each; SQLite checkpoints at 1000 pages (4 MiB) and then
-      // starts the log again, so the file stays about that size.
-      const log = await stat(join(dataDir, 'db', 'launcher.sqlite-wal'));
-      expect(log.size).toBeLessThan(8 * 1024 * 1024);
-    } finally {
-      await client.close();
-      await database.stop();
-    }
-  }, 60_000);
+        expect(await counters.countDocuments({ n: 15 })).toBe(200);
+        // 3 000 commits of a few pages each; SQLite checkpoints at 1000 pages (4 MiB) and then
+        // starts the log again, so the file stays about that size.
+        const log = await stat(join(dataDir, 'db', 'launcher.sqlite-wal'));
+        expect(log.size).toBeLessThan(8 * 1024 * 1024);
+      }),
+    60_000,
+  );
 
   // The launcher's FerretDB keeps each connection's prepared SQL statements (_ferretdb/
   // sqlite_stmt_cache.go): a statement kept from before a collection was dropped and made again
-  // must read the new one, and a statement kept from before an index existed must see new rows.
-  it('answers the same queries right after a collection is dropped and made again', async () => {
-    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
-    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
-    try {
-      const notes = client.db('launcher').collection<{ _id: string; tag: string }>('notes');
-      const read = async () => (await notes.find({ tag: 'a' }).sort({ _id: 1 }).toArray()).map((note) => note._id);
-      for (const [round, ids] of [
-        [1, ['n1', 'n2']],
-        [2, ['m1']],
-        [3, ['k1', 'k2', 'k3']],
-      ] as const) {
-        await notes.insertMany(ids.map((_id) => ({ _id, tag: 'a' })));
-        await notes.insertOne({ _id: `other-${round}`, tag: 'b' });
-        expect(await read()).toEqual(ids);
-        expect(await notes.countDocuments({ _id: ids[0] })).toBe(1);
-        await notes.drop();
-        expect(await read()).toEqual([]);
-      }
-    } finally {
-      await client.close();
-      await database.stop();
-    }
-  }, 60_000);
+  // must read the new one.
+  it(
+    'answers the same queries right after a collection is dropped and made again',
+    () =>
+      withDatabase(async (client) => {
+        const notes = client.db('launcher').collection<{ _id: string; tag: string }>('notes');
+        const read = async () => (await notes.find({ tag: 'a' }).sort({ _id: 1 }).toArray()).map((note) => note._id);
+        for (const [round, ids] of [
+          [1, ['n1', 'n2']],
+          [2, ['m1']],
+          [3, ['k1', 'k2', 'k3']],
+        ] as const) {
+          await notes.insertMany(ids.map((_id) => ({ _id, tag: 'a' })));
+          await notes.insertOne({ _id: `other-${round}`, tag: 'b' });
+          expect(await read()).toEqual(ids);
+          expect(await notes.countDocuments({ _id: ids[0] })).toBe(1);
+          await notes.drop();
+          expect(await read()).toEqual([]);
+        }
+      }),
+    60_000,
+  );
 
   // SQLite binds at most 32 766 values to a statement, and FerretDB deleted the documents a delete
   // matched with one `IN (…)` of all their ids: a deleteMany of more failed (the launcher's patch
   // deletes in chunks, in one transaction).
-  it('deletes 40 000 documents in one deleteMany', async () => {
-    const database = await startEmbeddedDatabase({ dataDir, log: quiet });
-    const client = await MongoClient.connect(database.uri, { maxPoolSize: 1 });
-    try {
-      const slots = client.db('launcher').collection<{ _id: string; window: number }>('slots');
-      for (let start = 0; start < 40_000; start += 10_000) {
-        await slots.insertMany(
-          Array.from({ length: 10_000 }, (_, index) => ({ _id: `slot-${start + index}`, window: start + index < 39_990 ? 1 : 2 })),
-        );
-      }
-      expect((await slots.deleteMany({ window: 1 })).deletedCount).toBe(39_990);
-      expect(await slots.countDocuments({})).toBe(10);
-    } finally {
-      await client.close();
-      await database.stop();
-    }
-  }, 120_000);
+  it(
+    'deletes 40 000 documents in one deleteMany',
+    () =>
+      withDatabase(async (client) => {
+        const slots = client.db('launcher').collection<{ _id: string; window: number }>('slots');
+        for (let start = 0; start < 40_000; start += 10_000) {
+          await slots.insertMany(
+            Array.from({ length: 10_000 }, (_, index) => ({ _id: `slot-${start + index}`, window: start + index < 39_990 ? 1 : 2 })),
+          );
+        }
+        expect((await slots.deleteMany({ window: 1 })).deletedCount).toBe(39_990);
+        expect(await slots.countDocuments({})).toBe(10);
+      }),
+    120_000,
+  );
 
   it('explains a binary that cannot be run', async () => {
     const start = startEmbeddedDatabase({ dataDir, binary: join(dataDir, 'missing-binary'), log: quiet });
