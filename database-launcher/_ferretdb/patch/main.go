@@ -2,6 +2,8 @@
 //
 //	go run ./_ferretdb/patch -out DIR && go build -modfile DIR/go.mod .
 //
+// (It downloads the two modules it copies when the module cache lacks them: a fresh machine.)
+//
 // It copies FerretDB's module from the module cache to DIR/ferretdb and changes the copy:
 //
 //   - the SQLite backend's filter pushdown (../sqlite_pushdown.go replaces the two "lone `_id`
@@ -27,6 +29,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -257,11 +260,10 @@ func fail(message string) {
 }
 
 func run(out string) error {
-	moduleDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/FerretDB/FerretDB").Output()
+	module, err := moduleDir("github.com/FerretDB/FerretDB")
 	if err != nil {
-		return fmt.Errorf("locating FerretDB's module (run go mod download first): %w", err)
+		return err
 	}
-	module := strings.TrimSpace(string(moduleDir))
 	goMod, err := os.ReadFile("go.mod")
 	if err != nil {
 		return err
@@ -426,11 +428,10 @@ const hitscopeDriver = "github.com/FerretDB/FerretDB/internal/hitscopesqlite"
 // stays where it is) into the FerretDB copy, adds the statement cache, registers the copy as
 // "hitscope-sqlite", and points FerretDB's SQLite backend at it.
 func copyDriver(copyDir string) error {
-	moduleDir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "modernc.org/sqlite").Output()
+	from, err := moduleDir("modernc.org/sqlite")
 	if err != nil {
-		return fmt.Errorf("locating modernc.org/sqlite's module: %w", err)
+		return err
 	}
-	from := strings.TrimSpace(string(moduleDir))
 	driver := filepath.Join(copyDir, "internal", "hitscopesqlite")
 	if err := os.MkdirAll(driver, 0o755); err != nil {
 		return err
@@ -501,6 +502,27 @@ func copyDriver(copyDir string) error {
 		}
 	}
 	return nil
+}
+
+// moduleDir is the folder of a module the launcher requires, downloaded into the module cache
+// first when it is not there (a fresh machine: `go list -m` would answer an empty folder).
+func moduleDir(path string) (string, error) {
+	output, err := exec.Command("go", "mod", "download", "-json", path).Output()
+	if err != nil {
+		var stderr string
+		if exit, ok := err.(*exec.ExitError); ok {
+			stderr = strings.TrimSpace(string(exit.Stderr))
+		}
+		return "", fmt.Errorf("downloading %s: %w %s %s", path, err, stderr, strings.TrimSpace(string(output)))
+	}
+	var module struct{ Dir, Error string }
+	if err := json.Unmarshal(output, &module); err != nil {
+		return "", fmt.Errorf("reading go mod download's answer for %s: %w", path, err)
+	}
+	if module.Error != "" || module.Dir == "" {
+		return "", fmt.Errorf("downloading %s: %s", path, module.Error)
+	}
+	return module.Dir, nil
 }
 
 // replaceOnce replaces text that must occur exactly once in a file of the copy.
