@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type MailInput, MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
+import { BillingBatches } from './billing-batches.js';
 import { type LicenceChange, licenceChangeMail, orderConfirmationMail, renewalReceiptMail } from './billing-mails.js';
 import { ENTITLEMENT_SINK, type Entitlement, type EntitlementSink } from './entitlement-sink.js';
-import { Order, SubscriptionMirror } from './schemas/billing.schemas.js';
+import { Order } from './schemas/billing.schemas.js';
 
 /** The licences of an order come from its subscription, or from the order itself (one-off, manual). */
 export const sourceOfOrder = (order: Pick<Order, '_id' | 'stripe'>): Entitlement['source'] =>
@@ -23,13 +22,12 @@ export const sourceOfOrder = (order: Pick<Order, '_id' | 'stripe'>): Entitlement
 @Injectable()
 export class BillingMailer {
   constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
     private readonly catalogue: CatalogueService,
     private readonly users: UsersService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ENTITLEMENT_SINK) private readonly sink: EntitlementSink,
+    private readonly batches: BillingBatches,
   ) {}
 
   private get links() {
@@ -37,7 +35,7 @@ export class BillingMailer {
   }
 
   private async send(userId: string | null, key: string, build: (email: string, name: string) => MailInput | Promise<MailInput>) {
-    const user = userId ? await this.users.findById(userId) : null;
+    const user = userId ? await this.users.recipientOf(userId) : null;
     if (!user) return false;
     await this.mail.enqueue({ ...(await build(user.email, user.name)), idempotencyKey: key });
     return true;
@@ -46,7 +44,7 @@ export class BillingMailer {
   /** An order's own mail, then the mark on the order (two callers at once both enqueue: the outbox keeps one). */
   private async sendOwn(order: Order, key: string, build: (email: string, name: string) => MailInput): Promise<boolean> {
     const sent = await this.send(order.userId, key, build);
-    if (sent) await this.orders.updateOne({ _id: order._id, mailQueuedAt: null }, { $set: { mailQueuedAt: new Date() } }).exec();
+    if (sent) await this.batches.orderWrites.updateOne({ _id: order._id, mailQueuedAt: null }, { $set: { mailQueuedAt: new Date() } });
     return sent;
   }
 
@@ -56,15 +54,13 @@ export class BillingMailer {
    * whether the mail is in the outbox now.
    */
   async orderConfirmed(orderId: string): Promise<boolean> {
-    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const order = await this.batches.order(orderId);
     if (order?.mailQueuedAt) return true;
     if (!order?.userId || order.kind === 'renewal' || order.status !== 'paid') return false;
     const licences = (await this.sink.licencesOf(sourceOfOrder(order))).filter((licence) => order.products.includes(licence.product));
     if (licences.length < new Set(order.products).size || licences.some((licence) => !licence.valid)) return false;
     const plan = await this.catalogue.recent(order.planId);
-    const mirror = order.stripe.subscriptionId
-      ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
-      : null;
+    const mirror = order.stripe.subscriptionId ? await this.batches.subscription(order.stripe.subscriptionId) : null;
     return this.sendOwn(order, `billing:order-confirmation:${order._id}`, (email, name) =>
       orderConfirmationMail(
         email,
@@ -88,13 +84,11 @@ export class BillingMailer {
 
   /** A paid renewal (or plan change) invoice: one receipt per invoice. */
   async renewalPaid(orderId: string): Promise<boolean> {
-    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const order = await this.batches.order(orderId);
     if (order?.mailQueuedAt) return true;
     if (!order?.userId || order.kind !== 'renewal' || !order.paidAt) return false;
     const plan = await this.catalogue.recent(order.planId);
-    const mirror = order.stripe.subscriptionId
-      ? await this.subscriptions.findById(order.stripe.subscriptionId).lean<SubscriptionMirror>().exec()
-      : null;
+    const mirror = order.stripe.subscriptionId ? await this.batches.subscription(order.stripe.subscriptionId) : null;
     return this.sendOwn(order, `billing:renewal-receipt:${order._id}`, (email, name) =>
       renewalReceiptMail(
         email,
@@ -119,7 +113,7 @@ export class BillingMailer {
    * mail per change and cause, so a dispute that is won after a suspension sends two, in order.
    */
   async licenceChanged(orderId: string, change: LicenceChange, cause: string): Promise<boolean> {
-    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const order = await this.batches.order(orderId);
     if (!order?.userId) return false;
     const plan = await this.catalogue.recent(order.planId);
     return this.send(order.userId, `billing:licence-${change}:${order._id}:${cause}`, (email, name) =>

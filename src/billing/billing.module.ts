@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { BillingAccountData } from './billing.account-data.js';
 import { AdminBillingController, BillingController, StripeWebhookController } from './billing.controller.js';
 import { BillingMailer } from './billing-mailer.service.js';
+import { BillingBatches } from './billing-batches.js';
 import { BillingService } from './billing.service.js';
 import { EntitlementsService } from './entitlements.service.js';
 import {
@@ -70,6 +71,7 @@ import { WebhookService } from './webhook.service.js';
     SubscriptionReadCache,
     StripeCatalogueService,
     BillingMailer,
+    BillingBatches,
   ],
   // WebhookService: the admin overview reads the inbox's health.
   exports: [BillingService, WebhookService],

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
+import { BillingBatches } from './billing-batches.js';
 import { orderEntitlement, subscriptionEntitlement } from './billing-state.js';
 import { ENTITLEMENT_SINK, type EntitlementSink } from './entitlement-sink.js';
-import { Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 
 /**
  * Computes the complete current entitlement of a source from the stored state and hands it to the
@@ -13,19 +11,18 @@ import { Order, SubscriptionMirror } from './schemas/billing.schemas.js';
 @Injectable()
 export class EntitlementsService {
   constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
     private readonly catalogue: CatalogueService,
     @Inject(ENTITLEMENT_SINK) private readonly sink: EntitlementSink,
+    private readonly batches: BillingBatches,
   ) {}
 
   /** The subscription's entitlement; false when it cannot be computed yet (user or plan unknown). */
   async applySubscription(subscriptionId: string): Promise<boolean> {
-    const subscription = await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec();
+    const subscription = await this.batches.subscription(subscriptionId);
     if (!subscription?.userId || !subscription.planId) return false;
     const [plan, payments] = await Promise.all([
       this.catalogue.recent(subscription.planId),
-      this.orders.find({ 'stripe.subscriptionId': subscriptionId }, { status: 1, dispute: 1 }).lean<Order[]>().exec(),
+      this.batches.paymentsOf.findAll(subscriptionId),
     ]);
     await this.sink.apply(
       subscriptionEntitlement(
@@ -39,7 +36,7 @@ export class EntitlementsService {
 
   /** An order's own entitlement (lifetime and manual orders); those of subscriptions go through it. */
   async applyOrder(orderId: string): Promise<void> {
-    const order = await this.orders.findById(orderId).lean<Order>().exec();
+    const order = await this.batches.order(orderId);
     if (!order?.userId) return;
     if (order.stripe.subscriptionId) {
       await this.applySubscription(order.stripe.subscriptionId);

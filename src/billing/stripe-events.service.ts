@@ -7,12 +7,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import { BillingMailer } from './billing-mailer.service.js';
+import { BillingBatches } from './billing-batches.js';
 import { paymentFailedMail, trialEndingMail } from './billing-mails.js';
 import { KeyedTurns } from '../database/keyed-turns.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { GRACE_DAYS, orderStatus } from './billing-state.js';
 import { EntitlementsService } from './entitlements.service.js';
-import { BillingCustomer, Order, SubscriptionMirror } from './schemas/billing.schemas.js';
+import { BillingCustomer, Order } from './schemas/billing.schemas.js';
 import { STRIPE_API_VERSION } from './stripe-client.js';
 import { StripeCatalogueService } from './stripe-catalogue.service.js';
 import { SubscriptionReadCache } from './subscription-read-cache.js';
@@ -67,6 +68,29 @@ export const HANDLED_EVENTS = new Set([
 ]);
 
 /**
+ * What an event changes first: the subscription it names (its checkout, invoices and own events
+ * all write the subscription's mirror, orders and licences), else its checkout's order, else the
+ * object itself (charges and disputes take their turns per order inside the handler). Events of one
+ * subject are processed one after the other (WebhookService); those of different subjects at once.
+ */
+export function subjectOf(event: StripeEventLike): string {
+  const object = event.data.object;
+  if (SUBSCRIPTION_EVENTS.has(event.type) || event.type === 'customer.subscription.trial_will_end') return `sub:${str(object.id)}`;
+  if (event.type.startsWith('checkout.session.')) {
+    const subscription = idOf(object.subscription);
+    if (subscription) return `sub:${subscription}`;
+    const order = str(object.client_reference_id) ?? str(metadataOf(object.metadata).orderId);
+    if (order) return `order:${order}`;
+  }
+  if (event.type.startsWith('invoice.')) {
+    const details = metadataOf(metadataOf(object.parent).subscription_details);
+    const subscription = idOf(details.subscription) ?? idOf(object.subscription);
+    if (subscription) return `sub:${subscription}`;
+  }
+  return `${event.type.split('.')[0]}:${str(object.id) ?? event.id}`;
+}
+
+/**
  * What each Stripe event does to orders and subscriptions. Every handler is idempotent and
  * order-independent: orders gather facts that only accumulate (orderStatus derives the status),
  * subscription writes are guarded by the event's `created`, and after a change the complete
@@ -85,7 +109,6 @@ export class StripeEventsService {
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(SubscriptionMirror.name) private readonly subscriptions: Model<SubscriptionMirror>,
     @InjectModel(BillingCustomer.name) private readonly customers: Model<BillingCustomer>,
     private readonly catalogue: CatalogueService,
     private readonly entitlements: EntitlementsService,
@@ -95,6 +118,7 @@ export class StripeEventsService {
     private readonly latestSubscription: SubscriptionReadCache,
     private readonly stripeCatalogue: StripeCatalogueService,
     private readonly mailer: BillingMailer,
+    private readonly batches: BillingBatches,
   ) {}
 
   /** The subscription page, where the portal (and its deep links) is one click away. */
@@ -104,7 +128,7 @@ export class StripeEventsService {
 
   /** Mails are idempotent by key: a redelivered or retried event sends nothing twice. */
   private async mailUser(userId: string | null, key: string, build: (email: string, name: string) => ReturnType<typeof trialEndingMail>) {
-    const user = userId ? await this.users.findById(userId) : null;
+    const user = userId ? await this.users.recipientOf(userId) : null;
     if (!user) return;
     await this.mail.enqueue({ ...build(user.email, user.name), idempotencyKey: key });
   }
@@ -176,9 +200,10 @@ export class StripeEventsService {
     });
     if (subscriptionId && order.userId) {
       // The subscription's events may have come first without a user: link it now.
-      await this.subscriptions
-        .updateOne({ _id: subscriptionId, userId: null }, { $set: { userId: order.userId, planId: order.planId } })
-        .exec();
+      await this.batches.subscriptionWrites.updateOne(
+        { _id: subscriptionId, userId: null },
+        { $set: { userId: order.userId, planId: order.planId } },
+      );
       this.latestSubscription.forget(order.userId);
     }
     await this.entitlements.applyOrder(orderId);
@@ -215,16 +240,17 @@ export class StripeEventsService {
   private async updateOrder(orderId: string, set: Obj, facts: Partial<Record<OrderFact, Date | null>>): Promise<Order> {
     const cleanSet = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== null && value !== undefined));
     for (let attempt = 0; ; attempt += 1) {
-      const current = await this.orders.findById(orderId).lean<Order>().exec();
+      const current = await this.batches.order(orderId);
       if (!current) throw new NotReadyError(`Order ${orderId} is not known`);
       const factSet: Obj = {};
       for (const [key, value] of Object.entries(facts)) if (value && !current[key as OrderFact]) factSet[key] = value;
       const merged = { ...current, ...factSet } as Order;
       const status = orderStatus(merged);
       const unset = Object.fromEntries(Object.keys(factSet).map((key) => [key, null]));
-      const result = await this.orders
-        .updateOne({ _id: orderId, ...unset }, { $set: { ...cleanSet, ...factSet, status, updatedAt: new Date() } })
-        .exec();
+      const result = await this.batches.orderWrites.updateOne(
+        { _id: orderId, ...unset },
+        { $set: { ...cleanSet, ...factSet, status, updatedAt: new Date() } },
+      );
       if (result.matchedCount === 1) {
         this.latestSubscription.forget(current.userId);
         return { ...merged, ...cleanSet, status } as Order;
@@ -255,7 +281,7 @@ export class StripeEventsService {
     const priceId = idOf(item.price);
     const customerId = idOf(subscription.customer);
     const status = str(subscription.status) as SubscriptionStatus;
-    const existing = await this.subscriptions.findById(id).lean<SubscriptionMirror>().exec();
+    const existing = await this.batches.subscription(id);
     if (
       existing &&
       (existing.stripeEventAt > created || (existing.stripeEventAt === created && isTerminal(existing.status) && !isTerminal(status)))
@@ -281,7 +307,7 @@ export class StripeEventsService {
     };
     const guard: Record<string, unknown> = { _id: id, stripeEventAt: existing ? existing.stripeEventAt : { $lte: created } };
     try {
-      const result = await this.subscriptions.updateOne(guard, { $set: state }, { upsert: !existing }).exec();
+      const result = await this.batches.subscriptionWrites.updateOne({ ...guard, _id: id }, { $set: state }, { upsert: !existing });
       if (existing && result.matchedCount === 0) throw new NotReadyError(`subscription ${id} changed meanwhile`);
     } catch (error) {
       // Inserted by a concurrent event meanwhile: handle this one again against it.
@@ -291,7 +317,7 @@ export class StripeEventsService {
       this.latestSubscription.forget(userId, existing?.userId);
     }
     const orderId = str(metadata.orderId);
-    if (orderId) await this.orders.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } }).exec();
+    if (orderId) await this.batches.orderWrites.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } });
     if (!(await this.entitlements.applySubscription(id))) {
       // Stored; the entitlement follows once checkout.session.completed names the user.
       return `subscription ${id} ${status} (user or plan not known yet)`;
@@ -304,7 +330,7 @@ export class StripeEventsService {
   private async trialWillEnd(subscription: Obj, created: number): Promise<string> {
     const outcome = await this.syncSubscription(subscription, created);
     const trialEnd = date(subscription.trial_end);
-    const mirror = await this.subscriptions.findById(str(subscription.id)).lean<SubscriptionMirror>().exec();
+    const mirror = await this.batches.subscription(str(subscription.id)!);
     if (trialEnd && mirror?.userId) {
       await this.mailUser(mirror.userId, `billing:trial-will-end:${mirror._id}:${trialEnd.getTime()}`, (email, name) =>
         trialEndingMail(email, name, trialEnd, this.subscriptionPage),
@@ -384,8 +410,8 @@ export class StripeEventsService {
     await this.renewalOrder(orderId, invoice, subscriptionId, metadata);
     await this.updateOrder(orderId, { 'stripe.hostedInvoiceUrl': str(invoice.hosted_invoice_url) }, { failedAt: date(created) });
     // The subscription's own past_due status arrives with customer.subscription.updated.
-    const order = await this.orders.findById(orderId).lean<Order>().exec();
-    const mirror = subscriptionId ? await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec() : null;
+    const order = await this.batches.order(orderId);
+    const mirror = subscriptionId ? await this.batches.subscription(subscriptionId) : null;
     const graceUntil = mirror?.currentPeriodEnd ? new Date(mirror.currentPeriodEnd.getTime() + GRACE_DAYS * 86_400_000) : null;
     await this.mailUser(order?.userId ?? null, `billing:payment-failed:${invoiceId}`, (email, name) =>
       paymentFailedMail(email, name, graceUntil, this.subscriptionPage),
@@ -394,39 +420,36 @@ export class StripeEventsService {
   }
 
   private async renewalOrder(orderId: string, invoice: Obj, subscriptionId: string | null, metadata: Obj): Promise<void> {
-    if (await this.orders.exists({ _id: orderId }).exec()) return;
-    const mirror = subscriptionId ? await this.subscriptions.findById(subscriptionId).lean<SubscriptionMirror>().exec() : null;
+    if (await this.batches.order(orderId)) return;
+    const mirror = subscriptionId ? await this.batches.subscription(subscriptionId) : null;
     const userId = str(metadata.userId) ?? mirror?.userId ?? (await this.userOfCustomer(idOf(invoice.customer)));
     const planId = str(metadata.planId) ?? mirror?.planId;
     if (!userId || !planId) throw new NotReadyError(`invoice ${String(invoice.id)}: user or plan not known yet`);
     const plan = await this.catalogue.recent(planId);
     const quantity = mirror?.quantity ?? 1;
-    try {
-      await this.orders.create({
-        _id: orderId,
-        userId,
-        planId,
-        products: plan.products,
-        quantity,
-        amountMinor: num(invoice.amount_paid) || num(invoice.amount_due) || plan.amountMinor * quantity,
-        currency: (str(invoice.currency)?.toLowerCase() ?? plan.currency) as Order['currency'],
-        status: 'pending',
-        kind: 'renewal',
-        stripe: {
-          checkoutSessionId: null,
-          customerId: idOf(invoice.customer),
-          subscriptionId,
-          invoiceId: str(invoice.id),
-          paymentIntentId: null,
-          chargeId: null,
-          hostedInvoiceUrl: null,
-        },
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
+    await this.batches.orderInserts.insert({
+      _id: orderId,
+      userId,
+      planId,
+      products: plan.products,
+      quantity,
+      amountMinor: num(invoice.amount_paid) || num(invoice.amount_due) || plan.amountMinor * quantity,
+      currency: (str(invoice.currency)?.toLowerCase() ?? plan.currency) as Order['currency'],
+      status: 'pending',
+      kind: 'renewal',
+      stripe: {
+        checkoutSessionId: null,
+        customerId: idOf(invoice.customer),
+        subscriptionId,
+        invoiceId: str(invoice.id),
+        paymentIntentId: null,
+        chargeId: null,
+        hostedInvoiceUrl: null,
+      },
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    } as Order);
+    // 'duplicate': another delivery of the invoice made it first, which is as good.
   }
 
   /* ---------------------------------------------------------------- refunds and disputes ------ */
@@ -446,7 +469,7 @@ export class StripeEventsService {
     const chargeId = str(charge.id);
     const found = await this.orderOfCharge(chargeId, idOf(charge.payment_intent));
     return this.orderTurns.run(found._id, async () => {
-      const order = (await this.orders.findById(found._id).lean<Order>().exec()) ?? found;
+      const order = (await this.batches.order(found._id)) ?? found;
       return this.applyRefund(order, charge, chargeId);
     });
   }
@@ -455,12 +478,10 @@ export class StripeEventsService {
     const refunded = Math.max(order.refundedMinor, num(charge.amount_refunded) ?? 0);
     const inFull = order.refundedInFull || charge.refunded === true;
     const status = orderStatus({ ...order, refundedMinor: refunded, refundedInFull: inFull });
-    await this.orders
-      .updateOne(
-        { _id: order._id },
-        { $set: { refundedMinor: refunded, refundedInFull: inFull, status, 'stripe.chargeId': chargeId, updatedAt: new Date() } },
-      )
-      .exec();
+    await this.batches.orderWrites.updateOne(
+      { _id: order._id },
+      { $set: { refundedMinor: refunded, refundedInFull: inFull, status, 'stripe.chargeId': chargeId, updatedAt: new Date() } },
+    );
     this.latestSubscription.forget(order.userId);
     await this.entitlements.applyOrder(order._id);
     // In full: the licence is revoked (a partial refund keeps it, and says nothing).
@@ -472,7 +493,7 @@ export class StripeEventsService {
   private async dispute(dispute: Obj): Promise<string> {
     const found = await this.orderOfCharge(idOf(dispute.charge), idOf(dispute.payment_intent));
     return this.orderTurns.run(found._id, async () => {
-      const order = (await this.orders.findById(found._id).lean<Order>().exec()) ?? found;
+      const order = (await this.batches.order(found._id)) ?? found;
       return this.applyDispute(order, dispute);
     });
   }
@@ -481,7 +502,10 @@ export class StripeEventsService {
     const status = str(dispute.status) ?? 'needs_response';
     const final = (value: string | undefined) => value === 'won' || value === 'lost' || value === 'warning_closed';
     if (final(order.dispute?.status) && !final(status)) return `order ${order._id}: dispute already ${order.dispute!.status}`;
-    await this.orders.updateOne({ _id: order._id }, { $set: { dispute: { id: str(dispute.id), status }, updatedAt: new Date() } }).exec();
+    await this.batches.orderWrites.updateOne(
+      { _id: order._id },
+      { $set: { dispute: { id: str(dispute.id), status }, updatedAt: new Date() } },
+    );
     this.latestSubscription.forget(order.userId);
     await this.entitlements.applyOrder(order._id);
     const cause = str(dispute.id) ?? idOf(dispute.charge) ?? order._id;

@@ -8,11 +8,13 @@ import type { OverviewWebhooks } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { InsertBatcher } from '../database/insert-batcher.js';
+import { KeyedTurns } from '../database/keyed-turns.js';
+import { UpdateBatcher } from '../database/update-batcher.js';
 import { BillingException } from './billing.exception.js';
 import { BILLING_POLL_MS } from './billing-poll.js';
 import { StripeEventPayload, StripeEventRecord } from './schemas/billing.schemas.js';
 import { type Clock, systemClock, WEBHOOK_CLOCK } from './webhook-clock.js';
-import { HANDLED_EVENTS, NotReadyError, type StripeEventLike, StripeEventsService } from './stripe-events.service.js';
+import { HANDLED_EVENTS, NotReadyError, type StripeEventLike, StripeEventsService, subjectOf } from './stripe-events.service.js';
 
 /** Stripe's own default: a signature older than this is a replay. */
 export const SIGNATURE_TOLERANCE_S = 300;
@@ -25,7 +27,7 @@ const POLL_MS = 15_000;
  * connection), so more in parallel only queues on it: a burst of hundreds started at once made
  * operations wait past the driver's 2.5 s bound and fail (measured by `npm run bench`, webhooks).
  */
-export const PROCESS_CONCURRENCY = 2;
+export const PROCESS_CONCURRENCY = 32;
 /** Arrived events waiting for a slot; beyond this they are stored `pending`, for the worker's next tick. */
 const MAX_WAITING = 1000;
 /** The admin inbox lists this many events, newest first. */
@@ -63,7 +65,11 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
    */
   private readonly queued = new Set<string>();
   private readonly payloadWrites: InsertBatcher<StripeEventPayload>;
+  /** Events of one subject (subjectOf) one after the other; of different subjects, at once. */
+  private readonly subjects = new KeyedTurns();
   private readonly recordWrites: InsertBatcher<StripeEventRecord>;
+  /** Each processed event's outcome (done, failed, dead), written together with those of the events finished meanwhile. */
+  private readonly outcomes: UpdateBatcher<StripeEventRecord>;
 
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
@@ -76,6 +82,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   ) {
     this.payloadWrites = new InsertBatcher(payloads);
     this.recordWrites = new InsertBatcher(inbox);
+    this.outcomes = new UpdateBatcher(inbox);
   }
 
   onModuleInit(): void {
@@ -356,31 +363,28 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     try {
       const payload = record.payload ?? (await this.payloads.findById(record._id).lean<StripeEventPayload>().exec())?.payload;
       if (!payload) throw new Error(`The body of event ${record._id} is missing`);
-      outcome = await this.events.handle(JSON.parse(payload) as StripeEventLike);
+      const event = JSON.parse(payload) as StripeEventLike;
+      outcome = await this.subjects.run(subjectOf(event), () => this.events.handle(event));
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const delay = RETRY_DELAYS_MS[record.attempts - 1];
       if (!(error instanceof NotReadyError)) this.logger.warn(`Event ${record._id} (${record.type}) failed: ${message}`);
-      await this.inbox
-        .updateOne(
-          { _id: record._id, status: 'processing' },
-          {
-            $set: {
-              status: delay === undefined ? 'dead' : 'failed',
-              nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay),
-              leaseUntil: null,
-              outcome: message.slice(0, 500),
-            },
+      await this.outcomes.updateOne(
+        { _id: record._id, status: 'processing' },
+        {
+          $set: {
+            status: delay === undefined ? 'dead' : 'failed',
+            nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay),
+            leaseUntil: null,
+            outcome: message.slice(0, 500),
           },
-        )
-        .exec();
+        },
+      );
       return;
     }
-    await this.inbox
-      .updateOne(
-        { _id: record._id, status: 'processing' },
-        { $set: { status: 'done', leaseUntil: null, nextAttemptAt: null, outcome: outcome.slice(0, 500), processedAt: new Date() } },
-      )
-      .exec();
+    await this.outcomes.updateOne(
+      { _id: record._id, status: 'processing' },
+      { $set: { status: 'done', leaseUntil: null, nextAttemptAt: null, outcome: outcome.slice(0, 500), processedAt: new Date() } },
+    );
   }
 }

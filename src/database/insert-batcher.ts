@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose';
+import { GroupCommit } from './group-commit.js';
 import { isDuplicateKey } from './upsert.js';
 
 /** What became of one document handed to an InsertBatcher. */
@@ -23,33 +24,20 @@ interface Waiting<T> {
  * fail its one caller: a document may still have reached the database, and a retry of it then
  * meets a duplicate.
  */
-export class InsertBatcher<T extends object> {
-  private readonly waiting: Waiting<T>[] = [];
-  private writing = false;
-
+export class InsertBatcher<T extends object> extends GroupCommit<Waiting<T>> {
   constructor(
     private readonly model: Model<T>,
     /** At most this many documents per command (FerretDB's own batch is 100). */
-    private readonly maxBatch = 100,
-  ) {}
+    maxBatch = 100,
+  ) {
+    super(maxBatch);
+  }
 
   insert(doc: T): Promise<BatchedInsert> {
-    return new Promise<BatchedInsert>((resolve, reject) => {
-      this.waiting.push({ doc, resolve, reject });
-      if (!this.writing) void this.writeAll();
-    });
+    return new Promise<BatchedInsert>((resolve, reject) => this.enqueue({ doc, resolve, reject }));
   }
 
-  private async writeAll(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.waiting.length) await this.write(this.waiting.splice(0, this.maxBatch));
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  private async write(batch: Waiting<T>[]): Promise<void> {
+  protected async flush(batch: Waiting<T>[]): Promise<void> {
     try {
       await this.model.insertMany(
         batch.map((entry) => entry.doc),

@@ -18,7 +18,10 @@ import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Entitlement, EntitlementSink, SourceLicence } from '../billing/entitlement-sink.js';
 import { once } from '../database/once.js';
-import { isDuplicateKey } from '../database/upsert.js';
+import { type BatchedInsert, InsertBatcher } from '../database/insert-batcher.js';
+import { ReadBatcher } from '../database/read-batcher.js';
+import { UpdateBatcher } from '../database/update-batcher.js';
+import { DUPLICATE_KEY, isDuplicateKey } from '../database/upsert.js';
 import type { LicenceActivity } from '../overview/licence-activity.js';
 import type { DownloadEntitlement } from '../releases/download-entitlement.js';
 import { UsersService } from '../users/users.service.js';
@@ -60,6 +63,15 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
   private keyReferencesRun: Promise<void> = Promise.resolve();
   private stopping = false;
 
+  /**
+   * A source's licences read, updated and made by `_id`, grouped with those of the other webhook
+   * events processed at the same moment (src/database/*-batcher.ts).
+   */
+  private readonly sourceReads: ReadBatcher<Licence>;
+  private readonly writes: UpdateBatcher<Licence>;
+  private readonly licenceInserts: InsertBatcher<Licence>;
+  private readonly keyInserts: InsertBatcher<LicenceKey>;
+
   constructor(
     @InjectModel(Licence.name) private readonly licences: Model<Licence>,
     @InjectModel(LicenceKey.name) private readonly keyRefs: Model<LicenceKey>,
@@ -69,7 +81,12 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly cache: LicenceReadCache,
-  ) {}
+  ) {
+    this.sourceReads = new ReadBatcher(licences);
+    this.writes = new UpdateBatcher(licences);
+    this.licenceInserts = new InsertBatcher(licences);
+    this.keyInserts = new InsertBatcher(keyRefs);
+  }
 
   /**
    * Licences stored before keys had their reference document (licence_keys) get one, once per
@@ -176,12 +193,13 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       updatedAt: now,
     };
     // Every licence of the source usually exists already (an entitlement is applied again at every
-    // event of its source): one update for all of them, and a licence of its own per product only
-    // when one is missing (the others are updated again, which changes nothing).
-    const ids = products.map((product) => licenceIdOf(entitlement.source, product));
-    const found = (await this.licences.updateMany({ _id: { $in: ids } }, { $set: set }).exec()).matchedCount;
-    if (found < ids.length) {
-      for (const product of products) await this.updateOrInsert(entitlement.source, product, set, now, found > 0);
+    // event of its source): updated, and a licence made only for a product that has none. The
+    // updates go in one bulk write, with those of other events applied at the same moment.
+    const updated = await Promise.all(
+      products.map((product) => this.writes.updateOne({ _id: licenceIdOf(entitlement.source, product) }, { $set: set })),
+    );
+    for (const [index, product] of products.entries()) {
+      if (!updated[index].matchedCount) await this.updateOrInsert(entitlement.source, product, set, now);
     }
     // The source's licences for the other products: their ids are known, so this is an update by
     // _id (a filter on `source` would be a scan of every licence on the embedded database).
@@ -189,42 +207,38 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       .map((item) => item.slug as ProductSlug)
       .filter((product) => !products.includes(product))
       .map((product) => licenceIdOf(entitlement.source, product));
-    if (others.length) {
-      await this.licences
-        .updateMany({ _id: { $in: others }, state: { $ne: 'revoked' } }, { $set: { state: 'revoked', updatedAt: now } })
-        .exec();
-    }
+    await Promise.all(
+      others.map((id) => this.writes.updateOne({ _id: id, state: { $ne: 'revoked' } }, { $set: { state: 'revoked', updatedAt: now } })),
+    );
   }
 
   /**
-   * The source's licence for `product` updated with `set`, or made with a new key. `mayExist` false:
-   * none of the source's licences was found just now, so the first attempt goes straight to the insert.
+   * The source's licence for `product`, which was not found just now, made with a new key; or, when
+   * another apply made it meanwhile, updated with `set`.
    */
   private async updateOrInsert(
     source: Entitlement['source'],
     product: ProductSlug,
     set: Pick<Licence, 'userId' | 'planId' | 'seats' | 'state' | 'expiresAt' | 'graceUntil' | 'updatedAt'>,
     now: Date,
-    mayExist: boolean,
   ): Promise<void> {
     const id = licenceIdOf(source, product);
     for (let attempt = 0; ; attempt += 1) {
-      if (mayExist || attempt > 0) {
-        const { matchedCount } = await this.licences.updateOne({ _id: id }, { $set: set }).exec();
+      if (attempt > 0) {
+        const { matchedCount } = await this.writes.updateOne({ _id: id }, { $set: set });
         if (matchedCount) return;
       }
       const key = generateKey(product);
       const keyLookup = this.crypto.lookup(key.normalised);
-      try {
-        // The key's reference first: its unique _id claims the key (in theory, with 100-bit keys,
-        // it is taken already, and a new one is drawn).
-        await this.keyRefs.create({ _id: keyLookup, licenceId: id });
-      } catch (error) {
-        if (!isDuplicateKey(error) || attempt >= 3) throw error;
+      // The key's reference first: its unique _id claims the key (in theory, with 100-bit keys, it is
+      // taken already, and a new one is drawn).
+      if ((await this.keyInserts.insert({ _id: keyLookup, licenceId: id })) === 'duplicate') {
+        if (attempt >= 3) throw Object.assign(new Error(`Key reference ${keyLookup} is taken`), { code: DUPLICATE_KEY });
         continue;
       }
+      let stored: BatchedInsert;
       try {
-        await this.licences.create({
+        stored = await this.licenceInserts.insert({
           _id: id,
           product,
           source: { kind: source.kind, id: source.id },
@@ -234,21 +248,23 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
           keyLookup,
           keyHint: key.normalised.slice(-4),
           createdAt: now,
-        });
-        return;
+        } as Licence);
       } catch (error) {
-        // Another apply inserted the licence first (the update above then finds it): this key is
-        // not used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
         await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
-        if (!isDuplicateKey(error) || attempt >= 3) throw error;
+        throw error;
       }
+      if (stored === 'inserted') return;
+      // Another apply inserted the licence first (the update above then finds it): this key is not
+      // used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
+      await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
+      if (attempt >= 3) throw Object.assign(new Error(`Licence ${id} could not be made`), { code: DUPLICATE_KEY });
     }
   }
 
   /** Reads by `_id` (the ids are derived from the source), so no query scans the collection. */
   async licencesOf(source: Entitlement['source'], now = new Date()): Promise<SourceLicence[]> {
     const products = Object.values(COMPANION_PRODUCTS).map((item) => item.slug as ProductSlug);
-    const found = await Promise.all(products.map((product) => this.licences.findById(licenceIdOf(source, product)).lean<Licence>().exec()));
+    const found = await this.sourceReads.findByIds(products.map((product) => licenceIdOf(source, product)));
     return found
       .filter((licence): licence is Licence => licence !== null)
       .map((licence) => ({

@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Op
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { type BatchedInsert, InsertBatcher } from '../database/insert-batcher.js';
+import { DUPLICATE_KEY } from '../database/upsert.js';
 import { MAIL_TRANSPORT, type MailTransport, smtpTransport } from './mail-transport.js';
 import { OutboxMessage } from './schemas/outbox-message.schema.js';
 
@@ -29,6 +31,8 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
   private poller: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private stopped = false;
+  /** enqueue's inserts, grouped with those of other callers at the same moment (a burst of webhook events). */
+  private readonly inserts: InsertBatcher<OutboxMessage>;
 
   constructor(
     @InjectModel(OutboxMessage.name) private readonly outbox: Model<OutboxMessage>,
@@ -36,6 +40,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     @Optional() @Inject(MAIL_TRANSPORT) transport?: MailTransport,
   ) {
     this.transport = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : null);
+    this.inserts = new InsertBatcher(outbox);
   }
 
   onModuleInit(): void {
@@ -66,22 +71,9 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
     const messageId = input.idempotencyKey
       ? `<${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 40)}@${host}>`
       : `<${randomUUID()}@${host}>`;
-    try {
-      await this.outbox.create({
-        messageId,
-        idempotencyKey: input.idempotencyKey ?? null,
-        to: input.to,
-        subject: input.subject,
-        text: input.text,
-        html: input.html ?? null,
-        headers: input.headers ?? null,
-        status: this.transport ? 'pending' : 'stored',
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
-      });
-    } catch (error) {
-      if (input.idempotencyKey && (error as { code?: number }).code === 11000) return messageId;
-      throw error;
+    if ((await this.insert(input, messageId, input.idempotencyKey ?? null)) === 'duplicate') {
+      if (input.idempotencyKey) return messageId;
+      throw Object.assign(new Error(`Message ${messageId} is in the outbox already`), { code: DUPLICATE_KEY });
     }
     if (!this.transport) {
       this.logger.log(`Mail (no SMTP_URL, kept in outbox) to ${input.to}: ${input.subject}\n${input.text}`);
@@ -99,24 +91,23 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
    * in full (a campaign would flood the log); with one, the outbox worker sends it.
    */
   async store(input: MailInput & { messageId: string }): Promise<void> {
-    try {
-      await this.outbox.create({
-        messageId: input.messageId,
-        idempotencyKey: null,
-        to: input.to,
-        subject: input.subject,
-        text: input.text,
-        html: input.html ?? null,
-        headers: input.headers ?? null,
-        status: this.transport ? 'pending' : 'stored',
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
-      });
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-      return;
-    }
-    if (this.transport) this.kick();
+    if ((await this.insert(input, input.messageId, null)) === 'inserted' && this.transport) this.kick();
+  }
+
+  /** One message into the outbox, with those stored at the same moment: 'duplicate' when its Message-ID is there already. */
+  private insert(input: MailInput, messageId: string, idempotencyKey: string | null): Promise<BatchedInsert> {
+    return this.inserts.insert({
+      messageId,
+      idempotencyKey,
+      to: input.to,
+      subject: input.subject,
+      text: input.text,
+      html: input.html ?? null,
+      headers: input.headers ?? null,
+      status: this.transport ? 'pending' : 'stored',
+      nextAttemptAt: new Date(),
+      createdAt: new Date(),
+    } as OutboxMessage);
   }
 
   /** Starts a drain unless one is running. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { Connection, Model } from 'mongoose';
+import { type Connection, isValidObjectId, type Model } from 'mongoose';
 import { normaliseEmailAddress } from '../../lib/accounts/email-address.js';
 import type { SessionUser } from '../../lib/api/auth.js';
 import { avatarUrl } from '../../lib/api/profile.js';
@@ -9,6 +9,7 @@ import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BACKGROUND_READ_BATCH } from '../database/database-server.js';
 import { once } from '../database/once.js';
+import { ReadBatcher } from '../database/read-batcher.js';
 import { isDuplicateKey } from '../database/upsert.js';
 import { User, type UserDocument } from './schemas/user.schema.js';
 
@@ -67,12 +68,15 @@ const ADDRESS_CHECK_PAGE = 200;
 export class UsersService implements OnApplicationBootstrap {
   private readonly logger = new Logger(UsersService.name);
   private readonly sessionUsers = new ReadCache<SessionUserRecord>(SESSION_USER_CACHE_MS, 10_000);
+  private readonly recipients: ReadBatcher<Pick<User, 'email' | 'name'> & { _id: unknown }>;
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.recipients = new ReadBatcher(users as never, { projection: { email: 1, name: 1 } });
+  }
 
   /**
    * In the background: a database that is down at start-up must not keep the app from starting.
@@ -152,6 +156,17 @@ export class UsersService implements OnApplicationBootstrap {
 
   findById(id: string): Promise<UserDocument | null> {
     return this.users.findById(id).exec();
+  }
+
+  /**
+   * Whom a mail about this account goes to (its address and name), or null when there is no such
+   * account. Read with the other recipients asked for at the same moment (a burst of webhook events
+   * mailing their buyers), in one command.
+   */
+  async recipientOf(id: string): Promise<{ email: string; name: string } | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.recipients.findById(id);
+    return user ? { email: user.email, name: user.name } : null;
   }
 
   /** The user behind a session, from memory when read in the last few seconds (see SESSION_USER_CACHE_MS). */
