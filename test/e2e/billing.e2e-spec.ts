@@ -643,6 +643,22 @@ describe('webhook effects', () => {
     }
   });
 
+  it('a whole life delivered at the same moment: its events take turns, each done at its first attempt, same end state', async () => {
+    const scenario = await subscriptionLife();
+    // Stripe sends a purchase's events together; processed at once they would race for the same
+    // subscription and order (one would lose and wait 30 s for its retry). They take turns instead.
+    await Promise.all(scenario.events.map((item) => deliver(item).expect(200)));
+    await webhooks.settle();
+    const records = await db
+      .collection('stripe_events')
+      .find({ _id: { $in: scenario.events.map((item) => item.id) } as never })
+      .toArray();
+    expect(records.map(({ status, attempts }) => ({ status, attempts }))).toEqual(
+      scenario.events.map(() => ({ status: 'done', attempts: 1 })),
+    );
+    expect(await outcome(scenario)).toEqual(expected);
+  });
+
   it('a past_due subscription keeps its licence with a grace period; a renewal invoice is one order however often it comes', async () => {
     const scenario = await subscriptionLife();
     await deliverAll(scenario.events.slice(0, 4));
