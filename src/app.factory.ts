@@ -29,14 +29,14 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import type { AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-uri.js';
 import type { EmbeddedDatabase } from './database/embedded-database.js';
+import { STRIPE_WEBHOOK_LIMIT_BYTES, STRIPE_WEBHOOK_PATH } from './common/stripe-webhook-route.js';
 import { licensingCors } from './licences/licensing-cors.js';
 import { PageCache } from './ssr/page-cache.js';
 import type { PageRenderer } from './ssr/page-renderer.js';
 import { CLIENT_DIST_DIR, createProductionRenderer } from './ssr/production-renderer.js';
 import { createViteDevRenderer } from './ssr/vite-dev-renderer.js';
 
-export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
-const STRIPE_WEBHOOK_LIMIT_BYTES = 1024 * 1024;
+export { STRIPE_WEBHOOK_PATH } from './common/stripe-webhook-route.js';
 
 /** The largest JSON body any endpoint reads (100 KiB). */
 export const BODY_LIMIT_BYTES = 100 * 1024;

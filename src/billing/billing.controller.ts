@@ -1,5 +1,4 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Query, RawBody } from '@nestjs/common';
 import type { SessionUser } from '../../lib/api/auth.js';
 import type {
   AdminUserBilling,
@@ -19,6 +18,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { Roles, SignedIn } from '../auth/decorators/roles.decorator.js';
 import { SkipCsrf } from '../auth/decorators/skip-csrf.decorator.js';
+import { FastLane } from '../fast-lane/fast-lane.js';
 import { BillingService } from './billing.service.js';
 import {
   ChangePlanDto,
@@ -35,6 +35,7 @@ import {
 } from './dto/billing.dto.js';
 import { StripeCatalogueService } from './stripe-catalogue.service.js';
 import { BillingErrorCode, BillingException } from './billing.exception.js';
+import { STRIPE_WEBHOOK_LIMIT_BYTES, STRIPE_WEBHOOK_PATH } from '../common/stripe-webhook-route.js';
 import { WebhookService } from './webhook.service.js';
 
 @Controller('api/billing')
@@ -180,21 +181,21 @@ export class AdminBillingController {
 
 /**
  * Stripe's webhook: public and without CSRF (Stripe signs it), read as raw bytes (the signature is
- * over them; see installRequestHandling). 200 only once the event is stored.
+ * over them; see installRequestHandling). 200 only once the event is stored. Answered in the fast
+ * lane (src/fast-lane/fast-lane.ts), before Express's and Nest's per-request work: every event comes
+ * once or more, in bursts, and the work around the handler cost more than the handler.
  */
-@Controller('api/billing/webhook')
+@Controller(STRIPE_WEBHOOK_PATH.slice(1))
 export class StripeWebhookController {
   constructor(private readonly webhooks: WebhookService) {}
 
+  @FastLane({ rawBodyLimitBytes: STRIPE_WEBHOOK_LIMIT_BYTES })
   @Public()
   @SkipCsrf()
   @Post()
   @HttpCode(200)
-  async receive(
-    @Req() request: Request & { rawBody?: Buffer },
-    @Headers('stripe-signature') signature?: string,
-  ): Promise<{ received: true }> {
-    await this.webhooks.receive(this.webhooks.verify(request.rawBody, signature));
+  async receive(@RawBody() rawBody: Buffer | undefined, @Headers('stripe-signature') signature?: string): Promise<{ received: true }> {
+    await this.webhooks.receive(this.webhooks.verify(rawBody, signature));
     return { received: true };
   }
 }

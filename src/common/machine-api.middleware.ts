@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook-route.js';
 
 /**
  * The machine API: what the desktop app and the extension call (licensing, update checks, release
@@ -6,7 +7,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  */
 export const MACHINE_API_PREFIX = '/api/v1/';
 
-export const isMachinePath = (path: string): boolean => path.startsWith(MACHINE_API_PREFIX);
+/** Stripe's servers deliver events here; nobody renders the answer either. */
+const MACHINE_PATHS = new Set([STRIPE_WEBHOOK_PATH, `${STRIPE_WEBHOOK_PATH}/`]);
+
+export const isMachinePath = (path: string): boolean => path.startsWith(MACHINE_API_PREFIX) || MACHINE_PATHS.has(path);
 
 export const isMachineApi = (request: Request): boolean => isMachinePath(request.path);
 

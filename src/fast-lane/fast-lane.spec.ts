@@ -1,4 +1,18 @@
-import { Body, Controller, Get, Header, HttpCode, Ip, Param, Post, Query, type Type, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Ip,
+  Param,
+  Post,
+  Query,
+  RawBody,
+  type Type,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { of } from 'rxjs';
 import { Public } from '../auth/decorators/public.decorator.js';
@@ -73,6 +87,26 @@ describe('fastLaneRoutes', () => {
     expect(await routes[0].call([{ name: 'a' }, '127.0.0.1'])).toEqual({ name: 'a', ip: '127.0.0.1' });
   });
 
+  it('describes a handler of the raw body and a named header, with the raw body’s own limit', async () => {
+    @Controller('api/v1/lane')
+    class RawController {
+      @FastLane({ rawBodyLimitBytes: 4096 })
+      @Public()
+      @SkipCsrf()
+      @Post('raw')
+      @HttpCode(200)
+      raw(@RawBody() body: Buffer, @Headers('X-Signature') signature: string) {
+        return { length: body.length, signature };
+      }
+    }
+    const [route] = await routesOf(RawController);
+    expect(route.args).toEqual([{ kind: 'rawBody' }, { kind: 'header', name: 'x-signature' }]);
+    expect(route.rawBodyLimitBytes).toBe(4096);
+    expect(await route.call([Buffer.from('abc'), 's1'])).toEqual({ length: 3, signature: 's1' });
+    const [parsed] = await routesOf(AllowedController);
+    expect(parsed.rawBodyLimitBytes).toBeNull();
+  });
+
   // Each controller breaks one rule; the start-up refuses it with the reason.
   const refused: Array<[string, Type<unknown>, RegExp]> = [
     [
@@ -131,7 +165,7 @@ describe('fastLaneRoutes', () => {
         }
         return C;
       })(),
-      /neither @Body\(\) nor @Ip\(\)/,
+      /neither @Body\(\), @RawBody\(\), @Ip\(\) nor @Headers\('name'\)/,
     ],
     [
       'a path parameter',
@@ -192,6 +226,56 @@ describe('fastLaneRoutes', () => {
         return C;
       })(),
       /per-user rate limit/,
+    ],
+    [
+      'every header at once',
+      (() => {
+        @Controller('api/v1/lane')
+        class C {
+          @FastLane()
+          @Public()
+          @Get('x')
+          x(@Headers() headers: Record<string, string>) {
+            return headers;
+          }
+        }
+        return C;
+      })(),
+      /name the one it reads/,
+    ],
+    [
+      'a raw body without its limit',
+      (() => {
+        @Controller('api/v1/lane')
+        class C {
+          @FastLane()
+          @Public()
+          @SkipCsrf()
+          @Post('x')
+          x(@RawBody() body: Buffer) {
+            return body.length;
+          }
+        }
+        return C;
+      })(),
+      /says how much it reads/,
+    ],
+    [
+      'a limit for a raw body it does not take',
+      (() => {
+        @Controller('api/v1/lane')
+        class C {
+          @FastLane({ rawBodyLimitBytes: 1024 })
+          @Public()
+          @SkipCsrf()
+          @Post('x')
+          x(@Body() body: PingDto) {
+            return body;
+          }
+        }
+        return C;
+      })(),
+      /says how much it reads/,
     ],
   ];
 

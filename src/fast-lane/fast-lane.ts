@@ -38,14 +38,24 @@ import { pathOf, requestView } from '../common/request-view.js';
 
 export const FAST_LANE_KEY = 'hitscope:fastLane';
 
+export interface FastLaneOptions {
+  /**
+   * A handler that takes its body as bytes (`@RawBody()`, the Stripe webhook's signed body): the
+   * most it reads, as its raw parser in the full pipeline (installRequestHandling) allows.
+   */
+  rawBodyLimitBytes?: number;
+}
+
 /**
  * Answers the handler before Express and Nest's per-request machinery (FastLaneRouter below). Only for a
  * public handler that reads no cookie: no session, no CSRF token, no role, at most a rate limit,
- * and only `@Body()` and `@Ip()` parameters. `fastLaneRoutes` refuses at start-up anything else.
+ * and only `@Body()` (or `@RawBody()`), `@Ip()` and `@Headers('name')` parameters. `fastLaneRoutes`
+ * refuses at start-up anything else.
  */
-export const FastLane = () => SetMetadata(FAST_LANE_KEY, true);
+export const FastLane = (options: FastLaneOptions = {}) => SetMetadata(FAST_LANE_KEY, options);
 
-type Argument = { kind: 'body'; metatype: Type<unknown> | undefined } | { kind: 'ip' };
+type Argument =
+  { kind: 'body'; metatype: Type<unknown> | undefined } | { kind: 'rawBody' } | { kind: 'ip' } | { kind: 'header'; name: string };
 
 export interface FastLaneRoute {
   /** `VERB /path`, for messages. */
@@ -57,11 +67,15 @@ export interface FastLaneRoute {
   status: number;
   headers: Array<[string, string]>;
   rateLimit: RateLimitPolicy | undefined;
+  /** Set for a handler of the raw body: the bytes are read up to this, never parsed as JSON. */
+  rawBodyLimitBytes: number | null;
 }
 
 const PARAMETER_KINDS: Partial<Record<RouteParamtypes, Argument['kind']>> = {
   [RouteParamtypes.BODY]: 'body',
+  [RouteParamtypes.RAW_BODY]: 'rawBody',
   [RouteParamtypes.IP]: 'ip',
+  [RouteParamtypes.HEADERS]: 'header',
 };
 
 /**
@@ -78,7 +92,7 @@ export function fastLaneRoutes(app: Pick<INestApplication, 'get'>): FastLaneRout
       const instance = wrapper.instance as Record<string, (...args: unknown[]) => unknown>;
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || Reflect.getMetadata(FAST_LANE_KEY, handler) !== true) continue;
+        if (typeof handler !== 'function' || typeof Reflect.getMetadata(FAST_LANE_KEY, handler) !== 'object') continue;
         routes.push(describe(controller, name, handler as (...args: unknown[]) => unknown, instance));
       }
     }
@@ -122,11 +136,22 @@ function describe(
   const args: Argument[] = [];
   for (const [key, { index, data }] of Object.entries(declared)) {
     const kind = PARAMETER_KINDS[Number(key.split(':')[0]) as RouteParamtypes];
-    if (!kind || key.split(':').length !== 2) refuse(`parameter ${index} is neither @Body() nor @Ip()`);
+    if (!kind || key.split(':').length !== 2) refuse(`parameter ${index} is neither @Body(), @RawBody(), @Ip() nor @Headers('name')`);
+    if (kind === 'header') {
+      if (typeof data !== 'string' || !data) refuse(`parameter ${index} takes every header: name the one it reads (@Headers('name'))`);
+      args[index] = { kind, name: (data as string).toLowerCase() };
+      continue;
+    }
     if (data !== undefined) refuse(`parameter ${index} names a property (@Body('…')): take the whole body`);
-    args[index] = kind === 'body' ? { kind, metatype: types[index] } : { kind: 'ip' };
+    args[index] = kind === 'body' ? { kind, metatype: types[index] } : { kind: kind as 'ip' | 'rawBody' };
   }
-  if (args.length !== handler.length || args.some((arg) => !arg)) refuse('every parameter must be @Body() or @Ip()');
+  if (args.length !== handler.length || args.some((arg) => !arg))
+    refuse("every parameter must be @Body(), @RawBody(), @Ip() or @Headers('name')");
+  const { rawBodyLimitBytes } = meta(FAST_LANE_KEY) as FastLaneOptions;
+  const raw = args.some((arg) => arg.kind === 'rawBody');
+  if (raw && args.some((arg) => arg.kind === 'body')) refuse('it takes the body both parsed and raw');
+  if (raw !== (rawBodyLimitBytes !== undefined))
+    refuse('a handler of the raw body, and only one, says how much it reads: @FastLane({ rawBodyLimitBytes })');
 
   const code = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
   const headers = ((Reflect.getMetadata(HEADERS_METADATA, handler) ?? []) as Array<{ name: string; value: string }>).map(
@@ -141,10 +166,11 @@ function describe(
     status: code ?? (verb === 'POST' ? 201 : 200),
     headers,
     rateLimit,
+    rawBodyLimitBytes: rawBodyLimitBytes ?? null,
   };
 }
 
-export interface FastLaneOptions {
+export interface FastLaneRouterOptions {
   routes: readonly FastLaneRoute[];
   /** The Express application: its request getters (through a view) and, for an error answer, its response methods. */
   express: Application & { request: object; response: object };
@@ -179,7 +205,7 @@ export class FastLaneRouter {
   private readonly routes: Map<string, FastLaneRoute>;
   private readonly deadline: RequestHandler;
 
-  constructor(private readonly options: FastLaneOptions) {
+  constructor(private readonly options: FastLaneRouterOptions) {
     this.deadline = requestDeadline(options.deadlineMs, () => (exception, request, response) => this.fail(exception, request, response), {
       breaksWhen: options.breaksWhen,
     });
@@ -194,18 +220,18 @@ export class FastLaneRouter {
   /** Answers `request` when it is one of the lane's; false leaves it to Express. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     const route = this.routes.get(`${request.method} ${pathOf(request.url ?? '')}`);
-    if (!route || !this.acceptsBody(request)) return false;
+    if (!route || !this.acceptsBody(request, route)) return false;
     void this.dispatch(route, request, response);
     return true;
   }
 
   /** The bodies the lane reads exactly as the JSON parser would; anything else goes to Express. */
-  private acceptsBody(request: IncomingMessage): boolean {
+  private acceptsBody(request: IncomingMessage, route: FastLaneRoute): boolean {
     if (!hasBody(request)) return true;
     if (request.method === 'GET' || request.method === 'HEAD') return false;
     const { headers } = request;
     const declared = Number(headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.options.bodyLimitBytes) return false;
+    if (Number.isFinite(declared) && declared > (route.rawBodyLimitBytes ?? this.options.bodyLimitBytes)) return false;
     const encoding = headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return false;
     const type = headers['content-type'] ?? '';
@@ -225,7 +251,9 @@ export class FastLaneRouter {
       this.corsHeaders(request, response);
       for (const [name, value] of this.options.securityHeaders(route.path)) response.setHeader(name, value);
       this.deadline(request, response as Response, () => undefined);
-      request.body = await this.readBody(incoming, response);
+      const bytes = await this.readBytes(incoming, response, route.rawBodyLimitBytes ?? this.options.bodyLimitBytes);
+      // A raw body is the handler's to read (as the full pipeline's raw parser leaves `body` empty).
+      request.body = route.rawBodyLimitBytes === null ? parseJson(bytes) : {};
       if (findForbiddenKey(request.body) ?? (request.url.includes('?') ? findForbiddenKey(request.query) : null)) {
         rejectOperatorKeys(request, this.expressResponse(request, response), () => undefined);
         return;
@@ -235,9 +263,10 @@ export class FastLaneRouter {
       for (const [name, value] of route.headers) response.setHeader(name, value);
       const args: unknown[] = [];
       for (const arg of route.args) {
-        args.push(
-          arg.kind === 'ip' ? request.ip : await this.options.pipe.transform(request.body, { type: 'body', metatype: arg.metatype }),
-        );
+        if (arg.kind === 'ip') args.push(request.ip);
+        else if (arg.kind === 'rawBody') args.push(bytes ?? Buffer.alloc(0));
+        else if (arg.kind === 'header') args.push(incoming.headers[arg.name]);
+        else args.push(await this.options.pipe.transform(request.body, { type: 'body', metatype: arg.metatype }));
       }
       const result = await route.call(args);
       if (response.headersSent) return;
@@ -273,13 +302,9 @@ export class FastLaneRouter {
     });
   }
 
-  /**
-   * The JSON body, read up to the limit: undefined without one, `{}` for an empty one (as the JSON
-   * parser answers), 400 "Malformed request body" unless it is an object or an array, 413 past the limit.
-   */
-  private readBody(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
+  /** The body's bytes, read up to `limit` (413 past it): undefined without a body. */
+  private readBytes(request: IncomingMessage, response: ServerResponse, limit: number): Promise<Buffer | undefined> {
     if (!hasBody(request)) return Promise.resolve(undefined);
-    const limit = this.options.bodyLimitBytes;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let length = 0;
@@ -303,17 +328,26 @@ export class FastLaneRouter {
       });
       request.on('end', () => {
         if (length > limit) return;
-        const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8').replace(/^\uFEFF/, '');
-        if (text.length === 0) return resolve({});
-        const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
-        if (first !== '{' && first !== '[') return reject(malformed());
-        try {
-          resolve(JSON.parse(text));
-        } catch {
-          reject(malformed());
-        }
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
       });
     });
+  }
+}
+
+/**
+ * The JSON body: undefined without one, `{}` for an empty one (as the JSON parser answers), 400
+ * "Malformed request body" unless it is an object or an array.
+ */
+function parseJson(bytes: Buffer | undefined): unknown {
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.length === 0) return {};
+  const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw malformed();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw malformed();
   }
 }
 

@@ -4,6 +4,7 @@ import { generateKey } from '../../lib/licences/key.js';
 import { createApp, type RunningApp } from '../../src/app.factory.js';
 import { FastLaneRouter } from '../../src/fast-lane/fast-lane.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { stripeSignature } from '../support/stripe-events.js';
 import { testDatabaseUri } from '../support/test-database.js';
 
 /*
@@ -22,7 +23,19 @@ const server = () => running.app.getHttpServer();
 const laneDispatches = jest.spyOn(FastLaneRouter.prototype as unknown as { dispatch: () => Promise<void> }, 'dispatch');
 
 beforeAll(async () => {
-  running = await createApp(loadConfig({ NODE_ENV: 'test', MONGODB_URI: testDatabaseUri('fast-lane'), LOG_LEVEL: 'error', PORT: '0' }));
+  const stripeApi = process.env.HITSCOPE_TEST_STRIPE_API_BASE;
+  if (!stripeApi) throw new Error('HITSCOPE_TEST_STRIPE_API_BASE is not set: global setup starts stripe-mock');
+  running = await createApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: testDatabaseUri('fast-lane'),
+      LOG_LEVEL: 'error',
+      PORT: '0',
+      STRIPE_SECRET_KEY: 'sk_test_fastlane0123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripeApi,
+    }),
+  );
   await running.app.listen(0, '127.0.0.1');
 });
 
@@ -66,6 +79,12 @@ async function bothWays(call: Call): Promise<{ lane: Answer; full: Answer }> {
 }
 
 const json = { 'Content-Type': 'application/json' };
+const WEBHOOK_SECRET = 'whsec_fastlane0123456789';
+/** A signed Stripe event of a type the app stores and ignores (nothing is called at Stripe for it). */
+const signedEvent = (id: string, secret = WEBHOOK_SECRET, object: Record<string, unknown> = { id: 'cus_1' }) => {
+  const body = JSON.stringify({ id, object: 'event', type: 'customer.created', created: 1_780_000_000, data: { object } });
+  return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': stripeSignature(body, secret) } };
+};
 const decision = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ key: generateKey(APPS).formatted, product: APPS, fingerprint: FINGERPRINT, nonce: 'n0nce', ...extra });
 
@@ -108,6 +127,34 @@ describe('the fast lane answers exactly as Express and Nest would', () => {
       'a web origin (no CORS headers)',
       { method: 'post', path: '/api/v1/licenses/validate', headers: { ...json, Origin: 'https://evil.example' }, body: decision({ key }) },
     ],
+    // Sent twice (the lane, then Express): stored the first time, a redelivery the second, both 200.
+    ['a Stripe event, signed', { method: 'post', path: '/api/billing/webhook', ...signedEvent('evt_lane_signed') }],
+    [
+      'a Stripe event signed with another secret',
+      { method: 'post', path: '/api/billing/webhook', ...signedEvent('evt_lane_other', 'whsec_other0123456') },
+    ],
+    [
+      'a Stripe event without its signature',
+      { method: 'post', path: '/api/billing/webhook', headers: json, body: signedEvent('evt_lane_none').body },
+    ],
+    [
+      'a Stripe event that is not JSON',
+      {
+        method: 'post',
+        path: '/api/billing/webhook',
+        headers: { ...json, 'Stripe-Signature': stripeSignature('{"id":', WEBHOOK_SECRET) },
+        body: '{"id":',
+      },
+    ],
+    [
+      'a Stripe event with an operator key (its body is not parsed)',
+      {
+        method: 'post',
+        path: '/api/billing/webhook',
+        ...signedEvent('evt_lane_operator', WEBHOOK_SECRET, { id: 'cus_2', metadata: { $where: '1' } }),
+      },
+    ],
+    ['no body at the webhook', { method: 'post', path: '/api/billing/webhook' }],
     ['the liveness probe', { method: 'get', path: '/health/live' }],
     ['the liveness probe, HEAD', { method: 'head', path: '/health/live' }],
     ['the liveness probe with a query', { method: 'get', path: '/health/live?from=balancer' }],
