@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { SIDE_CONNECTION } from '../database/database.module.js';
 import { InsertBatcher } from '../database/insert-batcher.js';
 import { ReadBatcher } from '../database/read-batcher.js';
 import { UpdateBatcher } from '../database/update-batcher.js';
@@ -28,12 +29,15 @@ export class BillingBatches {
   constructor(
     @InjectModel(Order.name) orders: Model<Order>,
     @InjectModel(SubscriptionMirror.name) subscriptions: Model<SubscriptionMirror>,
+    @InjectModel(Order.name, SIDE_CONNECTION) orderReads: Model<Order>,
+    @InjectModel(SubscriptionMirror.name, SIDE_CONNECTION) subscriptionReads: Model<SubscriptionMirror>,
   ) {
-    this.orderReads = new ReadBatcher(orders);
+    // Reads beside the updates (SIDE_CONNECTION); updates and inserts on the one connection.
+    this.orderReads = new ReadBatcher(orderReads);
     this.orderWrites = new UpdateBatcher(orders);
     this.orderInserts = new InsertBatcher(orders);
-    this.subscriptionReads = new ReadBatcher(subscriptions);
-    this.paymentsOf = new ReadBatcher(orders as never, { by: 'stripe.subscriptionId', projection: { status: 1, dispute: 1 } });
+    this.subscriptionReads = new ReadBatcher(subscriptionReads);
+    this.paymentsOf = new ReadBatcher(orderReads as never, { by: 'stripe.subscriptionId', projection: { status: 1, dispute: 1 } });
     this.subscriptionWrites = new UpdateBatcher(subscriptions);
   }
 

@@ -7,6 +7,7 @@ import type { WebhookEventList, WebhookEventStatus } from '../../lib/api/billing
 import type { OverviewWebhooks } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SIDE_CONNECTION } from '../database/database.module.js';
 import { InsertBatcher } from '../database/insert-batcher.js';
 import { KeyedTurns } from '../database/keyed-turns.js';
 import { UpdateBatcher } from '../database/update-batcher.js';
@@ -77,14 +78,18 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
     @InjectModel(StripeEventPayload.name) private readonly payloads: Model<StripeEventPayload>,
+    @InjectModel(StripeEventRecord.name, SIDE_CONNECTION) inboxInserts: Model<StripeEventRecord>,
+    @InjectModel(StripeEventPayload.name, SIDE_CONNECTION) payloadInserts: Model<StripeEventPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: StripeEventsService,
     private readonly audit: AuditService,
     @Optional() @Inject(BILLING_POLL_MS) private readonly pollMs: number = POLL_MS,
     @Optional() @Inject(WEBHOOK_CLOCK) private readonly clock: Clock = systemClock,
   ) {
-    this.payloadWrites = new InsertBatcher(payloads);
-    this.recordWrites = new InsertBatcher(inbox);
+    // Stored beside the updates (SIDE_CONNECTION): a delivery is answered without waiting behind the
+    // processing of the events before it.
+    this.payloadWrites = new InsertBatcher(payloadInserts);
+    this.recordWrites = new InsertBatcher(inboxInserts);
     this.outcomes = new UpdateBatcher(inbox);
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { SIDE_CONNECTION } from '../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { ENTITLEMENT_SINK } from '../billing/entitlement-sink.js';
@@ -44,6 +45,8 @@ import { SigningKeysService } from './signing-keys.service.js';
       { name: LicenceActivationEvent.name, schema: LicenceActivationEventSchema },
       { name: SigningKey.name, schema: SigningKeySchema },
     ]),
+    // A source's licences read in groups (LicencesService.licencesOf), beside the updates.
+    MongooseModule.forFeature([{ name: Licence.name, schema: LicenceSchema }], SIDE_CONNECTION),
   ],
   controllers: [LicensingApiController, LicensingKeysController, LicencesController, AdminLicencesController, AdminSigningKeysController],
   providers: [

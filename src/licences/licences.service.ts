@@ -17,6 +17,7 @@ import { generateKey, parseKey, type ParsedKey, type ProductSlug } from '../../l
 import { COMPANION_PRODUCTS } from '../../lib/product.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Entitlement, EntitlementSink, SourceLicence } from '../billing/entitlement-sink.js';
+import { SIDE_CONNECTION } from '../database/database.module.js';
 import { once } from '../database/once.js';
 import { type BatchedInsert, InsertBatcher } from '../database/insert-batcher.js';
 import { ReadBatcher } from '../database/read-batcher.js';
@@ -81,8 +82,9 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly cache: LicenceReadCache,
+    @InjectModel(Licence.name, SIDE_CONNECTION) licenceReads: Model<Licence>,
   ) {
-    this.sourceReads = new ReadBatcher(licences);
+    this.sourceReads = new ReadBatcher(licenceReads);
     this.writes = new UpdateBatcher(licences);
     this.licenceInserts = new InsertBatcher(licences);
     this.keyInserts = new InsertBatcher(keyRefs);

@@ -8,6 +8,7 @@ import { parseColorMode } from '../../lib/client-constants.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BACKGROUND_READ_BATCH } from '../database/database-server.js';
+import { SIDE_CONNECTION } from '../database/database.module.js';
 import { once } from '../database/once.js';
 import { ReadBatcher } from '../database/read-batcher.js';
 import { isDuplicateKey } from '../database/upsert.js';
@@ -74,8 +75,9 @@ export class UsersService implements OnApplicationBootstrap {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(User.name, SIDE_CONNECTION) userReads: Model<User>,
   ) {
-    this.recipients = new ReadBatcher(users as never, { projection: { email: 1, name: 1 } });
+    this.recipients = new ReadBatcher(userReads as never, { projection: { email: 1, name: 1 } });
   }
 
   /**

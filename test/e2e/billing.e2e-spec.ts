@@ -7,7 +7,9 @@
 import { Global, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { type Db, MongoClient } from 'mongodb';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type CommandStartedEvent, type Db, MongoClient } from 'mongodb';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { installRequestHandling } from '../../src/app.factory.js';
 import { AppModule } from '../../src/app.module.js';
@@ -18,6 +20,7 @@ import { StripeEventsService } from '../../src/billing/stripe-events.service.js'
 import { BILLING_POLL_MS, PROCESS_CONCURRENCY, WebhookService } from '../../src/billing/webhook.service.js';
 import { WEBHOOK_CLOCK } from '../../src/billing/webhook-clock.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { SIDE_CONNECTION } from '../../src/database/database.module.js';
 import { createProductionRenderer } from '../../src/ssr/production-renderer.js';
 import { type Agent, PASSWORD, settlesTo, signUp } from '../support/e2e.js';
 import { RecordingHttpProxy } from '../support/recording-http-proxy.js';
@@ -95,6 +98,8 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: 'sk_test_billingsuite123',
     STRIPE_WEBHOOK_SECRET: `${SECRET_OLD},${SECRET_NEW}`,
     STRIPE_API_BASE: stripeBase,
+    // Commands are monitored (the side connection's are checked below); none is this slow.
+    DATABASE_SLOW_MS: '600000',
   });
   const renderer = await createProductionRenderer();
   startInstance = async () => {
@@ -641,6 +646,28 @@ describe('webhook effects', () => {
       await deliverAll(sequenceName === 'reversed' ? [...scenario.events].reverse() : shuffled(scenario.events, sequenceName));
       expect({ sequenceName, ...(await outcome(scenario)) }).toEqual({ sequenceName, ...expected });
     }
+  });
+
+  it('the side connection carries only reads and inserts: every update of a life goes over the main connection', async () => {
+    // FerretDB loses concurrent updates of one document over several connections (docs/database.md,
+    // "Several connections"): the second connection may read and insert, never update.
+    const side = app.get<Connection>(getConnectionToken(SIDE_CONNECTION)).getClient();
+    const main = app.get<Connection>(getConnectionToken()).getClient();
+    const seen = { side: new Set<string>(), main: new Set<string>() };
+    const onSide = (event: CommandStartedEvent) => seen.side.add(event.commandName);
+    const onMain = (event: CommandStartedEvent) => seen.main.add(event.commandName);
+    side.on('commandStarted', onSide);
+    main.on('commandStarted', onMain);
+    try {
+      const scenario = await subscriptionLife();
+      await deliverAll(scenario.events, 2);
+      expect(await outcome(scenario)).toEqual(expected);
+    } finally {
+      side.off('commandStarted', onSide);
+      main.off('commandStarted', onMain);
+    }
+    expect([...seen.side].sort()).toEqual(['find', 'insert']);
+    expect(seen.main.has('update')).toBe(true);
   });
 
   it('a whole life delivered at the same moment: its events take turns, each done at its first attempt, same end state', async () => {
