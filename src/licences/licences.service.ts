@@ -194,15 +194,21 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
       graceUntil: entitlement.graceUntil,
       updatedAt: now,
     };
-    // Every licence of the source usually exists already (an entitlement is applied again at every
-    // event of its source): updated, and a licence made only for a product that has none. The
-    // updates go in one bulk write, with those of other events applied at the same moment.
-    const updated = await Promise.all(
-      products.map((product) => this.writes.updateOne({ _id: licenceIdOf(entitlement.source, product) }, { $set: set })),
+    // Every licence of the source usually exists already, as the entitlement says (an entitlement is
+    // applied again at every event of its source, and most change nothing): read (with the reads of
+    // the other events applied at the same moment), updated only where it differs, and made only for
+    // a product that has none. A licence changed by another writer between the read and here is as
+    // if this apply came first: the same as two applies racing before.
+    const ids = products.map((product) => licenceIdOf(entitlement.source, product));
+    const stored = await this.sourceReads.findByIds(ids);
+    await Promise.all(
+      products.map(async (product, index) => {
+        const licence = stored[index];
+        if (licence && holdsEntitlement(licence, set)) return;
+        const updated = licence ? (await this.writes.updateOne({ _id: ids[index] }, { $set: set })).matchedCount : 0;
+        if (!updated) await this.updateOrInsert(entitlement.source, product, set, now);
+      }),
     );
-    for (const [index, product] of products.entries()) {
-      if (!updated[index].matchedCount) await this.updateOrInsert(entitlement.source, product, set, now);
-    }
     // The source's licences for the other products: their ids are known, so this is an update by
     // _id (a filter on `source` would be a scan of every licence on the embedded database).
     const others = Object.values(COMPANION_PRODUCTS)
@@ -507,4 +513,20 @@ function toDevice(activation: LicenceActivation): DeviceActivation {
     lastSeenAt: activation.lastSeenAt.toISOString(),
     released: activation.status === 'released',
   };
+}
+
+/** Whether a stored licence already holds what an entitlement sets (its `updatedAt` aside). */
+function holdsEntitlement(
+  licence: Licence,
+  set: Pick<Licence, 'userId' | 'planId' | 'seats' | 'state' | 'expiresAt' | 'graceUntil'>,
+): boolean {
+  const sameDate = (a: Date | null | undefined, b: Date | null | undefined) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+  return (
+    licence.userId === set.userId &&
+    licence.planId === set.planId &&
+    licence.seats === set.seats &&
+    licence.state === set.state &&
+    sameDate(licence.expiresAt, set.expiresAt) &&
+    sameDate(licence.graceUntil, set.graceUntil)
+  );
 }

@@ -151,6 +151,37 @@ describe('entitlements', () => {
     expect(mine.find((licence) => licence.product === BROWSERS)?.key).toMatch(/^HSB-/);
   });
 
+  it('an entitlement applied again unchanged writes nothing; one that differs in any field is written', async () => {
+    const { entitlement: applied } = await licensed({ products: [APPS, BROWSERS] });
+    const stored = () => db.collection('licences').find({ 'source.id': applied.source.id }).sort({ product: 1 }).toArray();
+    const stamps = async () => (await stored()).map((doc) => (doc.updatedAt as Date).getTime());
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const first = await stamps();
+    await tick();
+    // The same values in new objects (every event of a source applies its entitlement again).
+    await sink.apply({ ...applied, products: [BROWSERS, APPS], expiresAt: new Date(applied.expiresAt!.getTime()) });
+    expect(await stamps()).toEqual(first);
+    const changes: Array<Partial<Entitlement>> = [
+      { seats: 4 },
+      { state: 'past_due', graceUntil: new Date(Date.now() + 3 * DAY) },
+      { expiresAt: null },
+      { planId: 'solo-monthly', expiresAt: null },
+    ];
+    let current = applied;
+    for (const change of changes) {
+      const before = await stamps();
+      await tick();
+      current = { ...applied, ...change };
+      await sink.apply(current);
+      const after = await stamps();
+      expect(after.every((stamp, index) => stamp > before[index])).toBe(true);
+    }
+    expect((await stored()).map(({ planId, seats, state, expiresAt }) => ({ planId, seats, state, expiresAt }))).toEqual([
+      { planId: 'solo-monthly', seats: 3, state: 'active', expiresAt: null },
+      { planId: 'solo-monthly', seats: 3, state: 'active', expiresAt: null },
+    ]);
+  });
+
   it('a product the source no longer covers is revoked', async () => {
     const { key, entitlement: applied } = await licensed({ products: [APPS, BROWSERS] });
     await sink.apply({ ...applied, products: [BROWSERS] });
