@@ -18,10 +18,10 @@ import { Order, SubscriptionMirror } from './schemas/billing.schemas.js';
  */
 @Injectable()
 export class BillingBatches {
-  readonly orderReads: ReadBatcher<Order>;
+  private readonly orderReads: ReadBatcher<Order>;
   readonly orderWrites: UpdateBatcher<Order>;
   readonly orderInserts: InsertBatcher<Order>;
-  readonly subscriptionReads: ReadBatcher<SubscriptionMirror>;
+  private readonly subscriptionReads: ReadBatcher<SubscriptionMirror>;
   /** A subscription's orders (its checkout and renewals) by `stripe.subscriptionId`: their status and dispute. */
   readonly paymentsOf: ReadBatcher<Pick<Order, '_id' | 'status' | 'dispute'>>;
   readonly subscriptionWrites: UpdateBatcher<SubscriptionMirror>;

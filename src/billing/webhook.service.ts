@@ -69,9 +69,9 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
    */
   private readonly queued = new Set<string>();
   private readonly payloadWrites: InsertBatcher<StripeEventPayload>;
+  private readonly recordWrites: InsertBatcher<StripeEventRecord>;
   /** Events of one subject (subjectOf) one after the other; of different subjects, at once. */
   private readonly subjects = new KeyedTurns();
-  private readonly recordWrites: InsertBatcher<StripeEventRecord>;
   /** Each processed event's outcome (done, failed, dead), written together with those of the events finished meanwhile. */
   private readonly outcomes: UpdateBatcher<StripeEventRecord>;
 

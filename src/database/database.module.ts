@@ -37,8 +37,8 @@ export const DATABASE_TIMEOUTS = {
  * write, so updates stay on the one connection (choosePool); a read or an insert on another
  * connection loses nothing, and a read sent after a write was answered sees it. On the embedded
  * database this lets the database work on a read while the app still handles the answer of an
- * update, instead of every command waiting for the one before (webhooks: 126–128 events/s against
- * 93–101 with one connection, `npm run bench`). On MongoDB it is a second pool like the first.
+ * update, instead of every command waiting for the one before (webhooks: 118–124 events/s against
+ * 101–110 with one connection, paired runs of `npm run bench`). On MongoDB it is a second pool like the first.
  */
 export const SIDE_CONNECTION = 'side';
 

@@ -19,7 +19,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { Entitlement, EntitlementSink, SourceLicence } from '../billing/entitlement-sink.js';
 import { SIDE_CONNECTION } from '../database/database.module.js';
 import { once } from '../database/once.js';
-import { type BatchedInsert, InsertBatcher } from '../database/insert-batcher.js';
+import { InsertBatcher } from '../database/insert-batcher.js';
 import { ReadBatcher } from '../database/read-batcher.js';
 import { UpdateBatcher } from '../database/update-batcher.js';
 import { DUPLICATE_KEY, isDuplicateKey } from '../database/upsert.js';
@@ -244,9 +244,8 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
         if (attempt >= 3) throw Object.assign(new Error(`Key reference ${keyLookup} is taken`), { code: DUPLICATE_KEY });
         continue;
       }
-      let stored: BatchedInsert;
-      try {
-        stored = await this.licenceInserts.insert({
+      const stored = await this.licenceInserts
+        .insert({
           _id: id,
           product,
           source: { kind: source.kind, id: source.id },
@@ -256,15 +255,14 @@ export class LicencesService implements EntitlementSink, DownloadEntitlement, Li
           keyLookup,
           keyHint: key.normalised.slice(-4),
           createdAt: now,
-        } as Licence);
-      } catch (error) {
-        await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
-        throw error;
-      }
+        } as Licence)
+        .catch((error: unknown) => ({ error }));
       if (stored === 'inserted') return;
-      // Another apply inserted the licence first (the update above then finds it): this key is not
-      // used. (A crash right here leaves a reference to no licence: a lookup answers "not found".)
+      // Not made (another apply inserted the licence first, and the update above then finds it; or
+      // the insert failed): this key is not used. (A crash right here leaves a reference to no
+      // licence: a lookup answers "not found".)
       await this.keyRefs.deleteOne({ _id: keyLookup, licenceId: id }).exec();
+      if (stored !== 'duplicate') throw stored.error;
       if (attempt >= 3) throw Object.assign(new Error(`Licence ${id} could not be made`), { code: DUPLICATE_KEY });
     }
   }
