@@ -19,11 +19,14 @@
 //   - deletes of more than SQLite's 32 766 parameters, in chunks (../sqlite_delete_chunks.go);
 //   - an update's read closed before its writes, so that SQLite's log can be checkpointed whole
 //     (findAndModify's too);
+//   - the statements of a bulk update by _id in one SQLite transaction (../fsql_command_tx.go,
+//     ../handler_command_tx.go, ../sqlite_begin_immediate.go);
 //
 // copies modernc.org/sqlite's driver into the copy with a statement cache (../sqlite_stmt_cache.go)
 // for FerretDB's SQLite backend, adds the launcher's lookup_expression.go to the SQLite backend,
-// and writes DIR/go.mod: the
-// launcher's own, with FerretDB replaced by the copy. (`go build -overlay` would be simpler, but Go
+// copies modernc.org/sqlite's module to DIR/sqlite with a faster JSON cache lookup in its SQLite
+// library (../sqlite_json_cache.go), and writes DIR/go.mod: the launcher's own, with FerretDB and
+// modernc.org/sqlite replaced by the copies. (`go build -overlay` would be simpler, but Go
 // refuses to overlay files in the module cache.) Any other FerretDB version fails here, loudly,
 // rather than building a launcher without them: every change is matched byte for byte.
 package main
@@ -35,6 +38,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -186,6 +190,34 @@ const hitscopeUpdateRead = `		if !u.Multi {
 		read.Close()
 `
 
+// A bulk update by _id runs its statements in one transaction (../handler_command_tx.go), committed
+// every hitscopeCommandTxStatements statements and at the end; the deferred Finish commits the
+// statements done before an error, as their own transactions had.
+const hitscopeUpdateCommandTx = `	var commandTx *fsql.CommandTx
+	if hitscopeOneTransaction(params.Updates) {
+		ctx, commandTx = fsql.WithCommandTx(ctx)
+		defer func() { _ = commandTx.Finish() }()
+	}
+
+	for i, u := range params.Updates {
+		if commandTx != nil && i > 0 && i%hitscopeCommandTxStatements == 0 {
+			if err := commandTx.Finish(); err != nil {
+				return 0, 0, nil, lazyerrors.Error(err)
+			}
+		}
+
+`
+
+const hitscopeUpdateCommit = `	if commandTx != nil {
+		if err := commandTx.Finish(); err != nil {
+			return 0, 0, nil, lazyerrors.Error(err)
+		}
+	}
+
+	return matched, modified, &upserted, nil
+}
+`
+
 const hitscopeFindAndModifyRead = `	// findAndModify modifies a single document
 	iter = common.LimitIterator(iter, closer, 1)
 
@@ -318,6 +350,8 @@ func run(out string) error {
 		{filepath.Join("_ferretdb", "fsql_quiet_debug.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_quiet_debug.go")},
 		{filepath.Join("_ferretdb", "sqlite_delete_chunks.go"), filepath.Join(sqliteDir, "hitscope_delete_chunks.go")},
 		{filepath.Join("_ferretdb", "resource_untracked.go"), filepath.Join(copyDir, "internal", "util", "resource", "hitscope_untracked.go")},
+		{filepath.Join("_ferretdb", "fsql_command_tx.go"), filepath.Join(copyDir, "internal", "util", "fsql", "hitscope_command_tx.go")},
+		{filepath.Join("_ferretdb", "handler_command_tx.go"), filepath.Join(copyDir, "internal", "handler", "hitscope_command_tx.go")},
 	} {
 		data, err := os.ReadFile(file.from)
 		if err != nil {
@@ -357,6 +391,10 @@ func run(out string) error {
 		{filepath.Join(handler, "msg_update.go"),
 			"\t\tif !u.Multi {\n\t\t\titer = common.LimitIterator(iter, closer, 1)\n\t\t}\n\n\t\tresult, err := common.UpdateDocument(ctx, c, \"update\", iter, &u)\n",
 			hitscopeUpdateRead},
+		{filepath.Join(handler, "msg_update.go"), "\tfor _, u := range params.Updates {\n", hitscopeUpdateCommandTx},
+		{filepath.Join(handler, "msg_update.go"), "\treturn matched, modified, &upserted, nil\n}\n", hitscopeUpdateCommit},
+		{filepath.Join(handler, "msg_update.go"), "\t\"github.com/FerretDB/FerretDB/internal/util/iterator\"\n",
+			"\t\"github.com/FerretDB/FerretDB/internal/util/fsql\"\n\t\"github.com/FerretDB/FerretDB/internal/util/iterator\"\n"},
 		{filepath.Join(handler, "msg_findandmodify.go"),
 			"\t// findAndModify modifies a single document\n\titer = common.LimitIterator(iter, closer, 1)\n",
 			hitscopeFindAndModifyRead},
@@ -370,6 +408,22 @@ func run(out string) error {
 			"iter, err = hitscopeProcessStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages)"},
 	} {
 		if err := replaceOnce(edit.path, edit.old, edit.new); err != nil {
+			return err
+		}
+	}
+	// Reads, writes and transactions on the helper's DB join a command's transaction when the context
+	// carries one (../fsql_command_tx.go).
+	for _, hook := range []struct{ signature, answer string }{
+		{"func (db *DB) QueryContext(ctx context.Context, query string, args ...any) (*Rows, error) {\n",
+			"\tif tx, err := hitscopeCommandTx(ctx, db); err != nil {\n\t\treturn nil, err\n\t} else if tx != nil {\n\t\treturn tx.QueryContext(ctx, query, args...)\n\t}\n"},
+		{"func (db *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {\n",
+			"\tif tx, err := hitscopeCommandTx(ctx, db); err == nil && tx != nil {\n\t\treturn tx.QueryRowContext(ctx, query, args...)\n\t}\n"},
+		{"func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {\n",
+			"\tif tx, err := hitscopeCommandTx(ctx, db); err != nil {\n\t\treturn nil, err\n\t} else if tx != nil {\n\t\treturn tx.ExecContext(ctx, query, args...)\n\t}\n"},
+		{"func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n",
+			"\tif tx, err := hitscopeCommandTx(ctx, db); err != nil {\n\t\treturn err\n\t} else if tx != nil {\n\t\treturn tx.hitscopeSavepoint(ctx, f)\n\t}\n"},
+	} {
+		if err := replaceOnce(filepath.Join(copyDir, "internal", "util", "fsql", "db.go"), hook.signature, hook.signature+hook.answer); err != nil {
 			return err
 		}
 	}
@@ -414,7 +468,12 @@ func run(out string) error {
 		return err
 	}
 
-	replace := fmt.Sprintf("\nreplace github.com/FerretDB/FerretDB => %s\n", copyDir)
+	sqliteModule := filepath.Join(absOut, "sqlite")
+	if err := copySQLiteModule(sqliteModule); err != nil {
+		return err
+	}
+
+	replace := fmt.Sprintf("\nreplace github.com/FerretDB/FerretDB => %s\n\nreplace modernc.org/sqlite => %s\n", copyDir, sqliteModule)
 	if err := os.WriteFile(filepath.Join(absOut, "go.mod"), append(goMod, replace...), 0o644); err != nil {
 		return err
 	}
@@ -453,12 +512,17 @@ func copyDriver(copyDir string) error {
 			return err
 		}
 	}
-	cache, err := os.ReadFile(filepath.Join("_ferretdb", "sqlite_stmt_cache.go"))
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(driver, "hitscope_stmt_cache.go"), cache, 0o644); err != nil {
-		return err
+	for _, file := range []struct{ from, to string }{
+		{"sqlite_stmt_cache.go", "hitscope_stmt_cache.go"},
+		{"sqlite_begin_immediate.go", "hitscope_begin_immediate.go"},
+	} {
+		data, err := os.ReadFile(filepath.Join("_ferretdb", file.from))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(driver, file.to), data, 0o644); err != nil {
+			return err
+		}
 	}
 
 	source := filepath.Join(driver, "sqlite.go")
@@ -480,6 +544,8 @@ func copyDriver(copyDir string) error {
 		{"\t\te := s.c.finalize(pstmt)\n\t\tpstmt = 0 // done with\n", "\t\te := s.c.hitscopeRelease(pstmt)\n\t\tpstmt = 0 // done with\n", 2},
 		{"\tr.allocs = nil\n\treturn r.c.finalize(r.pstmt)\n", "\tr.allocs = nil\n\treturn r.c.hitscopeRelease(r.pstmt)\n", 1},
 		{"func (c *conn) finalize(pstmt uintptr) error {\n", "func (c *conn) finalize(pstmt uintptr) error {\n\tc.hitscopeForget(pstmt)\n", 1},
+		{"\tif !opts.ReadOnly && c.beginMode != \"\" {\n\t\tsql = \"begin \" + c.beginMode\n\t}\n",
+			"\tif !opts.ReadOnly && c.beginMode != \"\" {\n\t\tsql = \"begin \" + c.beginMode\n\t}\n\tif hitscopeImmediate(ctx) {\n\t\tsql = \"begin immediate\" // Hitscope: a command's transaction\n\t}\n", 1},
 		{"\tif c.db != 0 {\n\t\tif err := c.closeV2(c.db); err != nil {\n",
 			"\tif c.db != 0 {\n\t\tc.hitscopeFinalizeAll()\n\t\tif err := c.closeV2(c.db); err != nil {\n", 1},
 	} {
@@ -502,6 +568,70 @@ func copyDriver(copyDir string) error {
 		}
 	}
 	return nil
+}
+
+// The comparison in SQLite's JSON cache lookup (_jsonCacheSearch), in each platform's translation.
+const jsonCacheCompare = "libc.Xmemcmp(tls, (*TJsonParse)(unsafe.Pointer(*(*uintptr)(unsafe.Pointer(p + 16 + uintptr(i)*8)))).FzJson, zJson, uint64(nJson)) == 0"
+
+// copySQLiteModule copies modernc.org/sqlite's module (without its tests and their data) to dir,
+// with its SQLite library's JSON cache lookup comparing texts through hitscopeEqual
+// (../sqlite_json_cache.go) on every platform it is translated for.
+func copySQLiteModule(dir string) error {
+	from, err := moduleDir("modernc.org/sqlite")
+	if err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	err = filepath.WalkDir(from, func(path string, entry os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if entry.IsDir() && entry.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		target := filepath.Join(dir, strings.TrimPrefix(path, from))
+		if entry.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+
+	lib := filepath.Join(dir, "lib")
+	translations, err := filepath.Glob(filepath.Join(lib, "sqlite_*.go"))
+	if err != nil {
+		return err
+	}
+	// The 64-bit translations share this text (the 32-bit ones keep memcmp); this machine's must have it.
+	own := filepath.Join(lib, fmt.Sprintf("sqlite_%s_%s.go", runtime.GOOS, runtime.GOARCH))
+	for _, path := range translations {
+		source, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if path != own && !strings.Contains(string(source), jsonCacheCompare) {
+			continue
+		}
+		if err := replaceOnce(path, jsonCacheCompare, "hitscopeEqual((*TJsonParse)(unsafe.Pointer(*(*uintptr)(unsafe.Pointer(p + 16 + uintptr(i)*8)))).FzJson, zJson, nJson)"); err != nil {
+			return err
+		}
+	}
+	equal, err := os.ReadFile(filepath.Join("_ferretdb", "sqlite_json_cache.go"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(lib, "hitscope_json_cache.go"), equal, 0o644)
 }
 
 // moduleDir is the folder of a module the launcher requires, downloaded into the module cache
