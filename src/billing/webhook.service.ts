@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/api/auth.js';
 import type { WebhookEventList, WebhookEventStatus } from '../../lib/api/billing.js';
 import type { OverviewWebhooks } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
+import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SIDE_CONNECTION } from '../database/database.module.js';
 import { InsertBatcher } from '../database/insert-batcher.js';
@@ -34,6 +35,13 @@ const POLL_MS = 15_000;
 export const PROCESS_CONCURRENCY = 32;
 /** Arrived events waiting for a slot; beyond this they are stored `pending`, for the worker's next tick. */
 const MAX_WAITING = 1000;
+/**
+ * How long, and for how many events, this instance remembers that an event is stored: a redelivery
+ * meanwhile (Stripe's, while the first is being answered or processed) is answered without asking
+ * the database, whose answer could only be "duplicate": records are never deleted.
+ */
+const STORED_LATELY_MS = 3_600_000;
+const STORED_LATELY_MAX = 10_000;
 /** The admin inbox lists this many events, newest first. */
 const LIST_SIZE = 50;
 /** Up to this many matching events, the admin inbox reads them all by status and sorts them itself. */
@@ -72,6 +80,8 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   private readonly recordWrites: InsertBatcher<StripeEventRecord>;
   /** Events of one subject (subjectOf) one after the other; of different subjects, at once. */
   private readonly subjects = new KeyedTurns();
+  /** Events this instance stored or found stored lately (STORED_LATELY_MS). */
+  private readonly storedLately = new ReadCache<true>(STORED_LATELY_MS, STORED_LATELY_MAX);
   /** Each processed event's outcome (done, failed, dead), written together with those of the events finished meanwhile. */
   private readonly outcomes: UpdateBatcher<StripeEventRecord>;
 
@@ -87,9 +97,10 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     @Optional() @Inject(WEBHOOK_CLOCK) private readonly clock: Clock = systemClock,
   ) {
     // Stored beside the updates (SIDE_CONNECTION): a delivery is answered without waiting behind the
-    // processing of the events before it.
-    this.payloadWrites = new InsertBatcher(payloadInserts);
-    this.recordWrites = new InsertBatcher(inboxInserts);
+    // processing of the events before it. Both documents are built whole in receive(): stored as they
+    // are (lean), not hydrated and validated by Mongoose at every delivery.
+    this.payloadWrites = new InsertBatcher(payloadInserts, 100, true);
+    this.recordWrites = new InsertBatcher(inboxInserts, 100, true);
     this.outcomes = new UpdateBatcher(inbox);
   }
 
@@ -138,12 +149,14 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Stores a verified event; answers once it is stored (a database failure throws: 503, Stripe
-   * retries). Processing starts after the answer. Answers false for a redelivery.
+   * retries). Processing starts after the answer. Answers false for a redelivery: at once for one
+   * this instance stored lately, otherwise when the database says the event is already there.
    */
   async receive({ event, raw }: { event: StripeEventLike; raw: string }): Promise<boolean> {
     if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number' || !event.data?.object) {
       throw BillingException.signatureInvalid();
     }
+    if (this.storedLately.peek(event.id)) return false;
     const handled = HANDLED_EVENTS.has(event.type);
     // The body first, the record second: a record (what makes the event "stored") always has its
     // body. A failure between the two answers 503, and Stripe's redelivery finds the body there.
@@ -166,6 +179,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
       receivedAt: now,
       processedAt: null,
     });
+    this.storedLately.remember(event.id, true);
     if (stored === 'duplicate') return false;
     if (local) {
       this.queued.add(event.id);
@@ -326,7 +340,7 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
         .exec();
       if (renewed.modifiedCount !== 1) return;
     }
-    await this.process({ _id: event.id, type: event.type, payload: raw, attempts: 1 }, now);
+    await this.process({ _id: event.id, type: event.type, payload: raw, attempts: 1 }, now, event);
   }
 
   /**
@@ -366,12 +380,22 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
       .exec();
   }
 
-  private async process(record: Pick<StripeEventRecord, '_id' | 'type' | 'payload' | 'attempts'>, now: Date): Promise<void> {
+  /** An event as it was stored: its body in the record (events stored before payloads had their own collection) or beside it. */
+  private async storedEvent(record: Pick<StripeEventRecord, '_id' | 'payload'>): Promise<StripeEventLike> {
+    const payload = record.payload ?? (await this.payloads.findById(record._id).lean<StripeEventPayload>().exec())?.payload;
+    if (!payload) throw new Error(`The body of event ${record._id} is missing`);
+    return JSON.parse(payload) as StripeEventLike;
+  }
+
+  /** Processes a claimed event: the one given (verified at its delivery here), else its stored body. */
+  private async process(
+    record: Pick<StripeEventRecord, '_id' | 'type' | 'payload' | 'attempts'>,
+    now: Date,
+    received?: StripeEventLike,
+  ): Promise<void> {
     let outcome: string;
     try {
-      const payload = record.payload ?? (await this.payloads.findById(record._id).lean<StripeEventPayload>().exec())?.payload;
-      if (!payload) throw new Error(`The body of event ${record._id} is missing`);
-      const event = JSON.parse(payload) as StripeEventLike;
+      const event = received ?? (await this.storedEvent(record));
       outcome = await this.subjects.run(subjectOf(event), () => this.events.handle(event));
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

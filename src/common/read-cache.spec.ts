@@ -22,6 +22,20 @@ describe('ReadCache', () => {
     expect(await cache.get('a', load)).toBe('v2');
   });
 
+  it('peeks at a remembered value without loading, until its time is up; the oldest go first beyond the bound', () => {
+    const cache = new ReadCache<true>(100, 2, now);
+    expect(cache.peek('a')).toBeUndefined();
+    cache.remember('a', true);
+    cache.remember('b', true);
+    clock += 99;
+    expect([cache.peek('a'), cache.peek('b')]).toEqual([true, true]);
+    cache.remember('c', true);
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual([undefined, true, true]);
+    clock += 1;
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('c')).toBe(true);
+  });
+
   it('shares one load among concurrent misses of a key', async () => {
     const cache = new ReadCache<string>(100, 10, now);
     const gate = deferred<string>();

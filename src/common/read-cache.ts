@@ -38,6 +38,17 @@ export class ReadCache<V> {
     return shared;
   }
 
+  /** The live cached value of `key`, without loading it. */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.now() ? entry.value : undefined;
+  }
+
+  /** Stores a value the caller just learned (for a key whose value it does not load through `get`). */
+  remember(key: string, value: V): void {
+    this.store(key, value);
+  }
+
   /** Replaces a cached value with one the caller just wrote (no-op when the key is not cached). */
   update(key: string, value: V): void {
     const entry = this.entries.get(key);

@@ -29,6 +29,12 @@ export class InsertBatcher<T extends object> extends GroupCommit<Waiting<T>> {
     private readonly model: Model<T>,
     /** At most this many documents per command (FerretDB's own batch is 100). */
     maxBatch = 100,
+    /**
+     * The documents are stored as given, complete (every field, in its stored type): Mongoose neither
+     * casts, nor applies defaults, nor validates them. For documents built by code alone, where
+     * hydrating each into a Mongoose document costs more than the insert's own work on the app's side.
+     */
+    private readonly lean = false,
   ) {
     super(maxBatch);
   }
@@ -41,7 +47,7 @@ export class InsertBatcher<T extends object> extends GroupCommit<Waiting<T>> {
     try {
       await this.model.insertMany(
         batch.map((entry) => entry.doc),
-        { ordered: false, throwOnValidationError: true },
+        { ordered: false, throwOnValidationError: true, lean: this.lean },
       );
     } catch (error) {
       // Unordered: per document, mongoose lists the document itself (stored), its validation error

@@ -474,6 +474,28 @@ describe('webhook verification and inbox', () => {
     expect(records[0]).toMatchObject({ status: 'ignored', type: 'product.created' });
   });
 
+  it('answers a redelivery of an event it stored lately without asking the database', async () => {
+    const item = unknownEvent();
+    await deliver(item).expect(200);
+    const clients = [app.get<Connection>(getConnectionToken()), app.get<Connection>(getConnectionToken(SIDE_CONNECTION))].map(
+      (connection) => connection.getClient(),
+    );
+    const inboxCommands: string[] = [];
+    const watch = (event: CommandStartedEvent) => {
+      const collection = String(event.command[event.commandName]);
+      if (collection.startsWith('stripe_event')) inboxCommands.push(`${event.commandName} ${collection}`);
+    };
+    for (const client of clients) client.on('commandStarted', watch);
+    try {
+      await deliver(item).expect(200, { received: true });
+      await deliver(item).expect(200, { received: true });
+    } finally {
+      for (const client of clients) client.off('commandStarted', watch);
+    }
+    expect(inboxCommands).toEqual([]);
+    expect(await stored(item.id)).toBe(1);
+  });
+
   it('answers 503 while the database is down (Stripe retries), and the redelivery is stored and processed', async () => {
     const who = await newUser();
     const { orderId } = await checkout(who, 'solo-lifetime');

@@ -71,6 +71,29 @@ describe('InsertBatcher', () => {
     ]);
   });
 
+  it('lean, stores each document exactly as given and still tells a duplicate apart within a batch', async () => {
+    const batcher = new InsertBatcher(items, 100, true);
+    await batcher.insert({ _id: 'lean-stored', n: 1 });
+    const at = new Date('2026-11-30T01:02:03.004Z');
+    const results = await Promise.all([
+      batcher.insert({ _id: 'lean-a', n: 1, label: 'a', at } as Item),
+      batcher.insert({ _id: 'lean-stored', n: 2 }),
+      batcher.insert({ _id: 'lean-b', n: 2 }),
+    ]);
+    expect(results).toEqual(['inserted', 'duplicate', 'inserted']);
+    const stored = await connection
+      .db!.collection('batched_items')
+      .find({ _id: { $regex: '^lean-' } } as never)
+      .sort({ _id: 1 })
+      .toArray();
+    // As given: a field the schema does not know is kept (Mongoose would have dropped it).
+    expect(stored).toEqual([
+      { _id: 'lean-a', n: 1, label: 'a', at },
+      { _id: 'lean-b', n: 2 },
+      { _id: 'lean-stored', n: 1 },
+    ]);
+  });
+
   it('rejects a document the schema refuses without losing the others of its batch', async () => {
     const batcher = new InsertBatcher(items);
     const first = batcher.insert({ _id: 'valid-0', n: 0 });
