@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuditModule } from '../audit/audit.module.js';
-import { SIDE_CONNECTION } from '../database/database.module.js';
+import { INBOX_CONNECTION, SIDE_CONNECTION } from '../database/database.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LicencesModule } from '../licences/licences.module.js';
@@ -51,15 +51,21 @@ import { WebhookService } from './webhook.service.js';
       { name: BillingSetting.name, schema: BillingSettingSchema },
       { name: StripePlanPrice.name, schema: StripePlanPriceSchema },
     ]),
-    // The webhook reducer's grouped reads and the inbox's inserts (BillingBatches, WebhookService).
+    // The webhook reducer's grouped reads (BillingBatches).
     MongooseModule.forFeature(
       [
         { name: Order.name, schema: OrderSchema },
         { name: SubscriptionMirror.name, schema: SubscriptionMirrorSchema },
+      ],
+      SIDE_CONNECTION,
+    ),
+    // The webhook inbox's inserts (WebhookService).
+    MongooseModule.forFeature(
+      [
         { name: StripeEventRecord.name, schema: StripeEventRecordSchema },
         { name: StripeEventPayload.name, schema: StripeEventPayloadSchema },
       ],
-      SIDE_CONNECTION,
+      INBOX_CONNECTION,
     ),
     CatalogueModule,
     UsersModule,

@@ -8,7 +8,7 @@ import type { OverviewWebhooks } from '../../lib/api/overview.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ReadCache } from '../common/read-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { SIDE_CONNECTION } from '../database/database.module.js';
+import { INBOX_CONNECTION } from '../database/database.module.js';
 import { InsertBatcher } from '../database/insert-batcher.js';
 import { KeyedTurns } from '../database/keyed-turns.js';
 import { UpdateBatcher } from '../database/update-batcher.js';
@@ -88,8 +88,8 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly inbox: Model<StripeEventRecord>,
     @InjectModel(StripeEventPayload.name) private readonly payloads: Model<StripeEventPayload>,
-    @InjectModel(StripeEventRecord.name, SIDE_CONNECTION) inboxInserts: Model<StripeEventRecord>,
-    @InjectModel(StripeEventPayload.name, SIDE_CONNECTION) payloadInserts: Model<StripeEventPayload>,
+    @InjectModel(StripeEventRecord.name, INBOX_CONNECTION) inboxInserts: Model<StripeEventRecord>,
+    @InjectModel(StripeEventPayload.name, INBOX_CONNECTION) payloadInserts: Model<StripeEventPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: StripeEventsService,
     private readonly audit: AuditService,
