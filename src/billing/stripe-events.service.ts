@@ -317,7 +317,11 @@ export class StripeEventsService {
       this.latestSubscription.forget(userId, existing?.userId);
     }
     const orderId = str(metadata.orderId);
-    if (orderId) await this.batches.orderWrites.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } });
+    // The checkout's order names its subscription (usually already: checkout.session.completed sets
+    // it too, and every later event of the subscription comes here); written only when it does not.
+    if (orderId && (await this.batches.order(orderId))?.stripe.subscriptionId !== id) {
+      await this.batches.orderWrites.updateOne({ _id: orderId }, { $set: { 'stripe.subscriptionId': id } });
+    }
     if (!(await this.entitlements.applySubscription(id))) {
       // Stored; the entitlement follows once checkout.session.completed names the user.
       return `subscription ${id} ${status} (user or plan not known yet)`;

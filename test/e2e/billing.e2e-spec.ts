@@ -695,6 +695,15 @@ describe('webhook effects', () => {
     expect(seen.main.has('update')).toBe(true);
   });
 
+  it('the subscription’s first event names it on its checkout order, before the checkout or its invoice says so', async () => {
+    const scenario = await subscriptionLife();
+    const [created] = scenario.events;
+    expect(created.type).toBe('customer.subscription.created');
+    expect((await order(scenario.orderId))?.stripe.subscriptionId ?? null).toBeNull();
+    await deliverAll([created], 2);
+    expect((await order(scenario.orderId))?.stripe.subscriptionId).toBe(scenario.subscriptionId);
+  });
+
   it('a whole life delivered at the same moment: its events take turns, each done at its first attempt, same end state', async () => {
     const scenario = await subscriptionLife();
     // Stripe sends a purchase's events together; processed at once they would race for the same
