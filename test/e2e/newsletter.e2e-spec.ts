@@ -239,6 +239,21 @@ describe('newsletter: double opt-in, one-click unsubscribe, throttle and admin l
     const invalid = await asAdmin('/api/admin/newsletter/subscribers?state=gone&pageSize=500').expect(400);
     expect(Object.keys(invalid.body.fields).sort()).toEqual(['pageSize', 'state']);
 
+    // A search's pages and total: the order the database gives the same filter (newest first, ties by address).
+    const tag = `pagefix${Date.now().toString(36)}`;
+    for (const n of [3, 1, 4, 2, 5]) await subscribe(`${tag}-${n}@example.test`).expect(202);
+    const inDatabase = await subscribers()
+      .find({ _id: { $regex: tag } })
+      .sort({ createdAt: -1, _id: 1 })
+      .toArray();
+    const pages = await Promise.all(
+      [1, 2, 3].map(
+        async (n) => (await asAdmin(`/api/admin/newsletter/subscribers?q=${tag.toUpperCase()}&pageSize=2&page=${n}`).expect(200)).body,
+      ),
+    );
+    expect(pages.map((body) => body.total)).toEqual([5, 5, 5]);
+    expect(pages.flatMap((body) => body.items.map((item: { email: string }) => item.email))).toEqual(inDatabase.map((doc) => doc._id));
+
     const csv = await asAdmin('/api/admin/newsletter/subscribers.csv?q=hyperlink').expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="newsletter-subscribers.csv"');

@@ -584,25 +584,8 @@ func copySQLiteModule(dir string) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
-	err = filepath.WalkDir(from, func(path string, entry os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if entry.IsDir() && entry.Name() == "testdata" {
-			return filepath.SkipDir
-		}
-		if strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		target := filepath.Join(dir, strings.TrimPrefix(path, from))
-		if entry.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
+	err = copyTreeExcept(from, dir, func(path string, entry os.DirEntry) bool {
+		return (entry.IsDir() && entry.Name() == "testdata") || strings.HasSuffix(path, "_test.go")
 	})
 	if err != nil {
 		return err
@@ -681,9 +664,20 @@ func replaceEach(path, old, new string, count int) error {
 
 // copyTree copies a module's files (read-only in the module cache) as writable files.
 func copyTree(from, to string) error {
+	return copyTreeExcept(from, to, func(string, os.DirEntry) bool { return false })
+}
+
+// copyTreeExcept is copyTree without the files and folders leaveOut names.
+func copyTreeExcept(from, to string, leaveOut func(path string, entry os.DirEntry) bool) error {
 	return filepath.WalkDir(from, func(path string, entry os.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if leaveOut(path, entry) {
+			if entry.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		}
 		target := filepath.Join(to, strings.TrimPrefix(path, from))
 		if entry.IsDir() {
