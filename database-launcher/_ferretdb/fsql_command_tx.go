@@ -10,7 +10,7 @@
 // transaction of the command becomes a savepoint of it (its failure undoes only its own writes, as
 // its rollback did), and the command commits once (Finish). Measured on 3 000 order-shaped
 // documents, `$set` in bulk writes of 25: 1 300–1 580 µs of database CPU per document before,
-// 900–1 000 with one transaction per command.
+// 893–1 210 with one transaction per command.
 //
 // Reads and writes through a DB other than the one the transaction began on, or without a command
 // context, are untouched.
