@@ -96,9 +96,9 @@ export class WebhookService implements OnModuleInit, OnModuleDestroy {
     @Optional() @Inject(BILLING_POLL_MS) private readonly pollMs: number = POLL_MS,
     @Optional() @Inject(WEBHOOK_CLOCK) private readonly clock: Clock = systemClock,
   ) {
-    // Stored beside the updates (SIDE_CONNECTION): a delivery is answered without waiting behind the
-    // processing of the events before it. Both documents are built whole in receive(): stored as they
-    // are (lean), not hydrated and validated by Mongoose at every delivery.
+    // Stored on a connection of their own (INBOX_CONNECTION): a delivery is answered without waiting
+    // behind the processing of the events before it. Both documents are built whole in receive():
+    // stored as they are (lean), not hydrated and validated by Mongoose at every delivery.
     this.payloadWrites = new InsertBatcher(payloadInserts, 100, true);
     this.recordWrites = new InsertBatcher(inboxInserts, 100, true);
     this.outcomes = new UpdateBatcher(inbox);

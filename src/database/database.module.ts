@@ -32,13 +32,14 @@ export const DATABASE_TIMEOUTS = {
 
 /**
  * The second connection (`@InjectModel(Name, SIDE_CONNECTION)`, after `MongooseModule.forFeature([...],
- * SIDE_CONNECTION)`), for commands that need not take turns with updates: grouped reads
- * (ReadBatcher; the webhook inbox's inserts have a connection of their own, INBOX_CONNECTION). FerretDB runs an update as a read and a separate
- * write, so updates stay on the one connection (choosePool); a read or an insert on another
- * connection loses nothing, and a read sent after a write was answered sees it. On the embedded
- * database this lets the database work on a read while the app still handles the answer of an
- * update, instead of every command waiting for the one before (webhooks: 118–124 events/s against
- * 101–110 with one connection, paired runs of `npm run bench`). On MongoDB it is a second pool like the first.
+ * SIDE_CONNECTION)`), for commands that need not take turns with updates: grouped reads (ReadBatcher;
+ * the webhook inbox's inserts have a connection of their own, INBOX_CONNECTION). FerretDB runs an
+ * update as a read and a separate write, so updates stay on the one connection (choosePool); a read
+ * or an insert on another connection loses nothing, and a read sent after a write was answered sees
+ * it. On the embedded database this lets the database work on a read while the app still handles
+ * the answer of an update, instead of every command waiting for the one before (webhooks: 118–124
+ * events/s against 101–110 with one connection, paired runs of `npm run bench`). On MongoDB it is a
+ * second pool like the first.
  */
 export const SIDE_CONNECTION = 'side';
 
